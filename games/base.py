@@ -1,0 +1,156 @@
+"""The engine contract: value types, errors and the base classes every game uses.
+
+See ``../shared/design/engine-contract.md``. Nothing here imports discord,
+asyncio, Pillow or a database: engines are pure.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+JSON = Any
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal for that seat now. The message is shown to a person."""
+
+
+class IllegalSetup(ValueError):
+    """A player count or option combination the rules forbid. The message is shown to a person."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision a seat may take now.
+
+    ``id`` goes into button custom_ids and the action log (ASCII, <= 80 chars),
+    ``label`` is what a person reads (<= 80 chars), ``group`` names the question
+    it answers so a UI can put one group in one menu or row.
+    """
+
+    id: str
+    label: str
+    group: str = "action"
+
+    def __post_init__(self) -> None:
+        if not self.id or len(self.id) > 80 or not self.id.isascii() or " " in self.id:
+            raise ValueError(f"bad action id {self.id!r}")
+        if len(self.label) > 80:
+            raise ValueError(f"label too long: {self.label!r}")
+
+
+def event(text: str, type: str = "info", private_to: int | None = None, **data: JSON) -> dict:
+    """Build a log event.
+
+    ``text`` is one line for people; players are written as ``{p0}``, ``{p1}``...
+    and the bot replaces them with names. An event carrying private information
+    sets ``private_to`` to the only seat that may see it.
+    """
+    ev: dict = {"type": type, "text": text, **data}
+    if private_to is not None:
+        ev["private_to"] = private_to
+    return ev
+
+
+class GameState(ABC):
+    """A game in progress. Subclasses implement the abstract methods and ``_do``.
+
+    ``apply`` is the checked path for users: it refuses anything not in
+    ``legal_actions(seat)`` and leaves the state unchanged. ``_do`` is the
+    fast, unchecked path that AI search may call with a known-legal id.
+    """
+
+    game: ClassVar[Game]
+
+    @abstractmethod
+    def to_act(self) -> list[int]: ...
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]: ...
+
+    @abstractmethod
+    def prompt(self, seat: int) -> str: ...
+
+    @abstractmethod
+    def _do(self, seat: int, action_id: str) -> list[dict]:
+        """Apply a legal action; return events. Called only with legal ids."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[int]: ...
+
+    @abstractmethod
+    def winners(self) -> list[int]: ...
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict: ...
+
+    @abstractmethod
+    def to_json(self) -> dict: ...
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    def apply(self, seat: int, action_id: str) -> list[dict]:
+        if not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise IllegalAction("You have no seat in this game.")
+        if self.is_over():
+            raise IllegalAction("The game is over.")
+        if seat not in self.to_act():
+            raise IllegalAction("It is not your turn.")
+        if not isinstance(action_id, str) or action_id not in {a.id for a in self.legal_actions(seat)}:
+            raise IllegalAction("That move is not available any more.")
+        return self._do(seat, action_id)
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError if a conservation law is broken (cards, pieces...).
+
+        The conformance tests call it after every step. Override per game.
+        """
+
+    def copy(self) -> GameState:
+        return self.game.load_state(json.loads(json.dumps(self.to_json())))
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's metadata and its two entry points (``new_state``, ``load_state``)."""
+
+    key: str
+    title: str
+    player_counts: Sequence[int]
+    options: dict[str, list[JSON]]
+    _new: Callable[[int, int, dict], GameState] = field(repr=False)
+    _load: Callable[[dict], GameState] = field(repr=False)
+    # Human descriptions of each option, for slash-command help.
+    option_help: dict[str, str] = field(default_factory=dict)
+
+    def normalise_options(self, options: dict | None) -> dict:
+        """Fill defaults and refuse unknown names or values with IllegalSetup."""
+        options = dict(options or {})
+        out = {}
+        for name, allowed in self.options.items():
+            value = options.pop(name, allowed[0])
+            if value not in allowed:
+                shown = ", ".join(map(str, allowed))
+                raise IllegalSetup(f"Option {name} must be one of: {shown}.")
+            out[name] = value
+        if options:
+            raise IllegalSetup(f"Unknown option(s): {', '.join(sorted(options))}.")
+        return out
+
+    def new_state(self, num_players: int, seed: int, options: dict | None = None) -> GameState:
+        if num_players not in self.player_counts:
+            lo, hi = min(self.player_counts), max(self.player_counts)
+            raise IllegalSetup(f"{self.title} is played by {lo} to {hi} players, not {num_players}.")
+        return self._new(num_players, int(seed), self.normalise_options(options))
+
+    def load_state(self, data: dict) -> GameState:
+        return self._load(data)

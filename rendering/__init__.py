@@ -1,0 +1,27 @@
+"""Pictures of games. ``render(game_key, view)`` draws what a view shows as PNG.
+
+Each game has a module ``rendering/<key>.py`` with ``draw(view, names) -> Image``.
+Renderers read only what ``state.view(seat)`` returns, so a public picture
+cannot show a secret.
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+
+from PIL import Image
+
+
+def draw(game_key: str, view: dict, names: list[str] | None = None) -> Image.Image:
+    module = importlib.import_module(f"rendering.{game_key}")
+    return module.draw(view, names)
+
+
+def render(game_key: str, view: dict, names: list[str] | None = None) -> bytes:
+    """PNG bytes of the view. CPU-bound: call it off the event loop."""
+    image = draw(game_key, view, names)
+    buffer = io.BytesIO()
+    # compress_level 1: PNGs of flat drawings stay small and encode fast.
+    image.save(buffer, format="PNG", compress_level=1)
+    return buffer.getvalue()

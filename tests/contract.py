@@ -1,0 +1,106 @@
+"""The conformance checks every engine must pass, shared by all game tests.
+
+``play_random`` plays one random legal game and checks the contract at every
+step; the per-game test modules and ``test_contract.py`` call it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+from games import Game, GameState, IllegalAction
+
+MAX_STEPS = 20_000
+BAD_IDS = ["", "nonsense", "x" * 81, "../../etc", "0", "-1", "pass;drop table"]
+
+
+def option_combinations(game: Game) -> list[dict]:
+    names = list(game.options)
+    return [dict(zip(names, values)) for values in itertools.product(*(game.options[n] for n in names))]
+
+
+def roundtrip(game: Game, state: GameState) -> GameState:
+    return game.load_state(json.loads(json.dumps(state.to_json())))
+
+
+def check_views_hide_other_hands(state: GameState) -> None:
+    """Every view is JSON-able; a spectator view is JSON-able and has no seat."""
+    for seat in [None, *range(state.num_players)]:
+        json.dumps(state.view(seat))
+
+
+def check_step(game: Game, state: GameState, rng: random.Random, deep: bool) -> tuple[int, str]:
+    """Check the contract at one moment and return the (seat, action id) to play."""
+    seats = state.to_act()
+    assert seats, "a game that is not over must have a seat to act"
+    assert len(set(seats)) == len(seats)
+    for seat in seats:
+        acts = state.legal_actions(seat)
+        assert acts, f"seat {seat} is to act but has no legal action"
+        ids = [a.id for a in acts]
+        assert len(set(ids)) == len(ids), f"duplicate action ids: {ids}"
+        assert isinstance(state.prompt(seat), str) and state.prompt(seat)
+    state.check_invariants()
+    seat = rng.choice(seats)
+    action = rng.choice(state.legal_actions(seat))
+    if deep:
+        before = json.dumps(state.to_json(), sort_keys=True)
+        for bad in BAD_IDS:
+            try:
+                state.apply(seat, bad)
+            except IllegalAction:
+                pass
+            else:
+                raise AssertionError(f"made-up id {bad!r} was accepted")
+        waiting = [s for s in range(state.num_players) if s not in seats]
+        if waiting:
+            try:
+                state.apply(waiting[0], action.id)
+            except IllegalAction:
+                pass
+            else:
+                raise AssertionError("a seat not in to_act() was allowed to act")
+        assert json.dumps(state.to_json(), sort_keys=True) == before, "an illegal action changed the state"
+        check_views_hide_other_hands(state)
+    return seat, action.id
+
+
+def play_random(game: Game, num_players: int, seed: int, options: dict, deep: bool = False) -> GameState:
+    """Play a random legal game to its end, checking the contract on the way.
+
+    With ``deep`` every step also checks JSON round trip, refusal of illegal ids
+    and determinism (a replay from seed and ids gives the same final state).
+    """
+    rng = random.Random(seed)
+    state = game.new_state(num_players, seed, options)
+    history: list[tuple[int, str]] = []
+    for _ in range(MAX_STEPS):
+        if state.is_over():
+            break
+        seat, action_id = check_step(game, state, rng, deep)
+        if deep:
+            twin = roundtrip(game, state)
+            events = state.apply(seat, action_id)
+            twin_events = twin.apply(seat, action_id)
+            assert events == twin_events, "a loaded state played differently"
+            assert json.dumps(state.to_json(), sort_keys=True) == json.dumps(twin.to_json(), sort_keys=True)
+        else:
+            events = state.apply(seat, action_id)
+        for ev in events:
+            assert isinstance(ev, dict) and isinstance(ev.get("text", ""), str)
+        json.dumps(events)
+        history.append((seat, action_id))
+    else:
+        raise AssertionError(f"game did not end within {MAX_STEPS} steps")
+    assert state.to_act() == []
+    assert state.winners(), "a finished game must have at least one winner"
+    assert len(state.scores()) == num_players
+    state.check_invariants()
+    if deep:
+        replay = game.new_state(num_players, seed, options)
+        for seat, action_id in history:
+            replay.apply(seat, action_id)
+        assert replay.to_json() == state.to_json(), "replay from seed and actions differs"
+    return state

@@ -1,0 +1,75 @@
+"""The engine contract, checked on random legal games of every registered game."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games import REGISTRY, IllegalSetup
+from tests.contract import option_combinations, play_random
+
+# Thousands of quick games per engine in CI; deep checks on fewer games.
+QUICK = int(os.environ.get("CONTRACT_GAMES", "250"))
+DEEP = int(os.environ.get("CONTRACT_DEEP_GAMES", "12"))
+
+CASES = [
+    (key, n, opts)
+    for key, game in sorted(REGISTRY.items())
+    for n in game.player_counts
+    for opts in option_combinations(game)
+]
+
+
+def _legal_setup(key: str, n: int, opts: dict) -> bool:
+    try:
+        REGISTRY[key].new_state(n, 0, opts)
+    except IllegalSetup:
+        return False
+    return True
+
+
+CASES = [c for c in CASES if _legal_setup(*c)]
+IDS = [f"{k}-{n}p-" + "-".join(f"{a}={b}" for a, b in o.items()) for k, n, o in CASES]
+
+
+@pytest.mark.parametrize(("key", "n", "opts"), CASES, ids=IDS)
+@given(seed=st.integers(0, 2**32 - 1))
+@settings(max_examples=max(1, QUICK // 4), deadline=None, suppress_health_check=list(HealthCheck))
+def test_random_games_keep_the_contract(key: str, n: int, opts: dict, seed: int) -> None:
+    play_random(REGISTRY[key], n, seed, opts)
+
+
+@pytest.mark.parametrize(("key", "n", "opts"), CASES, ids=IDS)
+@given(seed=st.integers(0, 2**32 - 1))
+@settings(max_examples=max(1, DEEP // 4), deadline=None, suppress_health_check=list(HealthCheck))
+def test_deep_contract_checks(key: str, n: int, opts: dict, seed: int) -> None:
+    play_random(REGISTRY[key], n, seed, opts, deep=True)
+
+
+@pytest.mark.parametrize("key", sorted(REGISTRY))
+def test_metadata(key: str) -> None:
+    game = REGISTRY[key]
+    assert game.key == key and game.title
+    for name, values in game.options.items():
+        assert values, name
+        json.dumps(values)
+    with pytest.raises(IllegalSetup):
+        game.new_state(max(game.player_counts) + 1, 0, {})
+    with pytest.raises(IllegalSetup):
+        game.new_state(min(game.player_counts), 0, {"no-such-option": 1})
+
+
+def test_engines_import_nothing_of_the_platform() -> None:
+    forbidden = ("discord", "asyncio", "PIL", "aiosqlite", "sqlite3", "bot", "cogs", "rendering")
+    root = Path(__file__).resolve().parents[1] / "games"
+    for path in root.rglob("*.py"):
+        for line in path.read_text().splitlines():
+            words = line.split()
+            if words[:1] in (["import"], ["from"]) and len(words) > 1:
+                top = words[1].split(".")[0]
+                assert top not in forbidden, f"{path} imports {top}"
