@@ -115,6 +115,20 @@ class GameState(ABC):
         The conformance tests call it after every step. Override per game.
         """
 
+    def determinize(self, seat: int, seed: int) -> GameState:
+        """A copy in which everything ``seat`` cannot see is drawn again at random.
+
+        For AI search over hidden information. Collect the cards (or tiles...)
+        that ``seat`` cannot see (face-down deck, other seats' hands and secret
+        cards, face-down pools), sort them canonically, shuffle them with
+        ``Rng(seed)`` and deal them back into the same hidden places; also
+        replace the state's RNG with ``Rng(seed)`` so future chance is not the
+        true one. The result must not depend on the true arrangement of the
+        hidden cards, only on what ``view(seat)`` shows. A game with no hidden
+        information returns a copy with a fresh RNG.
+        """
+        raise NotImplementedError(f"{self.game.key} does not support determinize yet")
+
     def copy(self) -> GameState:
         return self.game.load_state(json.loads(json.dumps(self.to_json())))
 
