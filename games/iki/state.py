@@ -1,0 +1,927 @@
+"""The Iki rules: set-up, the 12 months (card set-up, phases A, B, C), New Year's
+Day and the end scoring.
+
+The whole state is one plain dict ``self.d`` (JSON-able), so ``to_json`` is a
+copy and search stays cheap. Component data comes from ``data.py``.
+
+Action ids (short, they go into Discord custom_ids):
+  sc<card>   set-up: take a starting character      (group "start_card")
+  sn<n>      set-up: put it in Nagaya n's outer stall (group "nagaya")
+  ik<s>      phase A: Ikizama on space s (0 = "1-4")  (group "ikizama")
+  inc        phase B: take income                      (group "income")
+  h<card>    phase B: hire that character              (group "hire")
+  st<stall>  choose a stall (hire, build, neutral)     (group "stall")
+  mv<d>      move d spaces (sandals pay the excess)    (group "move")
+  x<trade>   do business with the shop                 (group "shop")
+  t<token>   buy a fish / pipe / pouch                 (group "shop")
+  b<bld>     build a building                          (group "shop")
+  c<stall>   do business with that character           (group "character")
+  done       end business                              (group "done")
+  nc<card>   2 players: place that neutral character   (group "neutral")
+  rm<stall>  payday: remove an unfed character         (group "starve")
+  ny<shop>   New Year's Day: place the Oyakata there   (group "place")
+"""
+
+from __future__ import annotations
+
+import json
+
+from games.base import Action, GameState, event
+from games.rng import Rng
+
+from . import data as D
+
+SEASON_TOKEN_IDS = {s: [i for i, t in enumerate(D.SEASON_TOKENS) if t[1] == s] for s in (1, 2, 3, 4)}
+
+
+def card_gains(card: int) -> int:
+    return len(D.CHARACTERS[card][4]) - 1
+
+
+def _cost_text(pay: dict) -> str:
+    return ", ".join(f"{v} {k}" for k, v in pay.items()) or "free"
+
+
+def ability_text(pay: dict, gain: dict) -> str:
+    g = ", ".join(f"+{v} {'firefighting' if k == 'ff' else k}" for k, v in gain.items())
+    return g if not pay else f"{_cost_text(pay)} -> {g}"
+
+
+class IkiState(GameState):
+    def __init__(self, d: dict) -> None:
+        self.d = d
+        self._cache: dict | None = None
+
+    # ------------------------------------------------------------ set-up
+    @classmethod
+    def new(cls, n: int, seed: int, options: dict) -> IkiState:
+        rng = Rng(seed)
+        S = D.STALLS[n]
+        sun = rng.randrange(2) if n == 2 else None
+        first = sun if n == 2 else 0
+        players = []
+        for k in range(n):
+            p = dict(D.START)
+            p.update(ff=0, stamp=0, kobun=D.KOBUN, pos=-1, iki=0, retired=[], tokens=[])
+            players.append(p)
+        for k in range(n):  # the first player's disc on top, then clockwise
+            players[(first + k) % n]["stamp"] = n - k
+        decks = [[]]
+        for s in (1, 2, 3, 4):
+            deck = list(D.SEASON_CARDS[s])
+            rng.shuffle(deck)
+            decks.append(deck)
+        blds = list(range(len(D.BUILDINGS)))
+        rng.shuffle(blds)
+        fire = list(D.FIRE_TILES)
+        rng.shuffle(fire)
+        block = []
+        if n == 2:
+            block = list(D.BLOCKING_TILES)
+            rng.shuffle(block)
+        d = {
+            "n": n,
+            "first": first,
+            "sun": sun,
+            "month": 0,
+            "phase": "start_card",
+            "order": [(first - 1 - k) % n for k in range(n)],
+            "step": {},
+            "players": players,
+            "stalls": [None] * (4 * S),
+            "start_row": list(D.START_CARDS),
+            "decks": decks,
+            "row": [],
+            "box": [],
+            "tokens": list(SEASON_TOKEN_IDS[1]),
+            "tfuture": [t for s in (2, 3, 4) for t in SEASON_TOKEN_IDS[s]],
+            "tbox": [],
+            "bavail": sorted(blds[: D.BUILDINGS_PER_GAME]),
+            "bbox": sorted(blds[D.BUILDINGS_PER_GAME :]),
+            "fire_tiles": fire,
+            "block": block,
+            "blocked": None,
+            "ikz": [None] * len(D.IKIZAMA),
+            "bank": D.BANK_MON,
+            "stampc": n + 1,
+            "fires": [],
+            "final": None,
+            "ver": 0,
+            "rngs": rng.to_json(),
+        }
+        return cls(d)
+
+    @classmethod
+    def load(cls, data: dict) -> IkiState:
+        return cls(json.loads(json.dumps(data)))
+
+    def to_json(self) -> dict:
+        return json.loads(json.dumps(self.d))
+
+    @property
+    def num_players(self) -> int:
+        return self.d["n"]
+
+    # ------------------------------------------------------------ helpers
+    @property
+    def S(self) -> int:
+        return D.STALLS[self.d["n"]]
+
+    def reach(self, shop: int) -> tuple[int, ...]:
+        S = self.S
+        return tuple((shop // 2) * S + i for i in D.REACH[S][shop % 2])
+
+    def surcharge(self, stall: int) -> int:
+        return D.SURCHARGE[self.S][stall % self.S]
+
+    def ff_order(self) -> list[int]:
+        ps = self.d["players"]
+        return sorted(range(self.d["n"]), key=lambda s: (-ps[s]["ff"], -ps[s]["stamp"]))
+
+    def _gain(self, seat: int, gain: dict) -> None:
+        p = self.d["players"][seat]
+        for k, v in gain.items():
+            if k == "mon":
+                self._mon(seat, v)
+            elif k == "iki":
+                p["iki"] += v
+            elif k == "ff":
+                self._ff(seat, v)
+            else:
+                p[k] += v
+
+    def _pay(self, seat: int, pay: dict) -> None:
+        p = self.d["players"][seat]
+        for k, v in pay.items():
+            if k == "mon":
+                self._mon(seat, -v)
+            else:
+                p[k] -= v
+
+    def _can_pay(self, seat: int, pay: dict, extra_mon: int = 0) -> bool:
+        p = self.d["players"][seat]
+        if p["mon"] < pay.get("mon", 0) + extra_mon:
+            return False
+        return all(p[k] >= v for k, v in pay.items() if k != "mon")
+
+    def _mon(self, seat: int, v: int) -> None:
+        self.d["players"][seat]["mon"] += v
+        self.d["bank"] -= v
+
+    def _ff(self, seat: int, v: int) -> None:
+        p = self.d["players"][seat]
+        new = min(D.MAX_FF, p["ff"] + v)
+        if new != p["ff"]:
+            p["ff"] = new
+            p["stamp"] = self.d["stampc"]  # a moved disc goes on top of its stack
+            self.d["stampc"] += 1
+
+    def empty_stalls(self) -> list[int]:
+        return [i for i, x in enumerate(self.d["stalls"]) if x is None]
+
+    def _carters(self, seat: int) -> int:
+        return sum(1 for c in self.d["players"][seat]["retired"] if D.CHARACTERS[c][0] == D.CARTER)
+
+    def _retire(self, stall: int, evs: list) -> None:
+        kind, card, owner, _ = self.d["stalls"][stall]
+        self.d["stalls"][stall] = None
+        p = self.d["players"][owner]
+        p["retired"].append(card)
+        p["kobun"] += 1
+        evs.append(event(f"{{p{owner}}}'s {D.CHARACTERS[card][0]} retires.", type="retire", card=card))
+
+    def _experience(self, stall: int, evs: list) -> None:
+        x = self.d["stalls"][stall]
+        x[3] += 1
+        if x[3] >= card_gains(x[1]):
+            self._retire(stall, evs)
+
+    def _kill(self, stall: int) -> None:
+        kind, thing, owner, _ = self.d["stalls"][stall]
+        self.d["stalls"][stall] = None
+        if owner >= 0:
+            self.d["players"][owner]["kobun"] += 1
+        (self.d["box"] if kind == "c" else self.d["bbox"]).append(thing)
+
+    # ------------------------------------------------------------ contract
+    def to_act(self) -> list[int]:
+        ph = self.d["phase"]
+        if ph == "over":
+            return []
+        if ph == "B":
+            return [self.d["step"]["seat"]]
+        return [self.d["order"][0]]
+
+    def is_over(self) -> bool:
+        return self.d["phase"] == "over"
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        c = self._cache
+        if c is not None and c[0] == self.d["ver"]:
+            return c[1]
+        acts = self._legal(seat)
+        self._cache = (self.d["ver"], acts)
+        return acts
+
+    def _legal(self, seat: int) -> list[Action]:
+        d = self.d
+        ph = d["phase"]
+        P = d["players"][seat]
+        if ph == "start_card":
+            return [Action(f"sc{c}", self._card_label(c), "start_card") for c in d["start_row"]]
+        if ph == "start_nagaya":
+            return [
+                Action(f"sn{k}", f"Nagaya {k + 1} (outer stall)", "nagaya")
+                for k in range(4)
+                if d["stalls"][k * self.S] is None
+            ]
+        if ph == "A":
+            return [
+                Action(f"ik{s}", f"Ikizama on space {D.IKIZAMA[s]}", "ikizama")
+                for s in range(len(D.IKIZAMA))
+                if d["ikz"][s] is None and s != d["blocked"]
+            ]
+        if ph == "C_neutral":
+            st = d["step"]
+            if "card" in st:
+                return [Action(f"st{i}", self._stall_label(i, 0), "stall") for i in self.empty_stalls()]
+            verb = "Place" if self.empty_stalls() else "Remove"
+            return [
+                Action(f"nc{c}", f"{verb} {self._card_label(c, mons)}"[:80], "neutral")
+                for c, mons in d["row"]
+            ]
+        if ph == "C_feed":
+            return [
+                Action(f"rm{i}", f"Remove {D.CHARACTERS[x[1]][0]} (stall {self._stall_name(i)})", "starve")
+                for i, x in enumerate(d["stalls"])
+                if x is not None and x[0] == "c" and x[2] == seat
+            ]
+        if ph == "NY" and d["step"].get("sub") == "place":
+            return [Action(f"ny{k}", f"Oyakata to {D.SHOP_NAMES[D.SHOPS[k]]}", "place") for k in range(8)]
+        st = d["step"]
+        sub = st["sub"]
+        if sub == "income":
+            acts = [Action("inc", f"Take income (+{D.INCOME} mon)", "income")]
+            for c, mons in d["row"]:
+                if self._hire_stalls(seat, c, mons):
+                    net = max(0, D.CHARACTERS[c][3] - mons)
+                    acts.append(
+                        Action(f"h{c}", f"Hire {D.CHARACTERS[c][0]} ({net} mon + stall)"[:80], "hire")
+                    )
+            return acts
+        if sub in ("hire_stall", "build_stall"):
+            return [Action(f"st{i}", self._stall_label(i, self.surcharge(i)), "stall") for i in st["stalls"]]
+        if sub == "move":
+            lo, hi = D.IKIZAMA_MOVE[st["space"]]
+            free = self._carters(seat)
+            acts = []
+            for dist in range(lo, min(hi + free + P["sandal"], hi + 8) + 1):
+                cost = max(0, dist - hi - free)
+                dest = D.SHOPS[(P["pos"] + dist) % 8]
+                lab = f"Move {dist} to {D.SHOP_NAMES[dest]}" + (f" ({cost} sandal)" if cost else "")
+                acts.append(Action(f"mv{dist}", lab, "move"))
+            return acts
+        if sub == "biz":
+            return self._biz_actions(seat)
+        raise AssertionError(f"no actions in phase {ph}/{sub}")
+
+    def _hire_stalls(self, seat: int, card: int, mons: int) -> list[int]:
+        P = self.d["players"][seat]
+        if P["kobun"] <= 0:
+            return []
+        net = max(0, D.CHARACTERS[card][3] - mons)
+        return [i for i in self.empty_stalls() if net + self.surcharge(i) <= P["mon"]]
+
+    def _stall_name(self, i: int) -> str:
+        return f"{i // self.S + 1}.{i % self.S + 1}"
+
+    def _stall_label(self, i: int, extra: int) -> str:
+        corner = " corner" if i % self.S == self.S - 1 else ""
+        return f"Stall {self._stall_name(i)}{corner}" + (f" (+{extra} mon)" if extra else "")
+
+    def _card_label(self, c: int, mons: int = 0) -> str:
+        name, _, typ, cost, sal, ff, pay, gain = D.CHARACTERS[c]
+        extra = f", {mons} mon on it" if mons else ""
+        ffs = f", ff+{ff}" if ff else ""
+        return f"{name} [{D.TYPE_NAMES[typ]}] cost {cost}{extra}{ffs}"[:80]
+
+    def _biz_actions(self, seat: int) -> list[Action]:
+        d = self.d
+        st = d["step"]
+        P = d["players"][seat]
+        shop_i = P["pos"]
+        shop = D.SHOPS[shop_i]
+        acts: list[Action] = []
+        if not st["shop"]:
+            for tid, label, pay, gain in D.SHOP_TRADES[shop]:
+                if self._can_pay(seat, pay) and not (gain.get("ff") and P["ff"] >= D.MAX_FF):
+                    acts.append(Action(f"x{tid}", label, "shop"))
+            if shop in ("fish", "tobacco"):
+                seen = set()
+                kinds = ("fish",) if shop == "fish" else ("pipe", "pouch")
+                for t in d["tokens"]:
+                    tok = D.SEASON_TOKENS[t]
+                    if tok[0] not in kinds or tok in seen or tok[2] > P["mon"]:
+                        continue
+                    if tok[0] == "fish" and any(
+                        D.SEASON_TOKENS[o][0] == "fish" and D.SEASON_TOKENS[o][1] == tok[1]
+                        for o in P["tokens"]
+                    ):
+                        continue
+                    seen.add(tok)
+                    acts.append(Action(f"t{t}", self._token_label(t), "shop"))
+            if shop == "build" and P["kobun"] > 0:
+                empties = self.empty_stalls()
+                if empties:
+                    low = min(self.surcharge(i) for i in empties)
+                    for b in d["bavail"]:
+                        name, wood, mon, iki, _ab = D.BUILDINGS[b]
+                        if self._can_pay(seat, {"wood": wood, "mon": mon}, low):
+                            acts.append(
+                                Action(f"b{b}", f"Build {name} ({wood} wood, {mon} mon, {iki} iki)", "shop")
+                            )
+        if not st["char"]:
+            for i in self.reach(shop_i):
+                x = d["stalls"][i]
+                if x is not None and x[0] == "c":
+                    _, _, _, _, _, _, pay, gain = D.CHARACTERS[x[1]]
+                    if self._can_pay(seat, pay):
+                        who = "neutral" if x[2] < 0 else ("yours" if x[2] == seat else f"P{x[2] + 1}")
+                        lab = f"{D.CHARACTERS[x[1]][0]} ({who}): {ability_text(pay, gain)}"
+                        acts.append(Action(f"c{i}", lab[:80], "character"))
+        acts.append(Action("done", "Done with business", "done"))
+        return acts
+
+    def _token_label(self, t: int) -> str:
+        kind, s, price, iki, prem = D.SEASON_TOKENS[t]
+        if kind == "fish":
+            pr = f", premium {iki} iki" if prem else ""
+            return f"Buy {D.FISH_NAMES[s]} fish for {price} mon{pr}"
+        if kind == "pipe":
+            return f"Buy a pipe for {price} mon"
+        return f"Buy a tobacco pouch for {price} mon ({iki} iki)"
+
+    def prompt(self, seat: int) -> str:
+        d = self.d
+        if seat not in self.to_act():
+            return "Wait for the other players."
+        ph = d["phase"]
+        if ph == "start_card":
+            return "Choose a starting character."
+        if ph == "start_nagaya":
+            return "Choose the Nagaya whose outer stall gets your starting character."
+        if ph == "A":
+            return f"Month {d['month']}: place your Ikizama (it sets how far your Oyakata moves)."
+        if ph == "C_neutral":
+            if "card" in d["step"]:
+                return "Choose a stall for the neutral character."
+            return "Choose the character that becomes neutral this month."
+        if ph == "C_feed":
+            return f"Payday: you lack rice; remove {d['step']['left']} unfed character(s)."
+        if ph == "NY" and d["step"].get("sub") == "place":
+            return "New Year's Day: place your Oyakata on any shop."
+        sub = d["step"]["sub"]
+        return {
+            "income": "Take income or hire a character.",
+            "hire_stall": "Choose the stall for your new character.",
+            "build_stall": "Choose the stall for your new building.",
+            "move": "Move your Oyakata (sandals add spaces).",
+            "biz": "Do business with the shop and/or one character, then Done.",
+        }[sub]
+
+    # ------------------------------------------------------------ apply
+    def _do(self, seat: int, aid: str) -> list[dict]:
+        d = self.d
+        d["ver"] += 1
+        evs: list[dict] = []
+        ph = d["phase"]
+        if ph == "start_card":
+            c = int(aid[2:])
+            d["start_row"].remove(c)
+            d["step"] = {"card": c}
+            d["phase"] = "start_nagaya"
+        elif ph == "start_nagaya":
+            c = d["step"]["card"]
+            k = int(aid[2:])
+            self._place_char(seat, c, k * self.S)
+            evs.append(event(f"{{p{seat}}} starts with the {D.CHARACTERS[c][0]} in Nagaya {k + 1}.", card=c))
+            d["order"].pop(0)
+            d["phase"] = "start_card"
+            d["step"] = {}
+            if not d["order"]:
+                d["box"].extend(d["start_row"])
+                d["start_row"] = []
+                self._new_month(evs)
+        elif ph == "A":
+            s = int(aid[2:])
+            d["ikz"][s] = seat
+            evs.append(event(f"{{p{seat}}} places the Ikizama on space {D.IKIZAMA[s]}.", space=s))
+            d["order"].pop(0)
+            if not d["order"]:
+                self._phase_b_next(evs)
+        elif ph == "C_neutral":
+            self._do_neutral(seat, aid, evs)
+        elif ph == "C_feed":
+            i = int(aid[2:])
+            evs.append(
+                event(f"{{p{seat}}}'s unfed {D.CHARACTERS[d['stalls'][i][1]][0]} leaves.", type="starve")
+            )
+            self._kill(i)
+            d["step"]["left"] -= 1
+            if d["step"]["left"] == 0:
+                d["order"].pop(0)
+                self._next_feed(evs)
+        elif ph == "NY" and d["step"].get("sub") == "place":
+            k = int(aid[2:])
+            d["players"][seat]["pos"] = k
+            evs.append(event(f"{{p{seat}}} places the Oyakata at the {D.SHOP_NAMES[D.SHOPS[k]]}.", shop=k))
+            d["step"] = {"sub": "biz", "seat": seat, "shop": False, "char": False}
+        else:
+            self._do_b(seat, aid, evs)
+        self._cache = None
+        return evs
+
+    def _place_char(self, seat: int, c: int, stall: int) -> None:
+        self.d["stalls"][stall] = ["c", c, seat, 0]
+        self.d["players"][seat]["kobun"] -= 1
+        if D.CHARACTERS[c][5]:
+            self._ff(seat, D.CHARACTERS[c][5])
+
+    # ---- phase B
+    def _phase_b_next(self, evs: list) -> None:
+        d = self.d
+        for s in range(len(D.IKIZAMA)):
+            seat = d["ikz"][s]
+            if seat is not None:
+                d["ikz"][s] = None
+                d["phase"] = "B"
+                d["step"] = {"sub": "income", "seat": seat, "space": s}
+                if s == 0:
+                    self._mon(seat, D.ONE_FOUR_MON)
+                    evs.append(event(f"{{p{seat}}} takes {D.ONE_FOUR_MON} mon (space 1-4).", type="income"))
+                    d["step"]["sub"] = "move"
+                return
+        self._phase_c(evs)
+
+    def _do_b(self, seat: int, aid: str, evs: list) -> None:
+        d = self.d
+        st = d["step"]
+        P = d["players"][seat]
+        if aid == "inc":
+            self._mon(seat, D.INCOME)
+            evs.append(event(f"{{p{seat}}} takes {D.INCOME} mon income.", type="income"))
+            st["sub"] = "move"
+        elif aid[0] == "h":
+            c = int(aid[1:])
+            mons = next(m for cc, m in d["row"] if cc == c)
+            st.update(sub="hire_stall", card=c, stalls=self._hire_stalls(seat, c, mons))
+        elif aid[0] == "s" and st["sub"] == "hire_stall":
+            i = int(aid[2:])
+            c = st["card"]
+            idx = next(k for k, (cc, _) in enumerate(d["row"]) if cc == c)
+            mons = d["row"].pop(idx)[1]
+            net = max(0, D.CHARACTERS[c][3] - mons)
+            d["bank"] += mons  # mon on the card pay for it; any excess goes back to the bank
+            self._mon(seat, -(net + self.surcharge(i)))
+            self._place_char(seat, c, i)
+            evs.append(
+                event(
+                    f"{{p{seat}}} hires the {D.CHARACTERS[c][0]} into stall {self._stall_name(i)}.",
+                    type="hire",
+                )
+            )
+            del st["card"], st["stalls"]
+            st["sub"] = "move"
+        elif aid[0] == "s" and st["sub"] == "build_stall":
+            i = int(aid[2:])
+            b = st.pop("bld")
+            del st["stalls"]
+            name, wood, mon, _iki, ab = D.BUILDINGS[b]
+            self._pay(seat, {"wood": wood, "mon": mon + self.surcharge(i)})
+            d["bavail"].remove(b)
+            d["stalls"][i] = ["b", b, seat, 0]
+            P["kobun"] -= 1
+            if ab == "ff2":
+                self._ff(seat, 2)
+            evs.append(event(f"{{p{seat}}} builds the {name} in stall {self._stall_name(i)}.", type="build"))
+            st["sub"] = "biz"
+            self._biz_maybe_end(seat, evs)
+        elif aid.startswith("mv"):
+            dist = int(aid[2:])
+            lo, hi = D.IKIZAMA_MOVE[st["space"]]
+            cost = max(0, dist - hi - self._carters(seat))
+            P["sandal"] -= cost
+            start = P["pos"]
+            end = start + dist
+            P["pos"] = end % 8
+            evs.append(
+                event(
+                    f"{{p{seat}}} moves {dist} to the {D.SHOP_NAMES[D.SHOPS[P['pos']]]}.",
+                    type="move",
+                    shop=P["pos"],
+                )
+            )
+            for _ in range(end // 8):
+                evs.append(
+                    event(f"{{p{seat}}} passes the mark: experience for all their characters.", type="pass")
+                )
+                for i, x in enumerate(d["stalls"]):
+                    if x is not None and x[0] == "c" and x[2] == seat:
+                        self._experience(i, evs)
+            st.update(sub="biz", shop=False, char=False)
+        else:
+            self._do_biz(seat, aid, evs)
+
+    def _do_biz(self, seat: int, aid: str, evs: list) -> None:
+        d = self.d
+        st = d["step"]
+        P = d["players"][seat]
+        if aid == "done":
+            self._end_turn(evs)
+            return
+        if aid[0] == "x":
+            shop = D.SHOPS[P["pos"]]
+            _, label, pay, gain = next(t for t in D.SHOP_TRADES[shop] if t[0] == aid[1:])
+            self._pay(seat, pay)
+            self._gain(seat, gain)
+            evs.append(event(f"{{p{seat}}}: {label}.", type="shop"))
+            st["shop"] = True
+        elif aid[0] == "t":
+            t = int(aid[1:])
+            self._mon(seat, -D.SEASON_TOKENS[t][2])
+            d["tokens"].remove(t)
+            P["tokens"].append(t)
+            evs.append(event(f"{{p{seat}}}: {self._token_label(t)}.", type="shop", token=t))
+            st["shop"] = True
+        elif aid[0] == "b":
+            b = int(aid[1:])
+            name, wood, mon, _iki, _ab = D.BUILDINGS[b]
+            stalls = [
+                i
+                for i in self.empty_stalls()
+                if self._can_pay(seat, {"wood": wood, "mon": mon}, self.surcharge(i))
+            ]
+            st.update(sub="build_stall", bld=b, stalls=stalls, shop=True)
+            return
+        elif aid[0] == "c":
+            i = int(aid[1:])
+            _, card, owner, _ = d["stalls"][i]
+            name, _, _, _, _, _, pay, gain = D.CHARACTERS[card]
+            self._pay(seat, pay)
+            self._gain(seat, gain)
+            evs.append(
+                event(f"{{p{seat}}} does business with the {name}: {ability_text(pay, gain)}.", type="char")
+            )
+            st["char"] = True
+            if owner < 0:
+                evs.append(event(f"The neutral {name} leaves the street.", type="neutral"))
+                self._kill(i)
+            elif owner != seat:
+                self._experience(i, evs)
+        self._biz_maybe_end(seat, evs)
+
+    def _biz_maybe_end(self, seat: int, evs: list) -> None:
+        st = self.d["step"]
+        if st["shop"] and st["char"]:
+            self._end_turn(evs)
+
+    def _end_turn(self, evs: list) -> None:
+        d = self.d
+        if d["phase"] == "NY":
+            d["order"].pop(0)
+            if d["order"]:
+                d["step"] = {"sub": "place"}
+            else:
+                self._end_game(evs)
+            return
+        self._phase_b_next(evs)
+
+    # ---- months
+    def _new_month(self, evs: list) -> None:
+        d = self.d
+        d["month"] += 1
+        m = d["month"]
+        if m > D.MONTHS:
+            d["phase"] = "NY"
+            d["order"] = self.ff_order()
+            d["step"] = {"sub": "place"}
+            evs.append(
+                event("New Year's Day: each player places the Oyakata on any shop.", type="month", month=13)
+            )
+            return
+        season = D.SEASON_OF_MONTH[m]
+        deck = d["decks"][season]
+        for _ in range(min(D.CARDS_PER_MONTH, len(deck))):
+            d["row"].append([deck.pop(0), 0])
+        text = f"Month {m} begins."
+        if d["n"] == 2 and d["block"]:
+            d["blocked"] = d["block"].pop(0)
+            text += f" Space {D.IKIZAMA[d['blocked']]} is blocked."
+        evs.append(event(text, type="month", month=m))
+        d["phase"] = "A"
+        d["order"] = self.ff_order()
+        d["step"] = {}
+
+    def _phase_c(self, evs: list) -> None:
+        d = self.d
+        m = d["month"]
+        d["step"] = {}
+        # 1. no events beyond the calendar's paydays and fires in these rules
+        # 2. one mon on each leftover character (not on paydays)
+        if m not in D.PAYDAYS:
+            for r in d["row"]:
+                r[1] += 1
+                d["bank"] -= 1
+        # 3. 2 players: the blocking tile goes, the sun/moon player places a neutral character
+        if d["n"] == 2:
+            d["blocked"] = None
+            if d["row"]:
+                who = d["sun"] if D.sun_or_moon(m) == "sun" else 1 - d["sun"]
+                d["phase"] = "C_neutral"
+                d["order"] = [who]
+                return
+        self._phase_c_payday(evs)
+
+    def _do_neutral(self, seat: int, aid: str, evs: list) -> None:
+        d = self.d
+        if aid.startswith("nc"):
+            c = int(aid[2:])
+            if self.empty_stalls():
+                d["step"] = {"card": c}
+                return
+            self._remove_row_card(c)
+            d["box"].append(c)
+            evs.append(event(f"No free stall: the {D.CHARACTERS[c][0]} leaves the game.", type="neutral"))
+        else:
+            c = d["step"]["card"]
+            i = int(aid[2:])
+            self._remove_row_card(c)
+            d["stalls"][i] = ["c", c, -1, 0]
+            evs.append(
+                event(
+                    f"{{p{seat}}} places the {D.CHARACTERS[c][0]} as a neutral in stall {self._stall_name(i)}."
+                )
+            )
+        d["step"] = {}
+        self._phase_c_payday(evs)
+
+    def _remove_row_card(self, c: int) -> None:
+        d = self.d
+        idx = next(k for k, (cc, _) in enumerate(d["row"]) if cc == c)
+        d["bank"] += d["row"].pop(idx)[1]
+
+    def _phase_c_payday(self, evs: list) -> None:
+        d = self.d
+        m = d["month"]
+        if m not in D.PAYDAYS:
+            self._phase_c_fire(evs)
+            return
+        season = D.SEASON_OF_MONTH[m]
+        evs.append(event(f"Payday at the end of month {m}.", type="payday", month=m))
+        # 1-3. season change
+        if m < D.MONTHS:
+            d["tbox"].extend(d["tokens"])
+            d["tokens"] = [t for t in d["tfuture"] if D.SEASON_TOKENS[t][1] == season + 1]
+            d["tfuture"] = [t for t in d["tfuture"] if D.SEASON_TOKENS[t][1] != season + 1]
+        for c, mons in d["row"]:
+            d["bank"] += mons
+            d["box"].append(c)
+        d["row"] = []
+        d["box"].extend(d["decks"][season])
+        d["decks"][season] = []
+        if m == D.MONTHS:
+            for p in d["players"]:
+                p["pos"] = None
+        # 4. salaries
+        for seat, p in enumerate(d["players"]):
+            pay = sum(D.CHARACTERS[c][4][-1] for c in p["retired"])
+            pay += sum(
+                D.CHARACTERS[x[1]][4][x[3]]
+                for x in d["stalls"]
+                if x is not None and x[0] == "c" and x[2] == seat
+            )
+            self._mon(seat, pay)
+            if pay:
+                evs.append(event(f"{{p{seat}}} collects {pay} mon in salaries.", type="salary", amount=pay))
+        # 5. harmony
+        for seat, pts in enumerate(self.harmony()):
+            if pts:
+                d["players"][seat]["iki"] += pts
+                evs.append(
+                    event(f"{{p{seat}}} scores {pts} iki for Nagaya harmony.", type="harmony", amount=pts)
+                )
+        # ongoing building abilities
+        for x in d["stalls"]:
+            if x is not None and x[0] == "b":
+                ab = D.BUILDINGS[x[1]][4]
+                if ab == "rice2":
+                    d["players"][x[2]]["rice"] += 2
+                elif ab == "iki_payday":
+                    d["players"][x[2]]["iki"] += 2
+        # 6. food
+        short = []
+        for seat in self.ff_order():
+            p = d["players"][seat]
+            need = sum(1 for x in d["stalls"] if x is not None and x[0] == "c" and x[2] == seat)
+            fed = min(need, p["rice"])
+            p["rice"] -= fed
+            if need > fed:
+                short.append(seat)
+                d.setdefault("_starve", {})[str(seat)] = need - fed
+                evs.append(event(f"{{p{seat}}} cannot feed {need - fed} character(s).", type="starve"))
+        d["order"] = short
+        d["phase"] = "C_feed"
+        self._next_feed(evs)
+
+    def _next_feed(self, evs: list) -> None:
+        d = self.d
+        if d["order"]:
+            d["step"] = {"left": d["_starve"].pop(str(d["order"][0]))}
+            return
+        d.pop("_starve", None)
+        d["step"] = {}
+        self._phase_c_fire(evs)
+
+    def _phase_c_fire(self, evs: list) -> None:
+        d = self.d
+        m = d["month"]
+        if m in D.FIRES:
+            strength = D.FIRES[m] - (D.FIRE_2P_REDUCTION if d["n"] == 2 else 0)
+            drawer = self.ff_order()[0]
+            nagaya = d["fire_tiles"][0]
+            evs.append(
+                event(
+                    f"Fire of strength {strength}! {{p{drawer}}} draws the tile: Nagaya {nagaya + 1}.",
+                    type="fire",
+                    nagaya=nagaya,
+                    strength=strength,
+                )
+            )
+            burnt = self._burn(nagaya, strength, evs)
+            d["fires"].append({"month": m, "nagaya": nagaya, "strength": strength, "burnt": burnt})
+            rng = Rng.from_json(d["rngs"])
+            rng.shuffle(d["fire_tiles"])
+            d["rngs"] = rng.to_json()
+        self._new_month(evs)
+
+    def _burn(self, nagaya: int, strength: int, evs: list) -> list:
+        d = self.d
+        S = self.S
+        burnt = []
+        for k in range(S):
+            if strength <= 0:
+                evs.append(event("The fire dies out.", type="fire"))
+                break
+            i = nagaya * S + k
+            x = d["stalls"][i]
+            if x is None:
+                strength -= 1
+                continue
+            kind, thing, owner, _ = x
+            name = D.CHARACTERS[thing][0] if kind == "c" else D.BUILDINGS[thing][0]
+            if owner >= 0 and d["players"][owner]["ff"] >= strength:
+                evs.append(event(f"{{p{owner}}}'s firefighters stop the fire at the {name}.", type="fire"))
+                break
+            who = "The neutral" if owner < 0 else f"{{p{owner}}}'s"
+            evs.append(event(f"{who} {name} is lost to the fire.", type="fire", stall=i))
+            burnt.append([kind, thing, owner])
+            self._kill(i)
+            strength -= 1
+        else:
+            evs.append(event("The fire reaches the end of the Nagaya and stops.", type="fire"))
+        return burnt
+
+    def harmony(self) -> list[int]:
+        """Nagaya harmony points per seat for the current board."""
+        d = self.d
+        S = self.S
+        groups = [list(range(k * S, k * S + S)) for k in range(4)]
+        if d["n"] > 2 and D.CORNER_GROUP:
+            groups.append([k * S + S - 1 for k in range(4)])
+        pts = [0] * d["n"]
+        for g in groups:
+            count: dict[str, int] = {}
+            mine: dict[tuple, int] = {}
+            for i in g:
+                x = d["stalls"][i]
+                if x is None or x[0] != "c":
+                    continue
+                t = D.CHARACTERS[x[1]][2]
+                count[t] = count.get(t, 0) + 1
+                if x[2] >= 0:
+                    mine[(x[2], t)] = mine.get((x[2], t), 0) + 1
+            for (seat, t), k in mine.items():
+                if count[t] >= 2:
+                    pts[seat] += k * count[t]
+        return pts
+
+    # ---- end
+    def score_breakdown(self, seat: int) -> dict:
+        d = self.d
+        p = d["players"][seat]
+        cards = list(p["retired"]) + [
+            x[1] for x in d["stalls"] if x is not None and x[0] == "c" and x[2] == seat
+        ]
+        types = {D.CHARACTERS[c][2] for c in cards if D.CHARACTERS[c][0] != D.PUPPETEER}
+        if any(D.CHARACTERS[c][0] == D.PUPPETEER for c in cards):
+            types.add(next((t for t in D.TYPES if t not in types), "P"))
+        toks = [D.SEASON_TOKENS[t] for t in p["tokens"]]
+        fish_seasons = {t[1] for t in toks if t[0] == "fish"}
+        premium = sum(t[3] for t in toks if t[0] == "fish" and t[4])
+        pouches = sum(t[3] for t in toks if t[0] == "pouch")
+        if any(t[0] == "pipe" for t in toks):
+            pouches *= 2
+        blds = [D.BUILDINGS[x[1]] for x in d["stalls"] if x is not None and x[0] == "b" and x[2] == seat]
+        bpts = sum(b[3] for b in blds)
+        for b in blds:
+            if b[4] == "sandal3":
+                bpts += min(D.MERCHANT_MAX, 3 * p["sandal"])
+            elif b[4] == "rice_end":
+                bpts += p["rice"]
+        res = p["koban"] * D.END_KOBAN + p["wood"] * D.END_WOOD + p["mon"] // D.END_MON_PER_IKI
+        out = {
+            "track": p["iki"],
+            "types": D.TYPE_SCORE[len(types)],
+            "fish": D.FISH_SCORE[len(fish_seasons)] + premium,
+            "tobacco": pouches,
+            "buildings": bpts,
+            "resources": res,
+        }
+        out["total"] = sum(out.values())
+        return out
+
+    def _end_game(self, evs: list) -> None:
+        d = self.d
+        d["final"] = [self.score_breakdown(s) for s in range(d["n"])]
+        d["phase"] = "over"
+        d["order"] = []
+        d["step"] = {}
+        w = self.winners()
+        evs.append(event("The game is over. Winner: " + ", ".join(f"{{p{s}}}" for s in w) + ".", type="end"))
+
+    def scores(self) -> list[int]:
+        if self.d["final"]:
+            return [f["total"] for f in self.d["final"]]
+        return [p["iki"] for p in self.d["players"]]
+
+    def winners(self) -> list[int]:
+        if not self.is_over():
+            return []
+        sc = self.scores()
+        ps = self.d["players"]
+        best = max(range(self.d["n"]), key=lambda s: (sc[s], ps[s]["ff"], ps[s]["stamp"]))
+        return [best]
+
+    # ------------------------------------------------------------ invariants
+    def check_invariants(self) -> None:
+        """Conserved: mon (players + cards in the row + bank), each player's 4
+        Kobun (supply + stalls), the 60 characters, the 10 buildings and the 36
+        season tokens, each in exactly one place; at most 13 rounds."""
+        d = self.d
+        n = d["n"]
+        ps = d["players"]
+        total = sum(p["mon"] for p in ps) + sum(m for _, m in d["row"]) + d["bank"]
+        assert total == D.BANK_MON + n * D.START["mon"], f"mon not conserved: {total}"
+        for p in ps:
+            for k in D.RESOURCES:
+                assert p[k] >= 0, f"negative {k}"
+        for seat, p in enumerate(ps):
+            on = sum(1 for x in d["stalls"] if x is not None and x[2] == seat)
+            assert p["kobun"] + on == D.KOBUN, f"Kobun of seat {seat}: {p['kobun']} + {on}"
+        cards = list(d["start_row"]) + [c for deck in d["decks"] for c in deck] + [c for c, _ in d["row"]]
+        cards += [x[1] for x in d["stalls"] if x is not None and x[0] == "c"]
+        cards += [c for p in ps for c in p["retired"]] + d["box"]
+        if d["phase"] == "start_nagaya":
+            cards.append(d["step"]["card"])
+        assert sorted(cards) == list(range(len(D.CHARACTERS))), "characters not conserved"
+        blds = d["bavail"] + d["bbox"] + [x[1] for x in d["stalls"] if x is not None and x[0] == "b"]
+        assert sorted(blds) == list(range(len(D.BUILDINGS))), "buildings not conserved"
+        toks = d["tokens"] + d["tfuture"] + d["tbox"] + [t for p in ps for t in p["tokens"]]
+        assert sorted(toks) == list(range(len(D.SEASON_TOKENS))), "season tokens not conserved"
+        assert 0 <= d["month"] <= D.MONTHS + 1
+        assert (d["phase"] == "over") == (d["final"] is not None)
+
+    # ------------------------------------------------------------ hidden information
+    def determinize(self, seat: int, seed: int) -> IkiState:
+        """Hidden: the order of the four season decks, of the fire tiles and of
+        the 2-player blocking tiles. Each is sorted and reshuffled with Rng(seed)."""
+        new = IkiState(json.loads(json.dumps(self.d)))
+        rng = Rng(seed)
+        nd = new.d
+        for s in (1, 2, 3, 4):
+            nd["decks"][s] = sorted(nd["decks"][s])
+            rng.shuffle(nd["decks"][s])
+        nd["fire_tiles"] = sorted(nd["fire_tiles"])
+        rng.shuffle(nd["fire_tiles"])
+        nd["block"] = sorted(nd["block"])
+        rng.shuffle(nd["block"])
+        nd["rngs"] = Rng(seed ^ 0x5EED).to_json()
+        return new
+
+    # ------------------------------------------------------------ view
+    def view(self, seat: int | None) -> dict:
+        from .view import build_view
+
+        return build_view(self, seat)
