@@ -1,0 +1,160 @@
+"""Ike No Koi component data.
+
+STAND-IN DATA: the printed Honour token values and Challenge cards are not
+public. Everything here follows /work/shared/design/ike-no-koi.md and is to be
+replaced by the printed values; the rules code reads it only from this module.
+
+Cards are plain ints (cards of one kind are interchangeable): a Koi card is its
+variety 2..11, a Garden card is one of the codes BAMBOO, LOTUS, BRIDGE, LANTERN.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+VARIETIES = tuple(range(2, 12))  # Koi values 2..11; value n appears n times
+BAMBOO, LOTUS, BRIDGE, LANTERN = 12, 13, 14, 15
+GARDENS = (BAMBOO, LOTUS, BRIDGE, LANTERN)
+GARDEN_COUNTS = {BAMBOO: 5, LOTUS: 3, BRIDGE: 2, LANTERN: 3}
+KIND_NAMES = {
+    **{v: str(v) for v in VARIETIES},
+    BAMBOO: "bamboo",
+    LOTUS: "lotus",
+    BRIDGE: "bridge",
+    LANTERN: "lantern",
+}
+# The Koi 11 cards and the Honour token 11 are removed at these player counts.
+NO_ELEVEN_COUNTS = (2, 3)
+
+POOL_SIZE = 3  # the pool (bassin): first cards of the shuffled pond, face down
+MAX_DRAWS = 4  # a turn reveals at most 4 cards; at least 2 before stopping
+MIN_STOP = 2
+
+# Honour Lotus token value (stand-in): the variety number itself.
+TOKEN_VALUES = {v: v for v in VARIETIES}
+
+# Pontoon zones as a 2 x 5 grid; bridges join horizontally or vertically adjacent zones.
+GRID = ((2, 3, 4, 5, 6), (7, 8, 9, 10, 11))
+
+
+def _adjacent_pairs() -> tuple[tuple[int, int], ...]:
+    pairs = []
+    for row in GRID:
+        pairs += list(itertools.pairwise(row))
+    pairs += list(zip(GRID[0], GRID[1], strict=True))
+    return tuple(sorted(pairs))
+
+
+ADJACENT_PAIRS = _adjacent_pairs()  # 13 pairs (a, b), a < b
+
+
+def deck(num_players: int) -> list[int]:
+    """The pond cards in canonical order for this player count (78, or 67 at 2-3)."""
+    cards = []
+    for v in VARIETIES:
+        if v == 11 and num_players in NO_ELEVEN_COUNTS:
+            continue
+        cards += [v] * v
+    for g in GARDENS:
+        cards += [g] * GARDEN_COUNTS[g]
+    return cards
+
+
+def varieties_in_play(num_players: int) -> tuple[int, ...]:
+    return tuple(v for v in VARIETIES if not (v == 11 and num_players in NO_ELEVEN_COUNTS))
+
+
+# Challenge cards (stand-ins), built from the 8 condition kinds of the rulebook.
+# kind: honour_pairs | honour_three | fewest_varieties | most_varieties | same_count |
+#       most_of | fewest_total | pairs.  "ind" = lotus for your own individual challenge,
+# "com" = lotus for the common challenge (per pair for "pairs"; the two "honour_*"
+# cards are effects with no value of their own). No card names variety 11, which is
+# not in play at 2-3 players. "Most"/"fewest" conditions count ties as fulfilled.
+CHALLENGES: tuple[dict, ...] = (
+    {
+        "kind": "honour_pairs",
+        "vars": [],
+        "ind": 0,
+        "com": 0,
+        "text": "Each pair of Honour tokens you win earns 1 extra lotus.",
+    },
+    {
+        "kind": "honour_three",
+        "vars": [],
+        "ind": 0,
+        "com": 0,
+        "text": "Each Honour token you win is worth 3 lotus.",
+    },
+    {
+        "kind": "fewest_varieties",
+        "vars": [],
+        "ind": 4,
+        "com": 3,
+        "text": "Have the fewest varieties of Koi (ties count).",
+    },
+    {
+        "kind": "most_varieties",
+        "vars": [],
+        "ind": 4,
+        "com": 3,
+        "text": "Have the most varieties of Koi (ties count).",
+    },
+    {
+        "kind": "same_count",
+        "vars": [2, 6],
+        "ind": 3,
+        "com": 2,
+        "text": "Have as many 2s as 6s (at least one of each).",
+    },
+    {
+        "kind": "same_count",
+        "vars": [3, 9],
+        "ind": 3,
+        "com": 2,
+        "text": "Have as many 3s as 9s (at least one of each).",
+    },
+    {
+        "kind": "same_count",
+        "vars": [5, 7],
+        "ind": 3,
+        "com": 2,
+        "text": "Have as many 5s as 7s (at least one of each).",
+    },
+    {
+        "kind": "most_of",
+        "vars": [6],
+        "ind": 3,
+        "com": 2,
+        "text": "Have the most 6s (ties count, at least one).",
+    },
+    {
+        "kind": "most_of",
+        "vars": [8],
+        "ind": 3,
+        "com": 2,
+        "text": "Have the most 8s (ties count, at least one).",
+    },
+    {
+        "kind": "most_of",
+        "vars": [10],
+        "ind": 3,
+        "com": 2,
+        "text": "Have the most 10s (ties count, at least one).",
+    },
+    {
+        "kind": "fewest_total",
+        "vars": [9, 10],
+        "ind": 3,
+        "com": 2,
+        "text": "Have the fewest 9s and 10s in total (ties count).",
+    },
+    {
+        "kind": "fewest_total",
+        "vars": [7, 8],
+        "ind": 3,
+        "com": 2,
+        "text": "Have the fewest 7s and 8s in total (ties count).",
+    },
+    {"kind": "pairs", "vars": [3, 10], "ind": 1, "com": 1, "text": "1 lotus per pair of a 3 and a 10."},
+    {"kind": "pairs", "vars": [4, 8], "ind": 1, "com": 1, "text": "1 lotus per pair of a 4 and an 8."},
+)
