@@ -1,0 +1,72 @@
+"""The bot process: one Bot subclass that owns the store, the match service and reminders."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+
+import discord
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.reminders import ReminderScheduler
+from bot.service import MatchService
+from bot.store import Match, SqliteStore, Store
+
+log = logging.getLogger(__name__)
+
+# Extensions, loaded in this order in setup_hook.
+EXTENSIONS = ("cogs.matches", "cogs.ikenokoi", "cogs.kigi", "cogs.iwari", "cogs.iki")
+
+
+def discord_clock() -> float:
+    # discord.utils.utcnow is what SimCord's virtual clock drives in tests.
+    return discord.utils.utcnow().timestamp()
+
+
+class GameBot(commands.Bot):
+    def __init__(
+        self, settings: Settings, store: Store | None = None, clock: Callable[[], float] | None = None
+    ) -> None:
+        intents = discord.Intents.default()  # no privileged intents needed
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self.store = store or SqliteStore(settings.database_path)
+        self.service = MatchService(self.store, clock=clock or discord_clock)
+        self.reminders = ReminderScheduler(self.service, self._no_notifier)
+        self.started_at = time.time()
+
+    async def _no_notifier(self, match: Match, seats: list[int], count: int) -> None:
+        log.warning("no reminder notifier installed; match %s reminder %s dropped", match.id, count)
+
+    async def setup_hook(self) -> None:
+        await self.store.open()
+        for name in EXTENSIONS:
+            try:
+                await self.load_extension(name)
+            except commands.ExtensionNotFound:
+                log.warning("extension %s not found; skipped", name)
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+            log.info("slash commands synced to development server %s", self.settings.dev_guild_id)
+        self.reminders.start()
+
+    async def close(self) -> None:
+        await self.reminders.stop()
+        await super().close()
+        await self.store.close()
+
+
+def create_bot(
+    settings: Settings | None = None, *, store: Store | None = None, clock: Callable[[], float] | None = None
+) -> GameBot:
+    """Build the bot without starting it (tests and SimCord build it this way)."""
+    return GameBot(settings or Settings.from_env(), store=store, clock=clock)

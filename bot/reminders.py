@@ -1,0 +1,91 @@
+"""Turn reminders that live in the database and survive restarts.
+
+The scheduler sleeps until the earliest due reminder (or until the service says
+the schedule changed), then asks ``notify`` to tell the players who must act.
+Time comes from the service's injectable clock; sleeping uses asyncio, so a
+simulated clock (SimCord) advances it without real waiting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+
+from bot.service import MAX_REMINDERS, MatchService
+from bot.store import CorruptRow, Match, Reminder
+
+log = logging.getLogger(__name__)
+
+# notify(match, seats to act, which reminder: 1 for the first)
+Notify = Callable[[Match, list[int], int], Awaitable[None]]
+IDLE_WAIT = 3600.0
+
+
+class ReminderScheduler:
+    def __init__(self, service: MatchService, notify: Notify) -> None:
+        self.service = service
+        self.notify = notify
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task | None = None
+        service.on_reminder_change = self.wake
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="reminders")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.tick()
+                next_at = await self.service.store.next_reminder_at()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("reminder loop failed; retrying in a minute")
+                next_at = self.service.clock() + 60
+            wait = IDLE_WAIT if next_at is None else max(0.0, min(IDLE_WAIT, next_at - self.service.clock()))
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=wait)
+
+    async def tick(self) -> int:
+        """Send every reminder that is due now; return how many were sent."""
+        sent = 0
+        store = self.service.store
+        for reminder in await store.due_reminders(self.service.clock()):
+            async with self.service.lock(reminder.match_id):
+                try:
+                    match = await store.get_match(reminder.match_id)
+                except CorruptRow:
+                    log.exception("reminder for unreadable match %s dropped", reminder.match_id)
+                    match = None
+                if match is None or match.status != "active" or match.version != reminder.version:
+                    await store.delete_reminder(reminder.match_id)
+                    continue
+                seats = self.service.state_of(match).to_act()
+                count = reminder.sent + 1
+                try:
+                    await self.notify(match, seats, count)
+                    sent += 1
+                except Exception:
+                    log.exception("could not send reminder for match %s", match.id)
+                delay = await self.service.reminder_delay(match.channel_id)
+                if count < MAX_REMINDERS and delay is not None:
+                    await store.put_reminder(
+                        Reminder(match.id, self.service.clock() + delay, count, reminder.version)
+                    )
+                else:
+                    await store.delete_reminder(match.id)
+        return sent

@@ -1,0 +1,401 @@
+"""The match service: the one place that changes a match.
+
+Acting on a match takes the match's lock, loads it, checks the user's seat and
+the version the button was made for, applies the action through the engine,
+and saves the new state, the action and the next reminder in one transaction
+before anything is answered. The cogs only translate Discord to these calls.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from bot.store import (
+    ActionRow,
+    ChannelBusy,
+    ChannelSettings,
+    CorruptRow,
+    Match,
+    Move,
+    Reminder,
+    Result,
+    Seat,
+    StaleVersion,
+    Store,
+)
+from games import REGISTRY, Game, GameState, IllegalAction, IllegalSetup
+from games.rng import Rng
+
+log = logging.getLogger(__name__)
+
+DEFAULT_REMINDER_DELAY = 12 * 3600
+MIN_REMINDER_DELAY = 10 * 60
+MAX_REMINDER_DELAY = 7 * 24 * 3600
+MAX_REMINDERS = 3  # the first reminder and at most two repeats
+
+
+class ServiceError(Exception):
+    """A refusal with a message for the person who asked. Nothing was changed."""
+
+
+class LiveMatchExists(ServiceError):
+    def __init__(self, match: Match) -> None:
+        super().__init__("This channel already has a match in progress.")
+        self.match = match
+
+
+class StaleClick(ServiceError):
+    """A button made for an older version of the match."""
+
+    def __init__(self, match: Match) -> None:
+        super().__init__("The game has moved on since this was shown.")
+        self.match = match
+
+
+@dataclass
+class Outcome:
+    """What an action did, for the cog to show."""
+
+    match: Match
+    state: GameState
+    seat: int
+    events: list[dict] = field(default_factory=list)
+    before_to_act: list[int] = field(default_factory=list)
+
+    @property
+    def turn_passed(self) -> bool:
+        return self.state.to_act() != self.before_to_act
+
+    @property
+    def finished(self) -> bool:
+        return self.match.status != "active"
+
+
+def format_event(text: str, names: list[str]) -> str:
+    """Fill ``{p0}``-style placeholders with player names."""
+    for seat, name in enumerate(names):
+        text = text.replace(f"{{p{seat}}}", name)
+    return text
+
+
+class MatchService:
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], float] = time.time,
+        registry: dict[str, Game] | None = None,
+        seed_source: Callable[[], int] | None = None,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.registry = registry if registry is not None else REGISTRY
+        self.seed_source = seed_source or (lambda: secrets.randbits(62))
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._channel_locks: dict[int, asyncio.Lock] = {}
+        # Parsed states by (match id, version): saves a JSON parse per click.
+        self._states: OrderedDict[tuple[int, int], GameState] = OrderedDict()
+        self.on_reminder_change: Callable[[], None] | None = None
+
+    # -- helpers
+
+    def lock(self, match_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(match_id, asyncio.Lock())
+
+    def game(self, key: str) -> Game:
+        try:
+            return self.registry[key]
+        except KeyError:
+            raise ServiceError(f"There is no game called {key!r}.") from None
+
+    def state_of(self, match: Match) -> GameState:
+        if match.state is None:
+            raise ServiceError("This match has not started yet.")
+        key = (match.id, match.version)
+        state = self._states.get(key)
+        if state is None:
+            try:
+                state = self.game(match.game).load_state(match.state)
+            except (KeyError, ValueError, TypeError, IndexError) as exc:
+                raise CorruptRow(f"match {match.id} state cannot be loaded: {exc}") from exc
+            self._remember(key, state)
+        return state
+
+    def _remember(self, key: tuple[int, int], state: GameState) -> None:
+        self._states[key] = state
+        self._states.move_to_end(key)
+        while len(self._states) > 256:
+            self._states.popitem(last=False)
+
+    async def get(self, match_id: int) -> Match:
+        match = await self.store.get_match(match_id)
+        if match is None:
+            raise ServiceError("That match no longer exists.")
+        return match
+
+    async def live(self, channel_id: int) -> Match:
+        match = await self.store.live_match(channel_id)
+        if match is None:
+            raise ServiceError("There is no match in this channel. Start one with a game's `new` command.")
+        return match
+
+    async def reminder_delay(self, channel_id: int) -> int | None:
+        """Seconds before a reminder in this channel, or None when reminders are off."""
+        settings = await self.store.channel_settings(channel_id)
+        if settings is None:
+            return DEFAULT_REMINDER_DELAY
+        return settings.reminder_delay if settings.reminders_enabled else None
+
+    async def _reminder_for(self, match: Match, version: int) -> Reminder | None:
+        delay = await self.reminder_delay(match.channel_id)
+        if delay is None:
+            return None
+        return Reminder(match.id, self.clock() + delay, 0, version)
+
+    def _changed_reminders(self) -> None:
+        if self.on_reminder_change is not None:
+            self.on_reminder_change()
+
+    # -- lobby
+
+    async def new_lobby(
+        self,
+        game_key: str,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        options: dict | None = None,
+    ) -> Match:
+        game = self.game(game_key)
+        try:
+            options = game.normalise_options(options)
+        except IllegalSetup as exc:
+            raise ServiceError(str(exc)) from None
+        lock = self._channel_locks.setdefault(channel_id, asyncio.Lock())
+        async with lock:
+            existing = await self.store.live_match(channel_id)
+            if existing is not None:
+                raise LiveMatchExists(existing)
+            try:
+                return await self.store.create_match(
+                    game.key,
+                    guild_id,
+                    channel_id,
+                    host_id,
+                    [Seat(host_id, host_name)],
+                    options,
+                    self.seed_source(),
+                    self.clock(),
+                )
+            except ChannelBusy:
+                existing = await self.store.live_match(channel_id)
+                if existing is None:
+                    raise
+                raise LiveMatchExists(existing) from None
+
+    async def _lobby(self, match_id: int) -> Match:
+        match = await self.get(match_id)
+        if match.status != "lobby":
+            raise ServiceError("This lobby is closed: the match has started or was cancelled.")
+        return match
+
+    async def join(self, match_id: int, user_id: int, name: str) -> Match:
+        async with self.lock(match_id):
+            match = await self._lobby(match_id)
+            game = self.game(match.game)
+            if match.seat_of(user_id) is not None:
+                raise ServiceError("You are already in this lobby.")
+            if len(match.seats) >= max(game.player_counts):
+                raise ServiceError(f"The lobby is full ({max(game.player_counts)} players).")
+            match.seats.append(Seat(user_id, name))
+            await self.store.update_lobby(match.id, match.seats, self.clock())
+            return match
+
+    async def leave(self, match_id: int, user_id: int) -> Match:
+        async with self.lock(match_id):
+            match = await self._lobby(match_id)
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("You are not in this lobby.")
+            if user_id == match.host_id:
+                raise ServiceError("The host cannot leave; cancel the lobby instead.")
+            del match.seats[seat]
+            await self.store.update_lobby(match.id, match.seats, self.clock())
+            return match
+
+    async def cancel(self, match_id: int, user_id: int, can_manage: bool) -> Match:
+        async with self.lock(match_id):
+            match = await self._lobby(match_id)
+            if user_id != match.host_id and not can_manage:
+                raise ServiceError("Only the host (or someone who can manage the channel) can cancel.")
+            await self.store.end_match(match.id, "abandoned", [], self.clock())
+            match.status = "abandoned"
+            return match
+
+    async def start(self, match_id: int, user_id: int) -> tuple[Match, GameState]:
+        async with self.lock(match_id):
+            match = await self._lobby(match_id)
+            game = self.game(match.game)
+            if user_id != match.host_id:
+                raise ServiceError("Only the host can start the match.")
+            n = len(match.seats)
+            if n not in game.player_counts:
+                lo, hi = min(game.player_counts), max(game.player_counts)
+                raise ServiceError(f"{game.title} needs {lo} to {hi} players; the lobby has {n}.")
+            seats = list(match.seats)
+            Rng(match.seed ^ 0x5EA75).shuffle(seats)  # seat order comes from the match seed
+            try:
+                state = game.new_state(n, match.seed, match.options)
+            except IllegalSetup as exc:
+                raise ServiceError(str(exc)) from None
+            match.seats, match.status, match.version = seats, "active", 0
+            match.state = state.to_json()
+            reminder = await self._reminder_for(match, 0)
+            await self.store.start_match(match.id, seats, match.state, reminder, self.clock())
+            self._remember((match.id, 0), state)
+            self._changed_reminders()
+            return match, state
+
+    # -- play
+
+    async def act(self, match_id: int, user_id: int, version: int, action_id: str) -> Outcome:
+        async with self.lock(match_id):
+            match = await self.get(match_id)
+            if match.status != "active":
+                raise ServiceError(
+                    "This match is over." if match.status != "lobby" else "The match has not started."
+                )
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("You are not playing in this match.")
+            if version != match.version:
+                raise StaleClick(match)
+            state = self.state_of(match)
+            before = state.to_act()
+            if seat not in before:
+                raise ServiceError("It is not your turn.")
+            work = self.game(match.game).load_state(match.state)  # the cached state stays untouched
+            try:
+                events = work.apply(seat, action_id)
+            except IllegalAction as exc:
+                raise ServiceError(str(exc)) from None
+            return await self._save(match, work, seat, user_id, action_id, events, before)
+
+    async def _save(self, match, state, seat, user_id, action_id, events, before) -> Outcome:
+        now = self.clock()
+        new_version = match.version + 1
+        results: list[Result] = []
+        status = "active"
+        reminder = None
+        if state.is_over():
+            status = "finished"
+            results = self._results(match, state.scores(), state.winners())
+        else:
+            reminder = await self._reminder_for(match, new_version)
+        data = state.to_json()
+        move = Move(
+            match.id,
+            match.version,
+            data,
+            ActionRow(new_version, seat, user_id, action_id, events, now),
+            status,
+            reminder,
+            results,
+        )
+        try:
+            await self.store.save_move(move, now)
+        except StaleVersion:
+            raise StaleClick(match) from None
+        match.state, match.version, match.status = data, new_version, status
+        self._remember((match.id, new_version), state)
+        self._changed_reminders()
+        return Outcome(match, state, seat, events, before)
+
+    @staticmethod
+    def _results(match: Match, scores: list[int], winners: list[int]) -> list[Result]:
+        return [
+            Result(i, s.user_id if s.ai is None else None, scores[i], i in winners)
+            for i, s in enumerate(match.seats)
+        ]
+
+    async def resign(self, channel_id: int, user_id: int) -> tuple[Match, list[int]]:
+        """The player leaves the match; it ends, the best running score of the others wins."""
+        match = await self.live(channel_id)
+        async with self.lock(match.id):
+            match = await self.get(match.id)
+            if match.status != "active":
+                raise ServiceError("The match has not started; leave the lobby instead.")
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("You are not playing in this match.")
+            scores = self.state_of(match).scores()
+            others = [i for i in range(len(match.seats)) if i != seat]
+            best = max(scores[i] for i in others)
+            winners = [i for i in others if scores[i] == best]
+            await self.store.end_match(
+                match.id, "finished", self._results(match, scores, winners), self.clock()
+            )
+            match.status = "finished"
+            self._changed_reminders()
+            return match, winners
+
+    async def abandon(self, channel_id: int, user_id: int, can_manage: bool) -> Match:
+        match = await self.live(channel_id)
+        async with self.lock(match.id):
+            match = await self.get(match.id)
+            if match.status not in ("lobby", "active"):
+                raise ServiceError("This match is already over.")
+            if user_id != match.host_id and not can_manage:
+                raise ServiceError(
+                    "Only the host or someone who can manage this channel can abandon the match."
+                )
+            await self.store.end_match(match.id, "abandoned", [], self.clock())
+            match.status = "abandoned"
+            self._changed_reminders()
+            return match
+
+    async def set_board_message(self, match: Match, message_id: int | None) -> None:
+        match.board_message_id = message_id
+        await self.store.set_board_message(match.id, message_id)
+
+    async def log(self, channel_id: int, limit: int = 15) -> tuple[Match, list[str]]:
+        match = await self.live(channel_id)
+        rows = await self.store.actions(match.id, limit)
+        lines = []
+        for row in rows:
+            for ev in row.events:
+                if "private_to" not in ev and ev.get("text"):
+                    lines.append(format_event(ev["text"], match.names))
+        return match, lines[-limit:]
+
+    # -- settings
+
+    async def set_reminders(
+        self, channel_id: int, delay: int | None, enabled: bool | None
+    ) -> ChannelSettings:
+        current = await self.store.channel_settings(channel_id) or ChannelSettings(
+            DEFAULT_REMINDER_DELAY, True
+        )
+        if delay is not None:
+            if not MIN_REMINDER_DELAY <= delay <= MAX_REMINDER_DELAY:
+                raise ServiceError("The reminder delay must be between 10 minutes and 7 days.")
+            current.reminder_delay = delay
+        if enabled is not None:
+            current.reminders_enabled = enabled
+        await self.store.put_channel_settings(channel_id, current)
+        live = await self.store.live_match(channel_id)
+        if live is not None and live.status == "active":
+            if current.reminders_enabled:
+                await self.store.put_reminder(
+                    Reminder(live.id, self.clock() + current.reminder_delay, 0, live.version)
+                )
+            else:
+                await self.store.delete_reminder(live.id)
+            self._changed_reminders()
+        return current

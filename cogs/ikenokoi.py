@@ -1,0 +1,29 @@
+"""/ikenokoi: Ike No Koi, the koi-collecting game of calculated risks (2-5 players)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import new_match, show_rules
+
+KEY, TITLE = "ikenokoi", "Ike No Koi"
+
+
+class IkeNoKoi(commands.GroupCog, group_name=KEY, group_description="Play Ike No Koi (2-5 players)"):
+    @app_commands.command(name="new")
+    @app_commands.guild_only()
+    @app_commands.describe(thread="Open the match in a new thread of this channel")
+    async def new(self, interaction: discord.Interaction, thread: bool = False) -> None:
+        """Open a lobby for a new game of Ike No Koi in this channel."""
+        await new_match(interaction, KEY, {}, thread)
+
+    @app_commands.command(name="rules")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        """How to play Ike No Koi, in short."""
+        await show_rules(interaction, KEY, TITLE)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(IkeNoKoi())

@@ -1,0 +1,221 @@
+"""What every game shares: /match, /reminders, /stats, the sync command, and the buttons."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.core import GameBot
+from bot.service import DEFAULT_REMINDER_DELAY, ServiceError
+from cogs.table import DYNAMIC_ITEMS, Table, guarded, jump_url, reply
+
+log = logging.getLogger(__name__)
+
+_UNITS = {"m": 60, "h": 3600, "d": 86400}
+
+
+def parse_delay(text: str) -> int:
+    """'90m', '12h', '2d', '1h30m' -> seconds."""
+    text = text.strip().lower().replace(" ", "")
+    parts = re.findall(r"(\d+(?:\.\d+)?)([mhd])", text)
+    if not parts or "".join(n + u for n, u in parts) != text:
+        raise ServiceError("Write the delay like 30m, 12h or 2d (minutes, hours, days).")
+    return int(sum(float(n) * _UNITS[u] for n, u in parts))
+
+
+def describe_delay(seconds: int) -> str:
+    if seconds % 86400 == 0:
+        return f"{seconds // 86400} day(s)"
+    if seconds % 3600 == 0:
+        return f"{seconds // 3600} hour(s)"
+    return f"{seconds // 60} minute(s)"
+
+
+class Matches(commands.Cog):
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+        self.table: Table = bot.table  # type: ignore[attr-defined]
+
+    match = app_commands.Group(name="match", description="The match in this channel", guild_only=True)
+
+    @match.command(name="board")
+    async def board(self, interaction: discord.Interaction) -> None:
+        """Post the board of this channel's match again, at the bottom of the channel."""
+
+        async def run():
+            match = await self.bot.service.live(interaction.channel_id)
+            if match.status != "active":
+                raise ServiceError("The match has not started yet: the lobby is above.")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            recent = await self.table.recent(match)
+            await self.table.post_board(match, self.bot.service.state_of(match), mention=False, recent=recent)
+            await interaction.followup.send("Here is the board.", ephemeral=True)
+
+        await guarded(interaction, None, run())
+
+    @match.command(name="hand")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        """See your private view: your hand, secret cards and what only you know."""
+
+        async def run():
+            match = await self.bot.service.live(interaction.channel_id)
+            await self.table.send_private_view(interaction, match)
+
+        await guarded(interaction, None, run())
+
+    @match.command(name="log")
+    async def log_(self, interaction: discord.Interaction) -> None:
+        """Show the last moves of this channel's match."""
+
+        async def run():
+            match, lines = await self.bot.service.log(interaction.channel_id)
+            text = "\n".join(lines) if lines else "No moves yet."
+            await reply(interaction, f"**Last moves of match #{match.id}**\n{text}"[:2000])
+
+        await guarded(interaction, None, run())
+
+    @match.command(name="resign")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        """Resign from this channel's match: it ends and the best of the others wins."""
+
+        async def run():
+            match, winners = await self.bot.service.resign(interaction.channel_id, interaction.user.id)
+            names = ", ".join(match.seats[w].name for w in winners)
+            await interaction.response.send_message(
+                f"{interaction.user.mention} resigned match #{match.id}. Winner: {names}.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            if match.board_message_id:
+                await self.table.retire(interaction.channel, match.board_message_id)
+
+        await guarded(interaction, None, run())
+
+    @match.command(name="abandon")
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        """Abandon this channel's match without a result (host or Manage Channels)."""
+
+        async def run():
+            match = await self.bot.service.abandon(
+                interaction.channel_id, interaction.user.id, Table.can_manage(interaction)
+            )
+            await interaction.response.send_message(
+                f"Match #{match.id} was abandoned by {interaction.user.mention}."
+            )
+            if match.board_message_id:
+                await self.table.retire(interaction.channel, match.board_message_id)
+
+        await guarded(interaction, None, run())
+
+    @app_commands.command(name="reminders")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        delay="Time without a move before the player to act is reminded: 10m to 7d (e.g. 12h)",
+        enabled="Turn reminders in this channel on or off",
+        dm="Receive your reminders as direct messages instead of in the channel",
+    )
+    async def reminders(
+        self,
+        interaction: discord.Interaction,
+        delay: str | None = None,
+        enabled: bool | None = None,
+        dm: bool | None = None,
+    ) -> None:
+        """Show or change turn reminders for this channel, and your DM preference."""
+
+        async def run():
+            service = self.bot.service
+            if (delay is not None or enabled is not None) and not Table.can_manage(interaction):
+                raise ServiceError("Changing this channel's reminders needs the Manage Channels permission.")
+            if dm is not None:
+                await service.store.put_dm_reminders(interaction.user.id, dm)
+            if delay is not None or enabled is not None:
+                seconds = parse_delay(delay) if delay is not None else None
+                await service.set_reminders(interaction.channel_id, seconds, enabled)
+            current = await service.store.channel_settings(interaction.channel_id)
+            wait = current.reminder_delay if current else DEFAULT_REMINDER_DELAY
+            on = current.reminders_enabled if current else True
+            mine = await service.store.dm_reminders(interaction.user.id)
+            text = (
+                f"Reminders in this channel: **{'on' if on else 'off'}**, after {describe_delay(wait)} "
+                f"without a move, repeated at most twice.\n"
+                f"Your reminders come {'by direct message' if mine else 'in the channel'}."
+            )
+            await reply(interaction, text)
+
+        await guarded(interaction, None, run())
+
+    @app_commands.command(name="stats")
+    @app_commands.guild_only()
+    @app_commands.describe(player="Whose results to show (you by default)")
+    async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+        """Games played and won in this server, per game."""
+
+        async def run():
+            who = player or interaction.user
+            lines = await self.bot.service.store.stats(interaction.guild_id, who.id)
+            if not lines:
+                await reply(interaction, f"{who.display_name} has not finished a match in this server yet.")
+                return
+            embed = discord.Embed(title=f"{who.display_name} in this server", colour=discord.Colour.green())
+            for line in lines:
+                title = (
+                    self.bot.service.registry[line.game].title
+                    if line.game in self.bot.service.registry
+                    else line.game
+                )
+                embed.add_field(name=title, value=f"{line.played} played, {line.won} won")
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+        await guarded(interaction, None, run())
+
+    @commands.command(name="sync", hidden=True)
+    @commands.is_owner()
+    async def sync(self, ctx: commands.Context, scope: str = "guild") -> None:
+        """Owner only: @bot sync (this server, instant) or @bot sync global (everywhere, slow)."""
+        if scope == "global":
+            synced = await self.bot.tree.sync()
+        elif ctx.guild is not None:
+            self.bot.tree.copy_global_to(guild=ctx.guild)
+            synced = await self.bot.tree.sync(guild=ctx.guild)
+        else:
+            await ctx.reply("Use `sync global` in direct messages.")
+            return
+        await ctx.reply(f"Synced {len(synced)} commands ({scope}).")
+
+    @sync.error
+    async def sync_error(self, ctx: commands.Context, error: commands.CommandError) -> None:
+        if isinstance(error, commands.NotOwner):
+            await ctx.reply("Only the bot's owner can sync commands.")
+        else:
+            raise error
+
+
+async def setup(bot: GameBot) -> None:
+    table = Table(bot, bot.service)
+    bot.table = table  # type: ignore[attr-defined]
+    bot.reminders.notify = table.notify_reminder
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+
+    @bot.tree.error
+    async def on_app_command_error(
+        interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        if isinstance(error, app_commands.CheckFailure):
+            await reply(interaction, "You cannot use this command here.")
+            return
+        log.error(
+            "command %s failed in channel %s",
+            getattr(interaction.command, "qualified_name", "?"),
+            interaction.channel_id,
+            exc_info=error,
+        )
+        await reply(interaction, "Sorry, something went wrong on our side. Nothing was changed.")
+
+    await bot.add_cog(Matches(bot))
+
+
+__all__ = ["Matches", "jump_url", "setup"]

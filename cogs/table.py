@@ -1,0 +1,618 @@
+"""The Discord side of a match, shared by every game.
+
+``Table`` turns service results into messages: the lobby, the public board
+(picture, whose turn, last moves, buttons), the private panel of legal actions,
+the final scores and the reminders. The buttons are ``DynamicItem``s whose
+custom_id carries the match id and the version they were made for, so they
+keep working after a restart and an old one is recognised as old.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
+import discord
+
+import rendering
+from bot.service import LiveMatchExists, MatchService, ServiceError, StaleClick, format_event
+from bot.store import Match
+from games import Action, GameState
+
+log = logging.getLogger(__name__)
+
+MAX_ROWS = 5
+SELECT_SIZE = 25
+RECENT_LINES = 6
+
+
+def jump_url(match: Match, message_id: int | None) -> str:
+    guild = match.guild_id or "@me"
+    if message_id is None:
+        return f"https://discord.com/channels/{guild}/{match.channel_id}"
+    return f"https://discord.com/channels/{guild}/{match.channel_id}/{message_id}"
+
+
+def seat_label(match: Match, seat: int) -> str:
+    s = match.seats[seat]
+    return f"<@{s.user_id}>" if s.user_id is not None and s.ai is None else f"**{s.name}**"
+
+
+async def reply(interaction: discord.Interaction, text: str, **kwargs) -> None:
+    """An ephemeral answer, whether or not the interaction was already acknowledged."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+async def guarded(interaction: discord.Interaction, match_id: int | None, coro) -> None:
+    """Run a handler: refusals become short ephemeral answers, failures are logged and apologised for."""
+    try:
+        await coro
+    except LiveMatchExists as exc:
+        link = jump_url(exc.match, exc.match.board_message_id)
+        await reply(interaction, f"{exc} It is here: {link}")
+    except ServiceError as exc:
+        await reply(interaction, str(exc))
+    except Exception:
+        log.exception("error handling an interaction for match %s", match_id)
+        try:
+            await reply(interaction, "Sorry, something went wrong on our side. The match is unchanged.")
+        except discord.HTTPException:
+            log.exception("could not send the apology for match %s", match_id)
+
+
+# -- the panel of legal actions
+
+
+@dataclass
+class Row:
+    kind: str  # "buttons" or "select"
+    actions: list[Action]
+    group: str
+
+
+def panel_rows(actions: list[Action]) -> list[Row]:
+    """Buttons for small groups with short labels, select menus (25 per menu) otherwise."""
+    groups: dict[str, list[Action]] = {}
+    for action in actions:
+        groups.setdefault(action.group, []).append(action)
+    rows: list[Row] = []
+    for group, acts in groups.items():
+        if len(acts) <= 5 and all(len(a.label) <= 40 for a in acts):
+            rows.append(Row("buttons", acts, group))
+        else:
+            for i in range(0, len(acts), SELECT_SIZE):
+                rows.append(Row("select", acts[i : i + SELECT_SIZE], group))
+    return rows
+
+
+def paginate(rows: list[Row]) -> list[list[Row]]:
+    """Pages of at most five rows; when there is more than one page, four rows and a navigation row."""
+    if len(rows) <= MAX_ROWS:
+        return [rows]
+    per = MAX_ROWS - 1
+    return [rows[i : i + per] for i in range(0, len(rows), per)]
+
+
+def button_style(action: Action) -> discord.ButtonStyle:
+    if action.group in ("pass", "skip", "done", "back", "stop") or action.id in (
+        "pass",
+        "skip",
+        "done",
+        "back",
+    ):
+        return discord.ButtonStyle.secondary
+    return discord.ButtonStyle.primary
+
+
+class ActButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"ac:(?P<mid>\d+):(?P<ver>\d+):(?P<aid>.+)"
+):
+    def __init__(self, match_id: int, version: int, action: Action) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=action.label[:80],
+                style=button_style(action),
+                custom_id=f"ac:{match_id}:{version}:{action.id}",
+            )
+        )
+        self.match_id, self.version, self.action_id = match_id, version, action.id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["mid"]), int(match["ver"]), Action(match["aid"], item.label or match["aid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: Table = interaction.client.table
+        await guarded(
+            interaction,
+            self.match_id,
+            table.on_action(interaction, self.match_id, self.version, self.action_id),
+        )
+
+
+class ActSelect(
+    discord.ui.DynamicItem[discord.ui.Select], template=r"as:(?P<mid>\d+):(?P<ver>\d+):(?P<n>\d+)"
+):
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        n: int,
+        actions: list[Action] | None = None,
+        placeholder: str = "Choose...",
+    ) -> None:
+        options = [discord.SelectOption(label=a.label[:100], value=a.id) for a in actions or []]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"as:{match_id}:{version}:{n}",
+                placeholder=placeholder[:150],
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.match_id, self.version = match_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["mid"]), int(match["ver"]), int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: Table = interaction.client.table
+        values = (interaction.data or {}).get("values") or []
+        if len(values) != 1:
+            await reply(interaction, "Choose exactly one option.")
+            return
+        await guarded(
+            interaction,
+            self.match_id,
+            table.on_action(interaction, self.match_id, self.version, str(values[0])),
+        )
+
+
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"pg:(?P<mid>\d+):(?P<ver>\d+):(?P<page>\d+)"
+):
+    def __init__(self, match_id: int, version: int, page: int, label: str = "More") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.secondary, custom_id=f"pg:{match_id}:{version}:{page}"
+            )
+        )
+        self.match_id, self.version, self.page = match_id, version, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["mid"]), int(match["ver"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: Table = interaction.client.table
+        await guarded(
+            interaction, self.match_id, table.on_page(interaction, self.match_id, self.version, self.page)
+        )
+
+
+class BoardButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"bd:(?P<op>play|view):(?P<mid>\d+):(?P<ver>\d+)"
+):
+    LABELS: ClassVar[dict] = {
+        "play": ("Play", discord.ButtonStyle.success),
+        "view": ("My view", discord.ButtonStyle.secondary),
+    }
+
+    def __init__(self, op: str, match_id: int, version: int) -> None:
+        label, style = self.LABELS[op]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"bd:{op}:{match_id}:{version}")
+        )
+        self.op, self.match_id, self.version = op, match_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(match["op"], int(match["mid"]), int(match["ver"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: Table = interaction.client.table
+        handler = table.on_play if self.op == "play" else table.on_view
+        await guarded(interaction, self.match_id, handler(interaction, self.match_id, self.version))
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<op>join|leave|start|cancel):(?P<mid>\d+)"
+):
+    STYLES: ClassVar[dict] = {
+        "join": discord.ButtonStyle.primary,
+        "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.success,
+        "cancel": discord.ButtonStyle.danger,
+    }
+
+    def __init__(self, op: str, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(label=op.capitalize(), style=self.STYLES[op], custom_id=f"lb:{op}:{match_id}")
+        )
+        self.op, self.match_id = op, match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(match["op"], int(match["mid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: Table = interaction.client.table
+        await guarded(interaction, self.match_id, table.on_lobby(interaction, self.op, self.match_id))
+
+
+DYNAMIC_ITEMS = (ActButton, ActSelect, PageButton, BoardButton, LobbyButton)
+
+
+class Table:
+    """Renders matches into Discord messages and routes clicks to the match service."""
+
+    def __init__(self, client: discord.Client, service: MatchService) -> None:
+        self.client = client
+        self.service = service
+
+    # -- pictures (off the event loop)
+
+    async def picture(self, match: Match, view: dict, filename: str) -> discord.File:
+        data = await asyncio.to_thread(rendering.render, match.game, view, match.names)
+        return discord.File(io.BytesIO(data), filename=filename)
+
+    async def channel(self, match: Match) -> discord.abc.Messageable:
+        channel = self.client.get_channel(match.channel_id)
+        if channel is None:
+            channel = await self.client.fetch_channel(match.channel_id)
+        return channel  # type: ignore[return-value]
+
+    # -- lobby
+
+    def lobby_embed(self, match: Match) -> discord.Embed:
+        game = self.service.game(match.game)
+        lo, hi = min(game.player_counts), max(game.player_counts)
+        embed = discord.Embed(
+            title=f"{game.title}: new match #{match.id}",
+            description=f"<@{match.host_id}> is hosting. Press **Join** to play ({lo}-{hi} players). "
+            "The host presses **Start** when everyone is in.",
+            colour=discord.Colour.teal(),
+        )
+        players = "\n".join(f"{i + 1}. {s.name}" for i, s in enumerate(match.seats)) or "nobody yet"
+        embed.add_field(name=f"Players ({len(match.seats)}/{hi})", value=players, inline=False)
+        if match.options:
+            shown = ", ".join(f"{k}: {v}" for k, v in match.options.items())
+            embed.add_field(name="Options", value=shown, inline=False)
+        return embed
+
+    def lobby_view(self, match: Match) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        for op in ("join", "leave", "start", "cancel"):
+            view.add_item(LobbyButton(op, match.id))
+        return view
+
+    async def open_lobby(
+        self, interaction: discord.Interaction, game_key: str, options: dict, thread: bool
+    ) -> None:
+        user = interaction.user
+        channel = interaction.channel
+        if channel is None or interaction.guild is None:
+            raise ServiceError("Matches are played in a server channel, not in direct messages.")
+        if thread and isinstance(channel, discord.Thread):
+            raise ServiceError("This is already a thread: run the command without the thread option.")
+        game = self.service.game(game_key)
+        if not thread:
+            existing = await self.service.store.live_match(channel.id)
+            if existing is not None:
+                raise LiveMatchExists(existing)
+        await interaction.response.defer(thinking=True, ephemeral=thread)
+        if thread:
+            if not isinstance(channel, discord.TextChannel):
+                raise ServiceError("Threads can only be opened from a text channel.")
+            target = await channel.create_thread(
+                name=f"{game.title} with {user.display_name}"[:100],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,
+            )
+        else:
+            target = channel
+        match = await self.service.new_lobby(
+            game_key, interaction.guild.id, target.id, user.id, user.display_name, options
+        )
+        if thread:
+            message = await target.send(embed=self.lobby_embed(match), view=self.lobby_view(match))
+            await interaction.followup.send(f"The lobby is open in {target.mention}.", ephemeral=True)
+        else:
+            message = await interaction.followup.send(
+                embed=self.lobby_embed(match), view=self.lobby_view(match), wait=True
+            )
+        await self.service.set_board_message(match, message.id)
+
+    async def on_lobby(self, interaction: discord.Interaction, op: str, match_id: int) -> None:
+        user = interaction.user
+        if op == "join":
+            match = await self.service.join(match_id, user.id, user.display_name)
+        elif op == "leave":
+            match = await self.service.leave(match_id, user.id)
+        elif op == "cancel":
+            match = await self.service.cancel(match_id, user.id, self.can_manage(interaction))
+            embed = self.lobby_embed(match)
+            embed.description = f"Cancelled by {user.mention}."
+            embed.colour = discord.Colour.dark_grey()
+            await interaction.response.edit_message(embed=embed, view=None)
+            return
+        else:
+            await interaction.response.defer()
+            match, state = await self.service.start(match_id, user.id)
+            embed = self.lobby_embed(match)
+            order = " -> ".join(s.name for s in match.seats)
+            embed.description = f"Started. Seat order: {order}."
+            await interaction.edit_original_response(embed=embed, view=None)
+            await self.post_board(match, state, mention=True)
+            return
+        await interaction.response.edit_message(embed=self.lobby_embed(match), view=self.lobby_view(match))
+
+    @staticmethod
+    def can_manage(interaction: discord.Interaction) -> bool:
+        perms = getattr(interaction, "permissions", None)
+        return bool(perms and perms.manage_channels)
+
+    # -- the public board
+
+    def recent_lines(self, match: Match, events: list[dict]) -> list[str]:
+        return [
+            format_event(e["text"], match.names) for e in events if "private_to" not in e and e.get("text")
+        ]
+
+    async def board_message(self, match: Match, state: GameState, recent: list[str]):
+        game = self.service.game(match.game)
+        embed = discord.Embed(title=f"{game.title} - match #{match.id}", colour=discord.Colour.blue())
+        to_act = state.to_act()
+        if to_act:
+            waiting = ", ".join(seat_label(match, s) for s in to_act)
+            embed.description = f"Waiting for {waiting}: {state.prompt(to_act[0])}"
+        if recent:
+            embed.add_field(name="Last moves", value="\n".join(recent[-RECENT_LINES:])[:1024], inline=False)
+        scores = state.scores()
+        embed.add_field(
+            name="Scores",
+            value="  ".join(f"{s.name} {scores[i]}" for i, s in enumerate(match.seats))[:1024],
+            inline=False,
+        )
+        embed.set_footer(text="Press Play when it is your turn. My view shows your private cards.")
+        file = await self.picture(match, state.view(None), "board.png")
+        embed.set_image(url="attachment://board.png")
+        view = discord.ui.View(timeout=None)
+        view.add_item(BoardButton("play", match.id, match.version))
+        view.add_item(BoardButton("view", match.id, match.version))
+        return embed, file, view
+
+    async def post_board(
+        self, match: Match, state: GameState, mention: bool, recent: list[str] | None = None
+    ):
+        """Post a new board message (the turn passed, or someone asked) and retire the old one."""
+        channel = await self.channel(match)
+        embed, file, view = await self.board_message(match, state, recent or [])
+        content = None
+        if mention:
+            users = [seat_label(match, s) for s in state.to_act()]
+            content = f"{', '.join(users)}: your turn." if users else None
+        old = match.board_message_id
+        message = await channel.send(content=content, embed=embed, file=file, view=view)
+        await self.service.set_board_message(match, message.id)
+        if old and old != message.id:
+            await self.retire(channel, old)
+        return message
+
+    async def retire(self, channel, message_id: int) -> None:
+        """Remove the buttons of an old board (best effort: old clicks are refused anyway)."""
+        try:
+            await channel.get_partial_message(message_id).edit(view=None)
+        except discord.HTTPException:
+            log.debug("could not retire old board %s", message_id)
+
+    async def refresh_board(self, match: Match, state: GameState, recent: list[str]) -> None:
+        channel = await self.channel(match)
+        if match.board_message_id is None:
+            await self.post_board(match, state, mention=False, recent=recent)
+            return
+        embed, file, view = await self.board_message(match, state, recent)
+        try:
+            await channel.get_partial_message(match.board_message_id).edit(
+                embed=embed, attachments=[file], view=view
+            )
+        except discord.NotFound:
+            await self.post_board(match, state, mention=False, recent=recent)
+
+    async def post_final(self, match: Match, state: GameState, recent: list[str]) -> None:
+        game = self.service.game(match.game)
+        scores, winners = state.scores(), state.winners()
+        names = " and ".join(seat_label(match, w) for w in winners) or "nobody"
+        embed = discord.Embed(
+            title=f"{game.title} - match #{match.id} is over",
+            description=f"Winner: {names}!" if len(winners) == 1 else f"Winners: {names}!",
+            colour=discord.Colour.gold(),
+        )
+        ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
+        embed.add_field(
+            name="Final scores",
+            value="\n".join(
+                f"{'🏆 ' if s in winners else ''}{match.seats[s].name}: {scores[s]}" for s in ranking
+            ),
+            inline=False,
+        )
+        if recent:
+            embed.add_field(name="Last moves", value="\n".join(recent[-RECENT_LINES:])[:1024], inline=False)
+        file = await self.picture(match, state.view(None), "final.png")
+        embed.set_image(url="attachment://final.png")
+        channel = await self.channel(match)
+        old = match.board_message_id
+        message = await channel.send(embed=embed, file=file)
+        await self.service.set_board_message(match, message.id)
+        if old:
+            await self.retire(channel, old)
+
+    # -- the private panel
+
+    async def panel(self, match: Match, state: GameState, seat: int, page: int = 0, note: str = ""):
+        """Content, picture and components of a seat's private panel."""
+        actions = state.legal_actions(seat)
+        pages = paginate(panel_rows(actions))
+        page = min(page, len(pages) - 1)
+        view = discord.ui.View(timeout=None)
+        for n, row in enumerate(pages[page]):
+            if row.kind == "buttons":
+                for action in row.actions:
+                    item = ActButton(match.id, match.version, action)
+                    item.item.row = n
+                    view.add_item(item)
+            else:
+                first, last = row.actions[0].label, row.actions[-1].label
+                placeholder = (
+                    f"{row.group.capitalize()}: {first} ... {last}" if len(row.actions) > 1 else first
+                )
+                select = ActSelect(match.id, match.version, n, row.actions, placeholder)
+                select.item.row = n
+                view.add_item(select)
+        if len(pages) > 1:
+            nav_row = len(pages[page])
+            if page > 0:
+                b = PageButton(match.id, match.version, page - 1, "Previous")
+                b.item.row = nav_row
+                view.add_item(b)
+            if page < len(pages) - 1:
+                b = PageButton(match.id, match.version, page + 1, f"More ({page + 2}/{len(pages)})")
+                b.item.row = nav_row
+                view.add_item(b)
+        content = f"{note}\n" if note else ""
+        content += f"**{state.prompt(seat)}**"
+        file = await self.picture(match, state.view(seat), "private.png")
+        return content[:2000], file, view
+
+    async def _checked_seat(self, match: Match, user_id: int) -> int:
+        seat = match.seat_of(user_id)
+        if seat is None:
+            raise ServiceError("You are not playing in this match.")
+        return seat
+
+    async def on_play(self, interaction: discord.Interaction, match_id: int, version: int) -> None:
+        match = await self.service.get(match_id)
+        if match.status != "active":
+            raise ServiceError("This match is over.")
+        seat = await self._checked_seat(match, interaction.user.id)
+        if version != match.version:
+            link = jump_url(match, match.board_message_id)
+            raise ServiceError(f"This board is out of date. The current board is here: {link}")
+        state = self.service.state_of(match)
+        to_act = state.to_act()
+        if seat not in to_act:
+            waiting = ", ".join(match.seats[s].name for s in to_act)
+            raise ServiceError(f"It is not your turn: waiting for {waiting}.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        content, file, view = await self.panel(match, state, seat)
+        await interaction.followup.send(content, file=file, view=view, ephemeral=True)
+
+    async def on_view(self, interaction: discord.Interaction, match_id: int, version: int) -> None:
+        match = await self.service.get(match_id)
+        await self.send_private_view(interaction, match)
+
+    async def send_private_view(self, interaction: discord.Interaction, match: Match) -> None:
+        if match.status != "active":
+            raise ServiceError("This match is not being played.")
+        seat = await self._checked_seat(match, interaction.user.id)
+        state = self.service.state_of(match)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        file = await self.picture(match, state.view(seat), "private.png")
+        text = f"Your private view of match #{match.id}."
+        if seat in state.to_act():
+            text += " It is your turn: press Play on the board."
+        await interaction.followup.send(text, file=file, ephemeral=True)
+
+    async def on_page(self, interaction: discord.Interaction, match_id: int, version: int, page: int) -> None:
+        match = await self.service.get(match_id)
+        seat = await self._checked_seat(match, interaction.user.id)
+        if match.status != "active" or version != match.version:
+            raise ServiceError("This panel is out of date. Press Play on the current board.")
+        state = self.service.state_of(match)
+        if seat not in state.to_act():
+            raise ServiceError("It is not your turn.")
+        await interaction.response.defer()
+        content, file, view = await self.panel(match, state, seat, page)
+        await interaction.edit_original_response(content=content, attachments=[file], view=view)
+
+    async def on_action(
+        self, interaction: discord.Interaction, match_id: int, version: int, action_id: str
+    ) -> None:
+        await interaction.response.defer()
+        try:
+            outcome = await self.service.act(match_id, interaction.user.id, version, action_id)
+        except StaleClick as exc:
+            match = exc.match
+            state = self.service.state_of(match)
+            seat = match.seat_of(interaction.user.id)
+            if seat is not None and seat in state.to_act():
+                content, file, view = await self.panel(
+                    match,
+                    state,
+                    seat,
+                    note="The game moved on since that panel was shown. Here is your choice now:",
+                )
+                await interaction.edit_original_response(content=content, attachments=[file], view=view)
+                return
+            raise ServiceError("This panel is out of date; nothing was changed.") from None
+        match, state, seat = outcome.match, outcome.state, outcome.seat
+        private = [
+            format_event(e["text"], match.names)
+            for e in outcome.events
+            if e.get("private_to") == seat and e.get("text")
+        ]
+        recent = await self.recent(match)
+        if outcome.finished:
+            await interaction.edit_original_response(content="The game is over.", attachments=[], view=None)
+            await self.post_final(match, state, recent)
+            return
+        if seat in state.to_act():
+            content, file, view = await self.panel(match, state, seat, note="\n".join(private))
+            await interaction.edit_original_response(content=content, attachments=[file], view=view)
+        else:
+            note = "\n".join(private)
+            await interaction.edit_original_response(
+                content=(note + "\n" if note else "") + "Done. The board shows the next turn.",
+                attachments=[],
+                view=None,
+            )
+        if outcome.turn_passed:
+            await self.post_board(match, state, mention=True, recent=recent)
+        else:
+            await self.refresh_board(match, state, recent)
+
+    async def recent(self, match: Match) -> list[str]:
+        rows = await self.service.store.actions(match.id, RECENT_LINES)
+        return [line for row in rows for line in self.recent_lines(match, row.events)]
+
+    # -- reminders
+
+    async def notify_reminder(self, match: Match, seats: list[int], count: int) -> None:
+        channel = await self.channel(match)
+        link = jump_url(match, match.board_message_id)
+        game = self.service.game(match.game).title
+        in_channel = []
+        for seat in seats:
+            s = match.seats[seat]
+            if s.user_id is None or s.ai is not None:
+                continue
+            text = f"Reminder ({count}/3): it is your turn in {game} match #{match.id}. The board: {link}"
+            if await self.service.store.dm_reminders(s.user_id):
+                try:
+                    user = self.client.get_user(s.user_id) or await self.client.fetch_user(s.user_id)
+                    await user.send(text)
+                    continue
+                except discord.HTTPException:
+                    log.info("DM reminder to %s failed; falling back to the channel", s.user_id)
+            in_channel.append(f"<@{s.user_id}>")
+        if in_channel:
+            await channel.send(
+                f"{', '.join(in_channel)}: reminder ({count}/3), it is your turn in {game}. The board: {link}"
+            )
