@@ -117,7 +117,7 @@ def test_sharing_comes_round_to_active_player_at_two_players() -> None:
     play(st, "draw", "draw", "draw")
     assert st.to_act() == [1]
     play(st, "take:1")  # the 5
-    assert st.koi[1][5] == 1 and st.river == [3, 3]
+    assert st.koi[1][5] == 1 and st.river == []
     # seat 0 then seat 1 take the 3s automatically
     assert st.koi[0][3] == 1 and st.koi[1][3] == 1 and st.to_act() == [1]
 
