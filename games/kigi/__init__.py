@@ -1,0 +1,21 @@
+"""Kigi (Daniel Solis, 2014): grow trees of cards, score matching lines, prune, fulfil commissions."""
+
+from __future__ import annotations
+
+from games.base import Game
+from games.kigi.state import KigiState
+
+GAME = Game(
+    key="kigi",
+    title="Kigi",
+    player_counts=range(2, 6),
+    options={"advanced": [False, True]},
+    _new=KigiState.new,
+    _load=KigiState.from_json,
+    option_help={
+        "advanced": "Deal two commissions to each player; each keeps one, the rest go into the deck."
+    },
+)
+KigiState.game = GAME
+
+__all__ = ["GAME", "KigiState"]

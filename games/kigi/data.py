@@ -1,0 +1,127 @@
+"""Kigi components.
+
+STAND-IN DATA: the printed card values are not public. These tables follow the
+parameters of ``shared/design/kigi.md`` (30 tree cards with 90 feature
+instances, 18 of each feature; 10 cards with 2 instances, 12 with 3, 6 with 4,
+2 with 5; 12 cards with 1 tip, 12 with 2, 6 with 3; 5 trunks; 10 commissions)
+and are to be replaced by the printed values. Rules code reads only this module.
+"""
+
+from __future__ import annotations
+
+# Feature letters used in the compact tables below, in display order.
+FEATURES: dict[str, str] = {
+    "B": "butterfly",  # orange, a bug
+    "D": "dragonfly",  # blue, a bug
+    "P": "pink",  # pink flower
+    "U": "purple",  # purple flower
+    "R": "red",  # red blossom (tie-break)
+}
+FEATURE_ORDER = list(FEATURES.values())
+FEATURE_NAMES = {
+    "butterfly": "butterfly",
+    "dragonfly": "dragonfly",
+    "pink": "pink flower",
+    "purple": "purple flower",
+    "red": "red blossom",
+}
+BUGS = ("butterfly", "dragonfly")
+FLOWERS = ("pink", "purple")
+BLOSSOM = "red"
+
+# Tips relative to the direction the card grew in: L(eft), S(traight), R(ight).
+TIPS: dict[str, str] = {"L": "left", "S": "straight", "R": "right"}
+
+# (id, feature instances, tips). t30 is the rulebook's scoring example card:
+# a dragonfly, two pink flowers and two red blossoms.
+_TREE_TABLE = [
+    ("t01", "BR", "S"),
+    ("t02", "DR", "LR"),
+    ("t03", "BR", "L"),
+    ("t04", "BU", "SL"),
+    ("t05", "BP", "LSR"),
+    ("t06", "DP", "S"),
+    ("t07", "DP", "SR"),
+    ("t08", "BU", "R"),
+    ("t09", "BP", "LR"),
+    ("t10", "PR", "LSR"),
+    ("t11", "DDU", "S"),
+    ("t12", "BUR", "SL"),
+    ("t13", "BUU", "L"),
+    ("t14", "BPU", "SR"),
+    ("t15", "BBP", "LSR"),
+    ("t16", "DDU", "S"),
+    ("t17", "BDR", "LR"),
+    ("t18", "DPU", "R"),
+    ("t19", "PPU", "SL"),
+    ("t20", "DPR", "LSR"),
+    ("t21", "DRR", "S"),
+    ("t22", "BPR", "SR"),
+    ("t23", "DPPU", "L"),
+    ("t24", "BBDU", "LR"),
+    ("t25", "BBDU", "LSR"),
+    ("t26", "UURR", "S"),
+    ("t27", "DPUR", "SL"),
+    ("t28", "DPUR", "R"),
+    ("t29", "BDURR", "SR"),
+    ("t30", "DPPRR", "LSR"),
+]
+
+# Trunks: each shows one feature (picture and identity only, never scored).
+_TRUNK_TABLE = [("k1", "B"), ("k2", "D"), ("k3", "P"), ("k4", "U"), ("k5", "R")]
+
+# Commissions: (id, statistic, most?) - "most" or "fewest" of a statistic.
+STATS: dict[str, str] = {
+    "collection": "cards in collection",
+    "cards": "cards on tree",
+    "branches": "branches on tree",
+    "flowers": "flowers on tree",
+    "bugs": "bugs on tree",
+}
+_COMMISSION_TABLE = [
+    ("c01", "collection", True),
+    ("c02", "collection", False),
+    ("c03", "cards", True),
+    ("c04", "cards", False),
+    ("c05", "branches", True),
+    ("c06", "branches", False),
+    ("c07", "flowers", True),
+    ("c08", "flowers", False),
+    ("c09", "bugs", True),
+    ("c10", "bugs", False),
+]
+
+COMMISSION_BONUS = 10
+PRUNE_AT = 10
+DISPLAY_SIZE = 3
+MIN_COL, MAX_COL = -5, 5  # the table's width around the trunk at column 0
+
+
+def _features(letters: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for letter in letters:
+        name = FEATURES[letter]
+        out[name] = out.get(name, 0) + 1
+    return {name: out[name] for name in FEATURE_ORDER if name in out}
+
+
+TREE_CARDS: dict[str, dict] = {
+    cid: {"id": cid, "kind": "tree", "features": _features(f), "tips": [TIPS[t] for t in "LSR" if t in tips]}
+    for cid, f, tips in _TREE_TABLE
+}
+TRUNKS: dict[str, dict] = {
+    cid: {"id": cid, "kind": "trunk", "feature": FEATURES[f], "tips": ["left", "straight", "right"]}
+    for cid, f in _TRUNK_TABLE
+}
+COMMISSIONS: dict[str, dict] = {
+    cid: {
+        "id": cid,
+        "kind": "commission",
+        "stat": stat,
+        "most": most,
+        "text": f"{'Most' if most else 'Fewest'} {STATS[stat]}",
+    }
+    for cid, stat, most in _COMMISSION_TABLE
+}
+CARDS: dict[str, dict] = {**TRUNKS, **TREE_CARDS, **COMMISSIONS}
+TOTAL_CARDS = len(CARDS)  # 45
