@@ -1,0 +1,31 @@
+"""Iwari (Michael Schacht, ThunderGryph 2020): the base game, with the base Feats."""
+
+from __future__ import annotations
+
+from games.base import Game
+from games.iwari.maps import MAPS
+from games.iwari.state import IwariState
+
+
+def _new(num_players: int, seed: int, options: dict) -> IwariState:
+    return IwariState.new(num_players, seed, options)
+
+
+def _load(data: dict) -> IwariState:
+    return IwariState(data)
+
+
+GAME = Game(
+    key="iwari",
+    title="Iwari",
+    player_counts=range(2, 6),
+    options={"map": list(MAPS), "feats": [False, True], "draft": [False, True]},
+    _new=_new,
+    _load=_load,
+    option_help={
+        "map": "Board side: New Horizons or The Vast Lands",
+        "feats": "Play with the four base Feats (Union, Discovery, Honour, Respect)",
+        "draft": "Advanced set-up: draft starting hands from the display and deck, last player first",
+    },
+)
+IwariState.game = GAME

@@ -1,0 +1,85 @@
+"""A map side turned into index tables the rules use (built once per map, immutable)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from games.iwari.data import BIOME_NAMES, BIOMES
+from games.iwari.maps import MAPS
+
+
+@dataclass(frozen=True)
+class Connection:
+    number: int
+    a: int  # territory index
+    b: int
+    water: bool
+    mountain: int  # symbol 1..4, 0 for none
+
+
+@dataclass(frozen=True)
+class Board:
+    key: str
+    name: str
+    biome: tuple[int, ...]  # per territory index
+    label: tuple[str, ...]  # "T7 Forest"
+    short: tuple[str, ...]  # "T7"
+    spaces: tuple[tuple[int, ...], ...]  # per territory: global tent space indices
+    space_terr: tuple[int, ...]
+    space_name: tuple[str, ...]  # "7c"
+    roads: tuple[tuple[int, ...], ...]  # per space: neighbour spaces
+    connections: tuple[Connection, ...]
+    terr_connections: tuple[tuple[int, ...], ...]  # per territory: indices into connections
+
+    @property
+    def num_territories(self) -> int:
+        return len(self.biome)
+
+    @property
+    def num_spaces(self) -> int:
+        return len(self.space_terr)
+
+
+@cache
+def get_board(key: str) -> Board:
+    mod = MAPS[key]
+    biome, label, short, spaces, space_terr, space_name = [], [], [], [], [], []
+    index_of_id = {}
+    for i, t in enumerate(mod.TERRITORIES):
+        index_of_id[t["id"]] = i
+        b = BIOMES.index(t["biome"])
+        biome.append(b)
+        short.append(f"T{t['id']}")
+        label.append(f"T{t['id']} {BIOME_NAMES[b]}")
+        ids = []
+        for j in range(len(t["spaces"])):
+            ids.append(len(space_terr))
+            space_terr.append(i)
+            space_name.append(f"{t['id']}{'abcdefghij'[j]}")
+        spaces.append(tuple(ids))
+    by_name = {n: s for s, n in enumerate(space_name)}
+    roads: list[list[int]] = [[] for _ in space_terr]
+    for x, y in mod.ROADS:
+        roads[by_name[x]].append(by_name[y])
+        roads[by_name[y]].append(by_name[x])
+    conns = []
+    terr_conns: list[list[int]] = [[] for _ in biome]
+    for k, c in enumerate(sorted(mod.CONNECTIONS, key=lambda c: c["n"])):
+        a, b = index_of_id[c["a"]], index_of_id[c["b"]]
+        conns.append(Connection(c["n"], a, b, bool(c["water"]), int(c["mountain"])))
+        terr_conns[a].append(k)
+        terr_conns[b].append(k)
+    return Board(
+        key=mod.KEY,
+        name=mod.NAME,
+        biome=tuple(biome),
+        label=tuple(label),
+        short=tuple(short),
+        spaces=tuple(spaces),
+        space_terr=tuple(space_terr),
+        space_name=tuple(space_name),
+        roads=tuple(tuple(sorted(r)) for r in roads),
+        connections=tuple(conns),
+        terr_connections=tuple(tuple(c) for c in terr_conns),
+    )

@@ -1,0 +1,853 @@
+"""The Iwari base game (rules up to and including Feats) as a GameState.
+
+A turn is a short sequence of actions held in ``phase``:
+
+- ``act``: choose a territory (``t7``) or discard a card to draw one (``xF``);
+- ``pieces``: choose the pieces and the cards paying for them (``cTM-FCC``: Tent + Totem
+  paid with Forest + two Coast), or go ``back``;
+- ``space``: choose the tent space(s) (``s7c`` or ``s7c7e``), or go ``back``;
+- ``feat``: place an earned Feat (``fT7`` on a territory, ``fC5`` on a connection) or ``fskip``;
+- ``draw``: refill the hand one card at a time (``dF`` from the display, ``deck``).
+
+With two players the shared third tribe plays (``act``/``pieces``/``space`` again, no
+discard) after the player's own action while that player still holds a card. A step with a
+single possible answer is taken for the player.
+"""
+
+from __future__ import annotations
+
+from games.base import Action, GameState, event
+from games.iwari.board import Board, get_board
+from games.iwari.data import (
+    BIOME_CODES,
+    BIOME_NAMES,
+    CARD_COUNTS,
+    DISPLAY_SIZE,
+    FEAT_MULTIPLIER,
+    FEAT_NAMES,
+    FEAT_PAWNS,
+    HAND_SIZE,
+    MOUNTAIN_SYMBOLS,
+    REMOVED_PER_BIOME,
+    TENT_FEATS,
+    TENTS_PER_TRIBE,
+    TOTEMS_PER_TRIBE,
+)
+from games.iwari.scoring import settlements, tent_points, totem_holders
+from games.rng import Rng
+
+NB = len(BIOME_CODES)
+MAX_BACKS = 4  # "back" steps per turn: keeps every game finite
+PIECE_WORDS = {
+    "T": "1 Tent",
+    "M": "1 Totem",
+    "TT": "2 Tents",
+    "TM": "1 Tent + 1 Totem",
+    "MM": "2 Totems",
+}
+
+
+def card_total(num_players: int) -> list[int]:
+    return [c - REMOVED_PER_BIOME[num_players] for c in CARD_COUNTS]
+
+
+def cards_text(cards: str) -> str:
+    """'FCC' -> 'Forest + 2 Coast'."""
+    parts = []
+    for b, code in enumerate(BIOME_CODES):
+        k = cards.count(code)
+        if k:
+            parts.append(BIOME_NAMES[b] if k == 1 else f"{k} {BIOME_NAMES[b]}")
+    return " + ".join(parts)
+
+
+class IwariState(GameState):
+    def __init__(self, data: dict) -> None:
+        self.n: int = data["n"]
+        self.opts: dict = dict(data["opts"])
+        self.rng = Rng.from_json(data["rng"])
+        self.deck: list[int] = list(data["deck"])
+        self.display: list[int] = list(data["display"])
+        self.hands: list[list[int]] = [list(h) for h in data["hands"]]
+        self.known: list[list[int]] = [list(h) for h in data["known"]]
+        self.discard: list[int] = list(data["discard"])
+        self.owner: list[int] = list(data["owner"])
+        self.totems: list[list[int]] = [list(t) for t in data["totems"]]
+        self.tents_left: list[int] = list(data["tents_left"])
+        self.totems_left: list[int] = list(data["totems_left"])
+        self.score: list[int] = list(data["score"])
+        self.breakdown: dict[str, list[int]] = {k: list(v) for k, v in data["breakdown"].items()}
+        self.mountains: list[int] = list(data["mountains"])
+        self.exhaustions: int = data["exhaustions"]
+        self.end_triggered: bool = data["end_triggered"]
+        self.over: bool = data["over"]
+        self.cur: int = data["cur"]
+        self.phase: str = data["phase"]
+        self.tribe: int = data["tribe"]
+        self.neutral: bool = data["neutral"]
+        self.pending: list | None = list(data["pending"]) if data["pending"] is not None else None
+        self.backs: int = data["backs"]
+        self.drafting: list[int] = list(data["drafting"])
+        self.feat_queue: list[list] = [[q[0], q[1], list(q[2])] for q in data["feat_queue"]]
+        self.feats: list[list] = [list(f) for f in data["feats"]]
+        self.claims: dict[str, list[int]] = {k: list(v) for k, v in data["claims"].items()}
+        self.result: list[int] = list(data["result"])
+        self.neutral_won: bool = data["neutral_won"]
+        self.turn: int = data["turn"]
+        self.board: Board = get_board(self.opts["map"])
+        self._events: list[dict] = []
+        self._cache: tuple | None = None
+
+    # ------------------------------------------------------------------ set-up
+    @classmethod
+    def new(cls, num_players: int, seed: int, opts: dict) -> IwariState:
+        board = get_board(opts["map"])
+        rng = Rng(seed)
+        tribes = num_players + (1 if num_players == 2 else 0)
+        # Mountains: symbols 1..k, one of the two connections of each symbol at random.
+        mountains = []
+        for symbol in range(1, MOUNTAIN_SYMBOLS[num_players] + 1):
+            pair = [k for k, c in enumerate(board.connections) if c.mountain == symbol]
+            mountains.append(rng.choice(pair))
+        deck = [b for b, k in enumerate(card_total(num_players)) for _ in range(k)]
+        rng.shuffle(deck)
+        hands = [[0] * NB for _ in range(num_players)]
+        display: list[int] = []
+        if not opts["draft"]:
+            for h in hands:
+                for _ in range(HAND_SIZE):
+                    h[deck.pop()] += 1
+        for _ in range(DISPLAY_SIZE):
+            display.append(deck.pop())
+        display.sort()
+        data = {
+            "n": num_players,
+            "opts": opts,
+            "rng": rng.to_json(),
+            "deck": deck,
+            "display": display,
+            "hands": hands,
+            "known": [[0] * NB for _ in range(num_players)],
+            "discard": [0] * NB,
+            "owner": [-1] * board.num_spaces,
+            "totems": [[0] * tribes for _ in range(board.num_territories)],
+            "tents_left": [TENTS_PER_TRIBE] * tribes,
+            "totems_left": [TOTEMS_PER_TRIBE] * tribes,
+            "score": [0] * tribes,
+            "breakdown": {k: [0] * tribes for k in ("half", "tents", "totems", "settlements")},
+            "mountains": sorted(mountains),
+            "exhaustions": 0,
+            "end_triggered": False,
+            "over": False,
+            "cur": 0,
+            "phase": "act",
+            "tribe": 0,
+            "neutral": False,
+            "pending": None,
+            "backs": 0,
+            "drafting": [],
+            "feat_queue": [],
+            "feats": [],
+            "claims": {k: [] for k in FEAT_PAWNS},
+            "result": [],
+            "neutral_won": False,
+            "turn": 0,
+        }
+        state = cls(data)
+        if opts["draft"]:
+            # Advanced set-up: from the last seat back to the first, draw a starting hand
+            # from the display and/or the deck; the display is refilled after each.
+            state.drafting = list(range(num_players - 1, -1, -1))
+            state.cur = state.tribe = state.drafting[0]
+            state.phase = "draw"
+            state._auto_draw()
+            state._events = []
+        return state
+
+    def to_json(self) -> dict:
+        return {
+            "n": self.n,
+            "opts": dict(self.opts),
+            "rng": self.rng.to_json(),
+            "deck": list(self.deck),
+            "display": list(self.display),
+            "hands": [list(h) for h in self.hands],
+            "known": [list(h) for h in self.known],
+            "discard": list(self.discard),
+            "owner": list(self.owner),
+            "totems": [list(t) for t in self.totems],
+            "tents_left": list(self.tents_left),
+            "totems_left": list(self.totems_left),
+            "score": list(self.score),
+            "breakdown": {k: list(v) for k, v in self.breakdown.items()},
+            "mountains": list(self.mountains),
+            "exhaustions": self.exhaustions,
+            "end_triggered": self.end_triggered,
+            "over": self.over,
+            "cur": self.cur,
+            "phase": self.phase,
+            "tribe": self.tribe,
+            "neutral": self.neutral,
+            "pending": list(self.pending) if self.pending is not None else None,
+            "backs": self.backs,
+            "drafting": list(self.drafting),
+            "feat_queue": [[q[0], q[1], list(q[2])] for q in self.feat_queue],
+            "feats": [list(f) for f in self.feats],
+            "claims": {k: list(v) for k, v in self.claims.items()},
+            "result": list(self.result),
+            "neutral_won": self.neutral_won,
+            "turn": self.turn,
+        }
+
+    # ------------------------------------------------------------------ basics
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def num_tribes(self) -> int:
+        return len(self.score)
+
+    def to_act(self) -> list[int]:
+        return [] if self.over else [self.cur]
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def scores(self) -> list[int]:
+        return self.score[: self.n]
+
+    def winners(self) -> list[int]:
+        return list(self.result) if self.over else []
+
+    def unused_pieces(self, tribe: int) -> int:
+        return self.tents_left[tribe] + self.totems_left[tribe]
+
+    # ------------------------------------------------------------------ placement rules
+    def tent_counts(self, t: int) -> list[int]:
+        counts = [0] * self.num_tribes
+        for s in self.board.spaces[t]:
+            o = self.owner[s]
+            if o >= 0:
+                counts[o] += 1
+        return counts
+
+    def free_spaces(self, t: int) -> list[int]:
+        return [s for s in self.board.spaces[t] if self.owner[s] < 0]
+
+    def piece_options(self, tribe: int, t: int) -> list[str]:
+        """Which piece sets the tribe may place in territory t now (ignoring cards)."""
+        counts = self.tent_counts(t)
+        placed = sum(counts)
+        free = len(self.board.spaces[t]) - placed
+        tents, totems = self.tents_left[tribe], self.totems_left[tribe]
+        if placed == 0:
+            return ["T"] if tents and free else []
+        limit = max(counts)  # size of the largest Tent majority
+        on = sum(self.totems[t])
+        out = []
+        if free >= 1 and tents >= 1:
+            out.append("T")
+        if totems >= 1 and on + 1 <= limit:
+            out.append("M")
+        if free >= 2 and tents >= 2:
+            out.append("TT")
+        # A Tent placed first may raise the limit for the Totem of the same turn.
+        if free >= 1 and tents >= 1 and totems >= 1 and on + 1 <= max(limit, counts[tribe] + 1):
+            out.append("TM")
+        if totems >= 2 and on + 2 <= limit:
+            out.append("MM")
+        return out
+
+    @staticmethod
+    def payments(hand: list[int], biome: int, pieces: int) -> list[str]:
+        """Card sets (codes) paying for 1 or 2 pieces in a territory of ``biome``.
+
+        One card of the biome per piece, or two cards of one other colour as a wild
+        card for one piece; never more than three cards.
+        """
+        code = BIOME_CODES[biome]
+        pairs = [BIOME_CODES[c] * 2 for c in range(NB) if c != biome and hand[c] >= 2]
+        if pieces == 1:
+            return ([code] if hand[biome] >= 1 else []) + pairs
+        out = [code * 2] if hand[biome] >= 2 else []
+        if hand[biome] >= 1:
+            out += [sorted_cards(code + p) for p in pairs]
+        return out
+
+    def combos(self, tribe: int, t: int, hand: list[int]) -> list[tuple[str, str]]:
+        biome = self.board.biome[t]
+        out = []
+        for pieces in self.piece_options(tribe, t):
+            for cards in self.payments(hand, biome, len(pieces)):
+                out.append((pieces, cards))
+        return out
+
+    def playable_territories(self, tribe: int, hand: list[int]) -> list[int]:
+        out = []
+        for t in range(self.board.num_territories):
+            b = self.board.biome[t]
+            if (hand[b] or any(hand[c] >= 2 for c in range(NB) if c != b)) and self.piece_options(tribe, t):
+                out.append(t)
+        return out
+
+    def space_choices(self, t: int, k: int) -> list[tuple[int, ...]]:
+        free = self.free_spaces(t)
+        if k == 1:
+            return [(s,) for s in free]
+        return [(a, b) for i, a in enumerate(free) for b in free[i + 1 :]]
+
+    def draw_options(self) -> list[str]:
+        opts = [f"d{BIOME_CODES[b]}" for b in sorted(set(self.display))]
+        if self.deck:
+            opts.append("deck")
+        return opts
+
+    # ------------------------------------------------------------------ actions
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.over or seat != self.cur:
+            return []
+        key = (
+            self.turn,
+            self.phase,
+            self.neutral,
+            tuple(self.pending or ()),
+            len(self.feat_queue),
+            self.backs,
+            sum(self.hands[self.cur]),
+            len(self.deck),
+            tuple(self.display),
+        )
+        if self._cache is not None and self._cache[0] == key:
+            return list(self._cache[1])
+        acts = self._legal()
+        self._cache = (key, acts)
+        return list(acts)
+
+    def _legal(self) -> list[Action]:
+        b = self.board
+        hand = self.hands[self.cur]
+        acts: list[Action] = []
+        if self.phase == "act":
+            for t in self.playable_territories(self.tribe, hand):
+                acts.append(Action(f"t{t + 1}", b.label[t], "territory"))
+            if not self.neutral:
+                for c in range(NB):
+                    if hand[c]:
+                        acts.append(
+                            Action(
+                                f"x{BIOME_CODES[c]}", f"Discard a {BIOME_NAMES[c]} card and draw", "discard"
+                            )
+                        )
+        elif self.phase == "pieces":
+            t = self.pending[0]
+            for pieces, cards in self.combos(self.tribe, t, hand):
+                acts.append(
+                    Action(f"c{pieces}-{cards}", f"{PIECE_WORDS[pieces]}: pay {cards_text(cards)}", "pieces")
+                )
+            if self.backs < MAX_BACKS:
+                acts.append(Action("back", "Back: choose another territory", "back"))
+        elif self.phase == "space":
+            t, pieces = self.pending[0], self.pending[1]
+            for choice in self.space_choices(t, pieces.count("T")):
+                names = [b.space_name[s] for s in choice]
+                label = ("Tent spaces " if len(names) > 1 else "Tent space ") + " + ".join(names)
+                acts.append(Action("s" + "".join(names), label, "space"))
+            if self.backs < MAX_BACKS:
+                acts.append(Action("back", "Back: choose another territory", "back"))
+        elif self.phase == "draw":
+            for o in self.draw_options():
+                if o == "deck":
+                    acts.append(Action("deck", f"Draw from the deck ({len(self.deck)} left)", "draw"))
+                else:
+                    acts.append(
+                        Action(o, f"Take {BIOME_NAMES[BIOME_CODES.index(o[1])]} from the display", "draw")
+                    )
+        elif self.phase == "feat":
+            kind, _tribe, options = self.feat_queue[0]
+            for where in options:
+                acts.append(
+                    Action(f"f{where}", f"{FEAT_NAMES[kind]} Feat on {self._where_label(where)}", "feat")
+                )
+            acts.append(
+                Action("fskip", f"Do not place the {FEAT_NAMES[kind]} Feat (it leaves the game)", "feat")
+            )
+        return acts
+
+    def _where_label(self, where: str) -> str:
+        if where[0] == "T":
+            return self.board.label[int(where[1:]) - 1]
+        c = self.board.connections[self._conn_index(int(where[1:]))]
+        return f"connection {c.number} ({self.board.short[c.a]}-{self.board.short[c.b]})"
+
+    def _conn_index(self, number: int) -> int:
+        for k, c in enumerate(self.board.connections):
+            if c.number == number:
+                return k
+        raise KeyError(number)
+
+    def prompt(self, seat: int) -> str:
+        if self.over:
+            return "The game is over."
+        if seat != self.cur:
+            return "Wait for your turn."
+        if self.phase == "draw":
+            need = HAND_SIZE - sum(self.hands[seat])
+            if self.drafting:
+                return f"Draft your starting hand: take {need} more card(s) from the display or the deck."
+            return f"Refill your hand: take {need} more card(s) from the display or the deck."
+        if self.phase == "act":
+            if self.neutral:
+                return "Play at least one of your remaining cards for the third tribe: choose a territory."
+            return "Choose a territory to play up to 3 cards into, or discard a card and draw one."
+        who = " for the third tribe" if self.neutral else ""
+        label = self.board.label[self.pending[0]] if self.pending else ""
+        if self.phase == "pieces":
+            return f"{label}: choose the pieces{who} and the cards that pay for them."
+        if self.phase == "space":
+            return f"{label}: choose the tent space(s){who}."
+        kind, tribe, _ = self.feat_queue[0]
+        whose = "The third tribe earned" if tribe >= self.n else "You earned"
+        return f"{whose} the {FEAT_NAMES[kind]} Feat: choose where to place it."
+
+    def _do(self, seat: int, action_id: str) -> list[dict]:
+        self._events = []
+        self._cache = None
+        a = action_id
+        if a == "back":
+            self.backs += 1
+            self.pending = None
+            self.phase = "act"
+        elif self.phase == "act" and a[0] == "t":
+            self.pending = [int(a[1:]) - 1, None, None]
+            self.phase = "pieces"
+            options = self.combos(self.tribe, self.pending[0], self.hands[self.cur])
+            if len(options) == 1:
+                self._choose_combo(*options[0])
+        elif self.phase == "act" and a[0] == "x":
+            b = BIOME_CODES.index(a[1])
+            self._spend(BIOME_CODES[b])
+            self._log(f"{{p{seat}}} discards a {BIOME_NAMES[b]} card to draw a new one.", "discard")
+            self._advance()
+        elif self.phase == "pieces":
+            pieces, cards = a[1:].split("-")
+            self._choose_combo(pieces, cards)
+        elif self.phase == "space":
+            t = self.pending[0]
+            size = len(self.board.space_name[self.board.spaces[t][0]])
+            names = {a[i : i + size] for i in range(1, len(a), size)}
+            chosen = [s for s in self.board.spaces[t] if self.board.space_name[s] in names]
+            self._commit(chosen)
+        elif self.phase == "draw":
+            if a == "deck":
+                self._draw_deck()
+            else:
+                self._take_display(BIOME_CODES.index(a[1]))
+            self._auto_draw()
+        elif self.phase == "feat":
+            self._place_feat(a[1:])
+        return self._events
+
+    # ------------------------------------------------------------------ turn flow
+    def _log(self, text: str, type: str = "info", private_to: int | None = None, **data) -> None:
+        self._events.append(event(text, type=type, private_to=private_to, **data))
+
+    def _spend(self, cards: str) -> None:
+        hand, known = self.hands[self.cur], self.known[self.cur]
+        for code in cards:
+            b = BIOME_CODES.index(code)
+            hand[b] -= 1
+            self.discard[b] += 1
+            known[b] = min(known[b], hand[b])
+
+    def _choose_combo(self, pieces: str, cards: str) -> None:
+        self.pending = [self.pending[0], pieces, cards]
+        tents = pieces.count("T")
+        if tents == 0:
+            self._commit([])
+            return
+        self.phase = "space"
+        choices = self.space_choices(self.pending[0], tents)
+        if len(choices) == 1:
+            self._commit(list(choices[0]))
+
+    def _commit(self, spaces: list[int]) -> None:
+        t, pieces, cards = self.pending
+        tribe = self.tribe
+        b = self.board
+        self._spend(cards)
+        for s in spaces:
+            self.owner[s] = tribe
+            self.tents_left[tribe] -= 1
+        totems = pieces.count("M")
+        self.totems[t][tribe] += totems
+        self.totems_left[tribe] -= totems
+        what = []
+        if spaces:
+            what.append(
+                f"{len(spaces)} Tent{'s' if len(spaces) > 1 else ''} ({', '.join(b.space_name[s] for s in spaces)})"
+            )
+        if totems:
+            what.append(f"{totems} Totem{'s' if totems > 1 else ''}")
+        who = f"{{p{self.cur}}} plays {cards_text(cards)}" + (" for the third tribe" if self.neutral else "")
+        self._log(f"{who}: {' and '.join(what)} in {b.label[t]}.", "place", territory=b.short[t])
+        self.pending = None
+        if self.opts["feats"]:
+            self._check_feats(tribe, t, spaces, totems > 0)
+        if self.tents_left[tribe] == 0 and not self.end_triggered:
+            self.end_triggered = True
+            whose = "The third tribe has" if tribe >= self.n else f"{{p{tribe}}} has"
+            self._log(f"{whose} no Tents left: this round is the last.", "end")
+        if self.feat_queue:
+            self.phase = "feat"
+        else:
+            self._advance()
+
+    def _advance(self) -> None:
+        """After the own action, or the third tribe's, or a Feat: on to the next step."""
+        if not self.neutral and self.n == 2 and sum(self.hands[self.cur]) > 0:
+            self.neutral = True
+            self.tribe = 2
+            if self.playable_territories(2, self.hands[self.cur]):
+                self.phase = "act"
+                return
+            self._log(f"The third tribe cannot use any of {{p{self.cur}}}'s cards this turn.")
+        self.neutral = False
+        self.tribe = self.cur
+        self.phase = "draw"
+        self._auto_draw()
+
+    def _auto_draw(self) -> None:
+        """Refill the hand; a draw with only one possible source is made for the player."""
+        hand = self.hands[self.cur]
+        while sum(hand) < HAND_SIZE:
+            opts = self.draw_options()
+            if not opts:
+                break
+            if len(opts) > 1:
+                self.phase = "draw"
+                return
+            if opts[0] == "deck":
+                self._draw_deck()
+            else:
+                self._take_display(BIOME_CODES.index(opts[0][1]))
+        self._refill_display()
+        if self.drafting:
+            self.drafting.pop(0)
+            if self.drafting:
+                self.cur = self.tribe = self.drafting[0]
+                self._auto_draw()
+                return
+            self.cur = -1  # the first player starts below
+        self._end_turn()
+
+    def _draw_deck(self) -> None:
+        c = self.deck.pop()
+        self.hands[self.cur][c] += 1
+        self._log(f"{{p{self.cur}}} draws a card from the deck.", "draw")
+        self._log(f"You drew a {BIOME_NAMES[c]} card.", "draw", private_to=self.cur, card=BIOME_NAMES[c])
+        self._check_exhausted()
+
+    def _take_display(self, b: int) -> None:
+        self.display.remove(b)
+        self.hands[self.cur][b] += 1
+        self.known[self.cur][b] += 1
+        self._log(f"{{p{self.cur}}} takes a {BIOME_NAMES[b]} card from the display.", "draw")
+
+    def _refill_display(self) -> None:
+        new = []
+        while len(self.display) < DISPLAY_SIZE and self.deck:
+            c = self.deck.pop()
+            self.display.append(c)
+            new.append(BIOME_NAMES[c])
+            self._check_exhausted()
+        self.display.sort()
+        if new:
+            self._log(f"The display is refilled: {', '.join(new)}.", "display")
+
+    def _check_exhausted(self) -> None:
+        if self.deck:
+            return
+        self.exhaustions += 1
+        if self.exhaustions == 1:
+            self._log("The deck is exhausted: half journey scoring (Tents).", "scoring")
+            gained = self._score_tents(multiply=False)
+            for x, g in enumerate(gained):
+                self.breakdown["half"][x] += g
+                self.score[x] += g
+            self._log("Half journey: " + self._points_text(gained) + ".", "scoring", points=gained)
+            self.deck = [b for b in range(NB) for _ in range(self.discard[b])]
+            self.discard = [0] * NB
+            self.rng.shuffle(self.deck)
+            if not self.deck:
+                self._check_exhausted()
+        elif self.exhaustions == 2:
+            self.end_triggered = True
+            self._log("The deck is exhausted a second time: this round is the last.", "end")
+
+    def _points_text(self, points: list[int]) -> str:
+        return ", ".join(f"{self._tribe_tag(x)} {p}" for x, p in enumerate(points))
+
+    def _tribe_tag(self, x: int) -> str:
+        return "third tribe" if x >= self.n else f"{{p{x}}}"
+
+    def _end_turn(self) -> None:
+        while True:
+            if self.end_triggered and self.cur == self.n - 1:
+                self._final_scoring()
+                return
+            self.cur = (self.cur + 1) % self.n
+            self.turn += 1
+            self.tribe = self.cur
+            self.neutral = False
+            self.backs = 0
+            self.pending = None
+            self.phase = "act"
+            if sum(self.hands[self.cur]) > 0:
+                return
+            self._log(f"{{p{self.cur}}} has no cards and passes.", "pass")
+
+    # ------------------------------------------------------------------ feats
+    def _check_feats(self, tribe: int, t: int, spaces: list[int], totem: bool) -> None:
+        b = self.board
+        claims = self.claims
+        discovery = claims["discovery"]
+        if (
+            spaces
+            and not self.free_spaces(t)
+            and len(discovery) < FEAT_PAWNS["discovery"]
+            and tribe not in discovery
+        ):
+            # The turn's Tent(s) filled the last Tent space of the territory.
+            discovery.append(tribe)
+            self.feat_queue.append(
+                ["discovery", tribe, [f"T{i + 1}" for i in range(b.num_territories) if i != t]]
+            )
+        if spaces and len(claims["union"]) < FEAT_PAWNS["union"] and tribe not in claims["union"]:
+            new = set(spaces)
+            terrs = sorted(
+                {b.space_terr[s] for g in settlements(b, self.owner, tribe) if new.intersection(g) for s in g}
+            )
+            if terrs:
+                claims["union"].append(tribe)
+                self.feat_queue.append(["union", tribe, [f"T{i + 1}" for i in terrs]])
+        if totem:
+            for kind, water in (("honour", False), ("respect", True)):
+                if len(claims[kind]) >= FEAT_PAWNS[kind]:
+                    continue
+                options = []
+                for k in b.terr_connections[t]:
+                    c = b.connections[k]
+                    open_ = c.water == water and k not in self.mountains
+                    if open_ and tribe in totem_holders(self.totems[c.a], self.totems[c.b]):
+                        options.append(f"C{c.number}")
+                if options:
+                    claims[kind].append(tribe)
+                    self.feat_queue.append([kind, tribe, sorted(options, key=lambda o: int(o[1:]))])
+        for kind, tr, _ in self.feat_queue:
+            self._log(f"{self._tribe_tag(tr)} earns the {FEAT_NAMES[kind]} Feat.", "feat", feat=kind)
+
+    def _place_feat(self, where: str) -> None:
+        kind, tribe, _ = self.feat_queue.pop(0)
+        if where == "skip":
+            self._log(f"The {FEAT_NAMES[kind]} Feat is not placed and leaves the game.", "feat")
+        else:
+            self.feats.append([kind, tribe, where])
+            self._log(
+                f"{{p{self.cur}}} places the {FEAT_NAMES[kind]} Feat on {self._where_label(where)}.", "feat"
+            )
+        if not self.feat_queue:
+            self._advance()
+
+    def territory_multiplier(self, t: int) -> int:
+        k = sum(1 for kind, _, w in self.feats if kind in TENT_FEATS and w == f"T{t + 1}")
+        return FEAT_MULTIPLIER[k]
+
+    def connection_multiplier(self, k: int) -> int:
+        tag = f"C{self.board.connections[k].number}"
+        return FEAT_MULTIPLIER[sum(1 for kind, _, w in self.feats if kind not in TENT_FEATS and w == tag)]
+
+    # ------------------------------------------------------------------ scoring
+    def _score_tents(self, multiply: bool) -> list[int]:
+        total = [0] * self.num_tribes
+        for t in range(self.board.num_territories):
+            m = self.territory_multiplier(t) if multiply else 1
+            for x, p in enumerate(tent_points(self.tent_counts(t))):
+                total[x] += p * m
+        return total
+
+    def _score_totems(self) -> list[int]:
+        total = [0] * self.num_tribes
+        for k, c in enumerate(self.board.connections):
+            if k in self.mountains:
+                continue
+            holders = totem_holders(self.totems[c.a], self.totems[c.b])
+            if holders:
+                pts = (sum(self.totems[c.a]) + sum(self.totems[c.b])) * self.connection_multiplier(k)
+                for x in holders:
+                    total[x] += pts
+        return total
+
+    def _score_settlements(self) -> list[int]:
+        return [sum(len(g) for g in settlements(self.board, self.owner, x)) for x in range(self.num_tribes)]
+
+    def _final_scoring(self) -> None:
+        parts = {
+            "tents": self._score_tents(multiply=True),
+            "totems": self._score_totems(),
+            "settlements": self._score_settlements(),
+        }
+        for name, pts in parts.items():
+            for x, p in enumerate(pts):
+                self.breakdown[name][x] += p
+                self.score[x] += p
+            self._log(f"End of the journey, {name}: " + self._points_text(pts) + ".", "scoring", points=pts)
+        self.over = True
+        self.phase = "over"
+        self.pending = None
+        keys = [(self.score[x], self.unused_pieces(x)) for x in range(self.num_tribes)]
+        best_seat = max(keys[: self.n])
+        if self.num_tribes > self.n and keys[self.n] > best_seat:
+            # The shared third tribe won: both players lose.
+            self.neutral_won = True
+            self.result = []
+            self._log("The third tribe wins: both players lose.", "end")
+        else:
+            self.result = [x for x in range(self.n) if keys[x] == best_seat]
+            self._log("Winner: " + " and ".join(f"{{p{x}}}" for x in self.result) + ".", "end")
+
+    # ------------------------------------------------------------------ invariants, hidden info
+    def check_invariants(self) -> None:
+        total = card_total(self.n)
+        for b in range(NB):
+            held = sum(h[b] for h in self.hands)
+            seen = self.deck.count(b) + self.display.count(b) + held + self.discard[b]
+            assert seen == total[b], f"{BIOME_NAMES[b]} cards: {seen} != {total[b]}"
+            assert all(h[b] >= 0 for h in self.hands)
+            assert all(0 <= k[b] <= h[b] for k, h in zip(self.known, self.hands, strict=True))
+        for x in range(self.num_tribes):
+            placed = sum(1 for o in self.owner if o == x)
+            assert placed + self.tents_left[x] == TENTS_PER_TRIBE, f"tribe {x} tents"
+            on = sum(t[x] for t in self.totems)
+            assert on + self.totems_left[x] == TOTEMS_PER_TRIBE, f"tribe {x} totems"
+            assert self.tents_left[x] >= 0 and self.totems_left[x] >= 0
+        for t in range(self.board.num_territories):
+            assert sum(self.totems[t]) <= max(self.tent_counts(t)), f"totem limit broken in T{t + 1}"
+        assert len(self.display) <= DISPLAY_SIZE
+        assert sum(self.score) == sum(sum(v) for v in self.breakdown.values())
+        if not self.over:
+            assert all(sum(h) <= HAND_SIZE for h in self.hands)
+
+    def determinize(self, seat: int, seed: int) -> IwariState:
+        clone = IwariState(self.to_json())
+        pool = list(clone.deck)
+        for s in range(self.n):
+            if s != seat:
+                for b in range(NB):
+                    pool += [b] * (clone.hands[s][b] - clone.known[s][b])
+        pool.sort()
+        rng = Rng(seed)
+        rng.shuffle(pool)
+        for s in range(self.n):
+            if s != seat:
+                hidden = sum(clone.hands[s]) - sum(clone.known[s])
+                clone.hands[s] = list(clone.known[s])
+                for _ in range(hidden):
+                    clone.hands[s][pool.pop()] += 1
+        clone.deck = pool
+        clone.rng = rng
+        if clone.cur != seat and clone.phase in ("pieces", "space"):
+            # Another seat's half-chosen play depends on cards this seat cannot see.
+            clone.pending = None
+            clone.phase = "act"
+            if clone.neutral and not clone.playable_territories(2, clone.hands[clone.cur]):
+                clone.neutral = False
+                clone.tribe = clone.cur
+                clone.phase = "draw"
+                clone._auto_draw()
+        clone._events = []
+        return clone
+
+    def view(self, seat: int | None) -> dict:
+        b = self.board
+        territories = []
+        for t in range(b.num_territories):
+            territories.append(
+                {
+                    "id": t + 1,
+                    "name": b.short[t],
+                    "label": b.label[t],
+                    "biome": BIOME_NAMES[b.biome[t]],
+                    "tents": [self.owner[s] if self.owner[s] >= 0 else None for s in b.spaces[t]],
+                    "spaces": [b.space_name[s] for s in b.spaces[t]],
+                    "totems": list(self.totems[t]),
+                    "totem_limit": max(self.tent_counts(t)),
+                    "multiplier": self.territory_multiplier(t),
+                }
+            )
+        v: dict = {
+            "game": "iwari",
+            "seat": seat,
+            "num_players": self.n,
+            "to_act": self.to_act(),
+            "scores": self.scores(),
+            "over": self.over,
+            "winners": self.winners(),
+            "neutral_won": self.neutral_won,
+            "map": b.key,
+            "map_name": b.name,
+            "tribes": self.num_tribes,
+            "neutral": self.n if self.num_tribes > self.n else None,
+            "tribe_scores": list(self.score),
+            "breakdown": {k: list(v) for k, v in self.breakdown.items()},
+            "tents_left": list(self.tents_left),
+            "totems_left": list(self.totems_left),
+            "territories": territories,
+            "connections": [
+                {
+                    "number": c.number,
+                    "a": b.short[c.a],
+                    "b": b.short[c.b],
+                    "water": c.water,
+                    "symbol": c.mountain,
+                    "mountain": k in self.mountains,
+                    "multiplier": self.connection_multiplier(k),
+                }
+                for k, c in enumerate(b.connections)
+            ],
+            "feats_option": self.opts["feats"],
+            "feats": [{"kind": k, "tribe": x, "where": w} for k, x, w in self.feats],
+            "feats_left": {k: FEAT_PAWNS[k] - len(self.claims[k]) for k in FEAT_PAWNS}
+            if self.opts["feats"]
+            else {},
+            "display": [BIOME_NAMES[c] for c in self.display],
+            "deck": len(self.deck),
+            "discard": {BIOME_NAMES[c]: self.discard[c] for c in range(NB)},
+            "hand_sizes": [sum(h) for h in self.hands],
+            "hands_known": [{BIOME_NAMES[c]: k[c] for c in range(NB) if k[c]} for k in self.known],
+            "journey": 1 if self.exhaustions == 0 else 2,
+            "final_round": self.end_triggered and not self.over,
+            "current": None if self.over else self.cur,
+            "phase": self.phase,
+            "third_tribe_turn": self.neutral and not self.over,
+            "drafting": bool(self.drafting),
+            "pending_territory": b.short[self.pending[0]] if self.pending else None,
+        }
+        if seat is not None and 0 <= seat < self.n:
+            v["hand"] = {BIOME_NAMES[c]: self.hands[seat][c] for c in range(NB) if self.hands[seat][c]}
+            if seat == self.cur and self.pending:
+                v["pending"] = {
+                    "territory": b.short[self.pending[0]],
+                    "pieces": self.pending[1],
+                    "cards": cards_text(self.pending[2]) if self.pending[2] else None,
+                }
+                if self.phase == "space":
+                    v["pending"]["free_spaces"] = [b.space_name[s] for s in self.free_spaces(self.pending[0])]
+            if seat == self.cur and self.phase == "feat":
+                kind, tribe, options = self.feat_queue[0]
+                v["feat_choice"] = {"kind": kind, "tribe": tribe, "options": list(options)}
+        return v
+
+
+def sorted_cards(cards: str) -> str:
+    return "".join(sorted(cards, key=BIOME_CODES.index))
