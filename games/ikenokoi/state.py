@@ -41,11 +41,14 @@ from games.ikenokoi import data
 from games.ikenokoi.data import BAMBOO, BRIDGE, LANTERN, LOTUS
 from games.rng import Rng
 
+# Seat letters, as beside the player colours in the pictures (labels get no names).
+MARKS = "ABCDEF"
+
 ORDER_KEEP = Action("order:keep", "Keep the order you saw", "order")
 ORDER_SWAP = Action("order:swap", "Swap the two cards", "order")
 DRAW = Action("draw", "Draw a card", "turn")
 STOP = Action("stop", "Stop and keep the river", "turn")
-LOTUS_ACT = Action("lotus", "Discard a lotus flower: peek at 2 pond cards", "turn")
+LOTUS_ACT = Action("lotus", "Use a lotus: peek at 2 cards", "turn")
 SKIP = Action("exchange:skip", "No exchange", "skip")
 
 
@@ -204,7 +207,8 @@ class IkeNoKoiState(GameState):
         if ph == "place":
             kind = self.pending[0][1]
             if kind == BAMBOO:
-                return [Action(f"bamboo:{v}", f"Bamboo at zone {v}", "bamboo") for v in data.VARIETIES]
+                zones = data.varieties_in_play(self.n)  # zone 11 is out of the game at 2-3 players
+                return [Action(f"bamboo:{v}", f"Bamboo at zone {v}", "bamboo") for v in zones]
             have = self.bridges[seat]
             return [
                 Action(f"bridge:{a}-{b}", f"Bridge zones {a} and {b}", "bridge")
@@ -221,7 +225,7 @@ class IkeNoKoiState(GameState):
             return acts
         if ph == "exchange":
             acts = [
-                Action(f"exchange:s{o}:z{v}", f"Take a {v} from player {o + 1}", "exchange")
+                Action(f"exchange:s{o}:z{v}", f"Take a {v} from {MARKS[o]}", "exchange")
                 for o, v in self._exchange_targets()
             ]
             acts.append(SKIP)
@@ -231,9 +235,7 @@ class IkeNoKoiState(GameState):
             for z in self.ex_give:
                 left[z] -= 1
             n = len(self.ex_give) + 1
-            return [
-                Action(f"give:z{v}", f"Give a {v} (card {n} of 2)", "give") for v in data.VARIETIES if left[v]
-            ]
+            return [Action(f"give:z{v}", f"Give a {v} ({n} of 2)", "give") for v in data.VARIETIES if left[v]]
         return []
 
     def _exchange_targets(self) -> list[tuple[int, int]]:
