@@ -1,0 +1,124 @@
+"""AI players for every game, built only on the engine contract.
+
+    from games.ai import choose, LEVELS
+    action_id = choose(state, seat, level="strong", budget_s=2.0, seed=7)
+    state.apply(seat, action_id)
+
+Levels (``LEVELS`` maps each name to a line a person can read):
+
+- ``random``: any legal move (a baseline for benchmarks and tests).
+- ``quick``: flat Monte Carlo. Random playouts after each legal move (UCB1 over
+  the moves), on worlds dealt by ``determinize``; at most ``QUICK_BUDGET_S``
+  seconds (less if ``budget_s`` is smaller).
+- ``strong``: information-set Monte Carlo tree search (``search.ismcts``): a
+  tree over the action history, one freshly determinized world per iteration,
+  random playouts to the end, reward = win/loss plus a small score margin.
+  Thinks for ``budget_s`` (default 2 s, clamped to 5 s).
+
+Budgets: ``budget_s`` is wall-clock time; ``iterations`` caps the number of
+playouts. The search stops at whichever comes first. Only an iteration budget
+is reproducible: with ``budget_s=None`` and ``iterations=K`` the same state,
+seat, seed and K always give the same action (a wall-clock budget depends on
+the machine's speed at that moment). A level without any budget is refused.
+
+Hidden information: the search reads the true state only through ``to_act()``
+and ``legal_actions(seat)`` of the searching seat; every playout runs on
+``state.determinize(seat, s)``. If a game does not implement ``determinize``,
+the strong level falls back to the quick level on copies of the true state
+(which can see hidden cards); ``analyse(...).fallback`` says so.
+
+This package is pure Python (no discord, asyncio or Pillow) and has no
+``GAME`` attribute, so the game registry skips it.
+"""
+
+from __future__ import annotations
+
+import time
+
+from games.ai.search import Decision, Sampler, ismcts
+from games.base import GameState
+from games.rng import Rng
+
+__all__ = ["DEFAULT_BUDGET_S", "LEVELS", "MAX_BUDGET_S", "QUICK_BUDGET_S", "Decision", "analyse", "choose"]
+
+LEVELS: dict[str, str] = {
+    "random": "Random: plays any legal move.",
+    "quick": "Quick: tries a few random games after each move (about 0.3 s a move).",
+    "strong": "Strong: tree search over the possible hidden cards (up to the time budget).",
+}
+DEFAULT_LEVEL = "quick"
+DEFAULT_BUDGET_S = 2.0
+MAX_BUDGET_S = 5.0
+QUICK_BUDGET_S = 0.3
+
+
+def choose(
+    state: GameState,
+    seat: int,
+    level: str = DEFAULT_LEVEL,
+    budget_s: float | None = DEFAULT_BUDGET_S,
+    seed: int = 0,
+    iterations: int | None = None,
+) -> str:
+    """The id of a legal action for ``seat`` (which must be in ``state.to_act()``)."""
+    return analyse(state, seat, level, budget_s, seed, iterations).action
+
+
+def analyse(
+    state: GameState,
+    seat: int,
+    level: str = DEFAULT_LEVEL,
+    budget_s: float | None = DEFAULT_BUDGET_S,
+    seed: int = 0,
+    iterations: int | None = None,
+) -> Decision:
+    """Like ``choose`` but returns the whole ``Decision`` (statistics, fallback)."""
+    if level not in LEVELS:
+        raise ValueError(f"Unknown AI level {level!r}; choose one of: {', '.join(LEVELS)}.")
+    if seat not in state.to_act():
+        raise ValueError(f"Seat {seat} is not to act now.")
+    if budget_s is None and iterations is None:
+        raise ValueError("Give the AI a time budget, an iteration budget, or both.")
+    if iterations is not None and iterations < 1:
+        raise ValueError("iterations must be at least 1.")
+    start = time.perf_counter()
+    root_ids = [a.id for a in state.legal_actions(seat)]
+    if level == "random" or len(root_ids) == 1:
+        rng = Rng(seed)
+        return Decision(action=root_ids[rng.randrange(len(root_ids))], level=level)
+    budget = None if budget_s is None else min(max(float(budget_s), 0.0), MAX_BUDGET_S)
+    sampler = Sampler(state, seat, seed)
+    if level == "quick":
+        return _quick(state, seat, root_ids, sampler, seed, iterations, budget, start)
+    if not sampler.exact:
+        # Without determinize a deep tree would plan on the true hidden cards:
+        # keep the damage small with the quick level, as documented.
+        decision = _quick(state, seat, root_ids, sampler, seed, iterations, budget, start)
+        decision.fallback = f"{decision.fallback}; strong fell back to quick"
+        return decision
+    deadline = None if budget is None else start + budget
+    return ismcts(state, seat, root_ids, sampler, seed=seed, iterations=iterations, deadline=deadline)
+
+
+def _quick(
+    state: GameState,
+    seat: int,
+    root_ids: list[str],
+    sampler: Sampler,
+    seed: int,
+    iterations: int | None,
+    budget: float | None,
+    start: float,
+) -> Decision:
+    deadline = None if budget is None else start + min(budget, QUICK_BUDGET_S)
+    return ismcts(
+        state,
+        seat,
+        root_ids,
+        sampler,
+        seed=seed,
+        iterations=iterations,
+        deadline=deadline,
+        max_depth=1,
+        level="quick",
+    )

@@ -1,0 +1,280 @@
+"""Monte Carlo search over the engine contract.
+
+Everything here drives a game only through ``games.base.GameState``:
+``to_act``, ``legal_actions``, ``_do``, ``is_over``, ``scores``, ``winners``,
+``copy`` and ``determinize``. No game is special-cased, so a new engine gets an
+AI player for free.
+
+Hidden information: every playout starts from ``state.determinize(seat, s)``, a
+copy in which whatever ``seat`` cannot see has been dealt again at random (and
+future chance re-seeded). The true state is read only for ``to_act()`` and the
+searching seat's own ``legal_actions(seat)``, which depend on what that seat
+may see. A game without ``determinize`` falls back to playouts on ``copy()``,
+which can see hidden cards; ``Decision.fallback`` says so.
+
+Determinism: all randomness comes from ``games.rng.Rng`` seeded by ``seed``.
+With an iteration budget and no wall-clock budget (``budget_s=None``) the same
+state, seat, seed and budget always give the same action. A wall-clock budget
+stops after however many playouts the machine managed, so it is not
+reproducible.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+from games.base import GameState
+from games.rng import Rng
+
+# Reward = WIN_WEIGHT for a win (shared wins count for each winner) plus a small
+# score-margin term in [-MARGIN_WEIGHT, MARGIN_WEIGHT] that prefers winning big
+# and losing small, and breaks ties between otherwise equal lines.
+WIN_WEIGHT = 1.0
+MARGIN_WEIGHT = 0.2
+# UCB exploration constant for rewards of about [0, 1.2].
+EXPLORATION = 0.7
+# A whole random game is bounded by the contract, but a runaway engine must not
+# hang a bot: playouts stop after this many steps and are scored as they stand.
+FULL_PLAYOUT_STEPS = 5000
+# How often (in playout steps) the wall clock is consulted inside a playout.
+CLOCK_EVERY = 16
+
+
+class OutOfTime(Exception):
+    """The wall-clock budget ran out in the middle of a playout."""
+
+
+@dataclass
+class Decision:
+    """What a search chose, and how it got there (for logs, tests and benches)."""
+
+    action: str
+    level: str
+    iterations: int = 0
+    elapsed_s: float = 0.0
+    # action id -> (visits, mean reward for the searching seat)
+    stats: dict[str, tuple[int, float]] = field(default_factory=dict)
+    # None, or why the search did something simpler than asked.
+    fallback: str | None = None
+
+
+# ---------------------------------------------------------------------------
+# Sampling worlds and scoring finished playouts
+
+
+class Sampler:
+    """Deals worlds consistent with what ``seat`` sees.
+
+    ``exact`` is False when the game has no ``determinize``: then worlds are
+    plain copies of the true state (hidden cards and future chance included).
+    """
+
+    def __init__(self, state: GameState, seat: int, seed: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.seed = seed
+        self.exact = True
+        # The first world doubles as the probe for determinize support.
+        self._first: tuple[int, GameState] | None = None
+        try:
+            self._first = (world_seed(seed, 0), state.determinize(seat, world_seed(seed, 0)))
+        except NotImplementedError:
+            self.exact = False
+
+    def sample(self, i: int) -> GameState:
+        """The i-th world of this search (the same for the same seed and i)."""
+        if not self.exact:
+            return self.state.copy()
+        s = world_seed(self.seed, i)
+        if self._first is not None and self._first[0] == s:
+            world, self._first = self._first[1], None
+            return world
+        return self.state.determinize(self.seat, s)
+
+
+def world_seed(seed: int, i: int) -> int:
+    """A well-mixed non-negative seed for the i-th world of a search seeded ``seed``."""
+    return Rng((seed & 0xFFFFFFFF) << 32 | (i & 0xFFFFFFFF)).next64() >> 1
+
+
+def rewards(state: GameState, n: int) -> list[float]:
+    """Reward of every seat for a finished (or truncated) playout.
+
+    Finished: WIN_WEIGHT to each winner, plus the margin term. Truncated: the
+    running scores stand in for the result, as 0.5 +/- half the margin.
+    """
+    scores = state.scores()
+    margins = _margins(scores, n)
+    if state.is_over():
+        winners = set(state.winners())
+        return [(WIN_WEIGHT if s in winners else 0.0) + MARGIN_WEIGHT * margins[s] for s in range(n)]
+    return [WIN_WEIGHT * (0.5 + 0.5 * margins[s]) for s in range(n)]
+
+
+def _margins(scores: list[int], n: int) -> list[float]:
+    """tanh of each seat's lead over its best rival, on the game's own scale."""
+    if n == 0:
+        return []
+    scale = 2.0 + 0.2 * sum(abs(x) for x in scores) / n
+    out = []
+    for s in range(n):
+        rival = max((scores[o] for o in range(n) if o != s), default=0)
+        out.append(math.tanh((scores[s] - rival) / scale))
+    return out
+
+
+def playout(state: GameState, rng: Rng, max_steps: int, deadline: float | None) -> None:
+    """Random legal moves until the game ends or ``max_steps`` moves are made."""
+    steps = 0
+    while steps < max_steps and not state.is_over():
+        if deadline is not None and steps % CLOCK_EVERY == 0 and time.perf_counter() > deadline:
+            raise OutOfTime
+        seats = state.to_act()
+        seat = seats[0] if len(seats) == 1 else seats[rng.randrange(len(seats))]
+        actions = state.legal_actions(seat)
+        state._do(seat, actions[rng.randrange(len(actions))].id)
+        steps += 1
+
+
+# ---------------------------------------------------------------------------
+# Searches
+
+
+class _Node:
+    """Statistics of the edge into this node, from the point of view of its mover."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[tuple[int, str], _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+def _ucb(node: _Node) -> float:
+    return node.total / node.visits + EXPLORATION * math.sqrt(math.log(node.avail) / node.visits)
+
+
+def ismcts(
+    state: GameState,
+    seat: int,
+    root_ids: list[str],
+    sampler: Sampler | None = None,
+    *,
+    seed: int,
+    iterations: int | None,
+    deadline: float | None,
+    max_depth: int | None = None,
+    playout_steps: int = FULL_PLAYOUT_STEPS,
+    level: str = "strong",
+) -> Decision:
+    """Single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012).
+
+    One tree over action histories from ``seat``'s point of view; every
+    iteration deals a fresh world with ``determinize`` and descends only
+    through actions legal in that world, choosing by UCB with availability
+    counts. Each edge records the reward of the seat that took it, so any
+    number of seats, several seats in ``to_act()`` (taken in seat order inside
+    the tree) and compound turns need nothing special. ``max_depth=1`` makes
+    it flat Monte Carlo with UCB1 at the root.
+    """
+    start = time.perf_counter()
+    rng = Rng(world_seed(seed, 0xFFFFFFFF))
+    sampler = sampler or Sampler(state, seat, seed)
+    n = state.num_players
+    root = _Node()
+    root_set = set(root_ids)
+    done = tried = 0
+    while iterations is None or done < iterations:
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        if tried > 4 * done + 100:
+            break  # worlds keep offering none of the root moves: an engine quirk, stop looking
+        world = sampler.sample(tried)
+        tried += 1
+        try:
+            if not _iterate(world, seat, root, root_set, rng, n, deadline, max_depth, playout_steps):
+                continue
+        except OutOfTime:
+            break
+        done += 1
+    stats = {}
+    for (_, aid), child in root.children.items():
+        if child.visits:
+            stats[aid] = (child.visits, child.total / child.visits)
+    if stats:
+        action = max(root_ids, key=lambda a: (stats.get(a, (0, -1.0)), -root_ids.index(a)))
+    else:
+        action = root_ids[rng.randrange(len(root_ids))]
+    return Decision(
+        action=action,
+        level=level,
+        iterations=done,
+        elapsed_s=time.perf_counter() - start,
+        stats=stats,
+        fallback=None if sampler.exact else "no determinize: searched on copies of the true state",
+    )
+
+
+def _iterate(
+    world: GameState,
+    seat: int,
+    root: _Node,
+    root_set: set[str],
+    rng: Rng,
+    n: int,
+    deadline: float | None,
+    max_depth: int | None,
+    playout_steps: int,
+) -> bool:
+    """One selection/expansion/playout/backup pass. False if the world offered nothing."""
+    node = root
+    path: list[tuple[_Node, int]] = []
+    expand: tuple[_Node, tuple[int, str]] | None = None
+    depth = 0
+    while not world.is_over() and (max_depth is None or depth < max_depth):
+        if node is root:
+            mover = seat
+            ids = [a.id for a in world.legal_actions(seat) if a.id in root_set]
+            if not ids:
+                return False
+        else:
+            mover = world.to_act()[0]
+            ids = [a.id for a in world.legal_actions(mover)]
+        untried = []
+        best_key, best_child, best_value = None, None, -math.inf
+        for aid in ids:
+            key = (mover, aid)
+            child = node.children.get(key)
+            if child is None:
+                untried.append(key)
+                continue
+            child.avail += 1
+            value = _ucb(child)
+            if value > best_value:
+                best_key, best_child, best_value = key, child, value
+        depth += 1
+        if untried:
+            key = untried[rng.randrange(len(untried))]
+            world._do(*key)
+            expand = (node, key)
+            break
+        assert best_key is not None and best_child is not None
+        world._do(*best_key)
+        path.append((best_child, mover))
+        node = best_child
+    playout(world, rng, playout_steps, deadline)
+    result = rewards(world, n)
+    if expand is not None:
+        parent, key = expand
+        child = _Node()
+        parent.children[key] = child
+        path.append((child, key[0]))
+    for child, mover in path:
+        child.visits += 1
+        child.total += result[mover]
+    root.visits += 1
+    return True

@@ -1,0 +1,247 @@
+"""The AI players (games/ai): legal, blind to hidden cards, on budget, and able to finish every game.
+
+Parametrized over ``games.REGISTRY`` (each engine is covered as it lands) and
+over our toy games from ``test_ai_toys`` (covered even with no engine).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+
+import games.ai as ai
+from games import REGISTRY, Game, GameState
+from games.ai import LEVELS, analyse, choose
+from tests.test_ai_toys import NIM, NIM_NO_DET, TOYS, TRICKS, Tricks
+
+ALL = {**TOYS, **REGISTRY}
+CASES = [(key, n) for key, game in sorted(ALL.items()) for n in game.player_counts]
+IDS = [f"{key}-{n}p" for key, n in CASES]
+GAME_KEYS = sorted(ALL)
+
+
+def _midgame(game: Game, n: int, seed: int, steps: int) -> GameState:
+    """A state a few random moves into a game (fewer if the game ends first)."""
+    rng = random.Random(seed)
+    state = game.new_state(n, seed, {})
+    for _ in range(steps):
+        if state.is_over():
+            break
+        seat = rng.choice(state.to_act())
+        nxt = state.copy()
+        nxt.apply(seat, rng.choice(state.legal_actions(seat)).id)
+        if nxt.is_over():
+            break
+        state = nxt
+    return state
+
+
+def _dump(state: GameState) -> str:
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+# ---------------------------------------------------------------------------
+# The interface
+
+
+def test_levels_are_described() -> None:
+    assert {"quick", "strong"} <= set(LEVELS)
+    assert all(isinstance(text, str) and text for text in LEVELS.values())
+
+
+def test_bad_calls_are_refused_clearly() -> None:
+    state = NIM.new_state(2, 0, {})
+    with pytest.raises(ValueError, match="Unknown AI level"):
+        choose(state, 0, level="genius")
+    with pytest.raises(ValueError, match="not to act"):
+        choose(state, 1)
+    with pytest.raises(ValueError, match="budget"):
+        choose(state, 0, budget_s=None, iterations=None)
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_same_seed_and_iterations_give_the_same_choice(level: str) -> None:
+    state = _midgame(TRICKS, 3, 4, 2)
+    seat = state.to_act()[0]
+    first = analyse(state, seat, level, budget_s=None, seed=9, iterations=60)
+    again = analyse(state, seat, level, budget_s=None, seed=9, iterations=60)
+    assert (first.action, first.stats, first.iterations) == (again.action, again.stats, again.iterations)
+    if level != "random":
+        assert first.iterations == 60
+
+
+def test_the_search_leaves_the_state_alone() -> None:
+    state = _midgame(TRICKS, 3, 5, 4)
+    before = _dump(state)
+    for level in LEVELS:
+        choose(state, state.to_act()[0], level, budget_s=None, iterations=40)
+    assert _dump(state) == before
+
+
+# ---------------------------------------------------------------------------
+# Playing well enough to be worth the name
+
+
+def test_strong_finds_the_winning_nim_move() -> None:
+    # 5 stones, take 1-3, last stone wins: only taking 1 (leaving 4) wins.
+    state = NIM.new_state(2, 0, {"stones": 5})
+    assert choose(state, 0, "strong", budget_s=None, iterations=400, seed=1) == "take1"
+
+
+@pytest.mark.parametrize("level", ["quick", "strong"])
+def test_takes_an_immediate_win(level: str) -> None:
+    state = NIM.new_state(3, 0, {"stones": 5})
+    state.apply(0, "take2")  # 3 stones left: seat 1 wins by taking all of them
+    assert choose(state, 1, level, budget_s=None, iterations=60, seed=2) == "take3"
+
+
+def test_strong_banks_its_bonus_in_a_compound_turn() -> None:
+    state = TRICKS.new_state(2, 3, {})
+    for seat in state.to_act():  # everybody commits their highest card; someone wins the trick
+        state.apply(seat, state.legal_actions(seat)[-1].id)
+    (seat,) = state.to_act()
+    assert [a.id for a in state.legal_actions(seat)] == ["bank", "stop"]
+    assert choose(state, seat, "strong", budget_s=None, iterations=200, seed=3) == "bank"
+
+
+def test_strong_beats_random_at_nim() -> None:
+    wins = 0
+    for game_no in range(8):
+        state = NIM.new_state(2, game_no, {"stones": 21})
+        ai_seat = game_no % 2
+        rng = random.Random(game_no)
+        while not state.is_over():
+            (seat,) = state.to_act()
+            if seat == ai_seat:
+                action = choose(state, seat, "strong", budget_s=None, iterations=300, seed=game_no)
+            else:
+                action = rng.choice(state.legal_actions(seat)).id
+            state.apply(seat, action)
+        wins += ai_seat in state.winners()
+    assert wins >= 7
+
+
+# ---------------------------------------------------------------------------
+# Hidden information
+
+
+def _swap_other_hand(state: Tricks, seat: int) -> Tricks:
+    """The same state for ``seat``: another seat's hand swapped with deck cards, deck reversed."""
+    twin = state.copy()
+    other = (seat + 1) % state.num_players
+    hand, deck = twin.d["hands"][other], twin.d["deck"]
+    assert len(deck) >= len(hand)
+    hand[:], deck[: len(hand)] = deck[: len(hand)], hand[:]
+    hand.sort()
+    deck.reverse()
+    return twin
+
+
+@pytest.mark.parametrize("level", ["quick", "strong"])
+def test_choice_ignores_other_hands_and_deck_order(level: str) -> None:
+    state = TRICKS.new_state(3, 21, {})
+    twin = _swap_other_hand(state, 0)
+    assert twin.d["hands"][1] != state.d["hands"][1] and twin.view(0) == state.view(0)
+    a = analyse(state, 0, level, budget_s=None, iterations=120, seed=4)
+    b = analyse(twin, 0, level, budget_s=None, iterations=120, seed=4)
+    assert (a.action, a.stats) == (b.action, b.stats)
+
+
+def test_hidden_info_check_has_teeth() -> None:
+    """Searching on copies of the true state (what a cheat does) is caught by the same comparison."""
+
+    class Peeking(Tricks):
+        def determinize(self, seat: int, seed: int) -> GameState:
+            raise NotImplementedError
+
+    state = Peeking(TRICKS.new_state(3, 21, {}).to_json())
+    twin = Peeking(_swap_other_hand(state, 0).to_json())
+    a = analyse(state, 0, "strong", budget_s=None, iterations=120, seed=4)
+    b = analyse(twin, 0, "strong", budget_s=None, iterations=120, seed=4)
+    assert a.fallback and "fell back to quick" in a.fallback
+    assert a.stats != b.stats
+
+
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_choice_depends_only_on_what_the_seat_sees(key: str) -> None:
+    """Two states that differ only in what the seat cannot see get the same choice.
+
+    The twin is ``state.determinize(seat, ...)``: hidden cards and deck order
+    dealt again, everything the seat sees unchanged.
+    """
+    game = ALL[key]
+    n = min(c for c in game.player_counts if c >= 2) if max(game.player_counts) >= 2 else 1
+    for seed, steps in ((1, 3), (2, 25)):
+        state = _midgame(game, n, seed, steps)
+        seat = state.to_act()[-1]
+        try:
+            twin = state.determinize(seat, 777)
+        except NotImplementedError:
+            pytest.skip(f"{key} has no determinize yet")
+        assert twin.view(seat) == state.view(seat), f"{key}: determinize changed what seat {seat} sees"
+        for s in (1, 2):
+            assert _dump(state.determinize(seat, s)) == _dump(twin.determinize(seat, s)), (
+                f"{key}: determinize depends on hidden information (engine bug)"
+            )
+        for level in ("quick", "strong"):
+            a = analyse(state, seat, level, budget_s=None, iterations=25, seed=seed)
+            b = analyse(twin, seat, level, budget_s=None, iterations=25, seed=seed)
+            assert (a.action, a.stats) == (b.action, b.stats), f"{key} {level}"
+
+
+# ---------------------------------------------------------------------------
+# Budgets
+
+
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_time_budget_is_respected(key: str) -> None:
+    game = ALL[key]
+    state = game.new_state(max(game.player_counts), 5, {})
+    seat = state.to_act()[0]
+    for level, budget in (("strong", 0.4), ("quick", 2.0)):
+        start = time.perf_counter()
+        decision = analyse(state, seat, level, budget_s=budget, seed=1)
+        elapsed = time.perf_counter() - start
+        limit = min(budget, ai.QUICK_BUDGET_S) if level == "quick" else budget
+        assert elapsed <= limit + 1.0, f"{key} {level} took {elapsed:.2f}s"
+        assert decision.action in {a.id for a in state.legal_actions(seat)}
+
+
+def test_budget_is_clamped(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ai, "MAX_BUDGET_S", 0.2)
+    state = TRICKS.new_state(3, 1, {})
+    start = time.perf_counter()
+    decision = analyse(state, 0, "strong", budget_s=1000, seed=1)
+    assert time.perf_counter() - start < 1.2
+    assert decision.iterations > 0
+
+
+def test_without_determinize_strong_falls_back_to_quick() -> None:
+    state = NIM_NO_DET.new_state(2, 0, {"stones": 7})
+    decision = analyse(state, 0, "strong", budget_s=None, iterations=50)
+    assert decision.level == "quick" and "fell back" in (decision.fallback or "")
+    assert decision.action in {a.id for a in state.legal_actions(0)}
+
+
+# ---------------------------------------------------------------------------
+# Whole games
+
+
+@pytest.mark.parametrize(("key", "n"), CASES, ids=IDS)
+def test_ai_finishes_whole_games_legally(key: str, n: int) -> None:
+    """Seat 0 strong, the others quick, tiny iteration budgets; apply() refuses anything illegal."""
+    game = ALL[key]
+    state = game.new_state(n, 42 + n, {})
+    moves = 0
+    while not state.is_over():
+        seats = state.to_act()
+        seat = seats[moves % len(seats)]
+        level = "strong" if seat == 0 else "quick"
+        action = choose(state, seat, level, budget_s=None, iterations=3, seed=moves)
+        state.apply(seat, action)
+        moves += 1
+        assert moves < 20_000
+    assert state.to_act() == [] and len(state.scores()) == n
