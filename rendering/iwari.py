@@ -1,0 +1,398 @@
+"""Iwari pictures: the map (biomes in colour AND pattern), pieces with letter marks, the table.
+
+Reads only the view; the map geometry is the static data of the chosen map side.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from games.iwari.maps import MAPS
+from rendering.common import (
+    BACKGROUND,
+    HIGHLIGHT,
+    INK,
+    LINE,
+    MUTED,
+    PANEL,
+    PLAYER_COLOURS,
+    PLAYER_MARKS,
+    WATER,
+    centered_text,
+    font,
+    player_name,
+)
+
+# Biome fills (light, so pieces stand out) and pattern ink; the pattern tells biomes apart
+# without colour: Tundra stripes, Forest trees, Glacier cross-hatch, Coast waves, Desert dots.
+BIOME_FILL = {
+    "Tundra": (236, 170, 160),
+    "Forest": (160, 205, 150),
+    "Glacier": (178, 208, 240),
+    "Coast": (246, 228, 150),
+    "Desert": (242, 196, 140),
+}
+BIOME_INK = {
+    "Tundra": (196, 120, 110),
+    "Forest": (90, 150, 90),
+    "Glacier": (120, 160, 210),
+    "Coast": (200, 170, 70),
+    "Desert": (200, 140, 80),
+}
+NEUTRAL_COLOUR = (160, 160, 160)
+NEUTRAL_MARK = "N"
+ROAD = (128, 92, 60)
+FEAT_GOLD = (240, 200, 60)
+FEAT_LETTER = {"union": "U", "discovery": "D", "honour": "H", "respect": "R"}
+WIDTH = 1200
+PANEL_H = 320
+
+
+def tribe_style(view: dict, tribe: int) -> tuple[tuple[int, int, int], str]:
+    if view.get("neutral") is not None and tribe == view["neutral"]:
+        return NEUTRAL_COLOUR, NEUTRAL_MARK
+    return PLAYER_COLOURS[tribe % len(PLAYER_COLOURS)], PLAYER_MARKS[tribe % len(PLAYER_MARKS)]
+
+
+def tribe_name(view: dict, names: list[str] | None, tribe: int) -> str:
+    if view.get("neutral") is not None and tribe == view["neutral"]:
+        return "Third tribe"
+    return player_name(names, tribe)
+
+
+# ---------------------------------------------------------------- patterns
+def pattern(draw: ImageDraw.ImageDraw, rect: tuple[int, int, int, int], biome: str) -> None:
+    x0, y0, x1, y1 = rect
+    ink = BIOME_INK[biome]
+    if biome == "Tundra":
+        for y in range(y0 + 12, y1, 16):
+            draw.line((x0 + 2, y, x1 - 2, y), fill=ink, width=2)
+    elif biome == "Forest":
+        for j, y in enumerate(range(y0 + 40, y1 - 4, 30)):
+            for x in range(x0 + 14 + (j % 2) * 15, x1 - 8, 30):
+                draw.polygon([(x, y - 9), (x - 7, y + 5), (x + 7, y + 5)], fill=ink)
+    elif biome == "Glacier":
+        step = 22
+        for k in range(-(y1 - y0), x1 - x0, step):
+            draw.line(_clip_line(x0 + k, y0, x0 + k + (y1 - y0), y1, rect), fill=ink, width=1)
+            draw.line(_clip_line(x0 + k, y1, x0 + k + (y1 - y0), y0, rect), fill=ink, width=1)
+    elif biome == "Coast":
+        for j, y in enumerate(range(y0 + 16, y1, 22)):
+            for x in range(x0 + 6 + (j % 2) * 14, x1 - 26, 28):
+                pts = [(x + i, y + 4 * math.sin(i / 20 * 2 * math.pi)) for i in range(0, 21, 2)]
+                draw.line(pts, fill=ink, width=2)
+    else:  # Desert
+        for j, y in enumerate(range(y0 + 10, y1, 14)):
+            for x in range(x0 + 6 + (j % 2) * 7, x1 - 3, 14):
+                draw.ellipse((x - 2, y - 2, x + 2, y + 2), fill=ink)
+
+
+def _clip_line(xa: float, ya: float, xb: float, yb: float, rect: tuple[int, int, int, int]) -> list[tuple]:
+    """Clip a 45-degree segment to the rectangle (Liang-Barsky)."""
+    x0, y0, x1, y1 = rect
+    dx, dy = xb - xa, yb - ya
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, xa - x0), (dx, x1 - xa), (-dy, ya - y0), (dy, y1 - ya)):
+        if p == 0:
+            if q < 0:
+                return [(x0, y0), (x0, y0)]
+            continue
+        r = q / p
+        if p < 0:
+            t0 = max(t0, r)
+        else:
+            t1 = min(t1, r)
+    if t0 > t1:
+        return [(x0, y0), (x0, y0)]
+    return [(xa + t0 * dx, ya + t0 * dy), (xa + t1 * dx, ya + t1 * dy)]
+
+
+# ---------------------------------------------------------------- pieces
+def tent(draw: ImageDraw.ImageDraw, xy: tuple[float, float], colour, mark: str, r: int = 19) -> None:
+    x, y = xy
+    draw.polygon(
+        [(x, y - r), (x - r, y + r * 0.75), (x + r, y + r * 0.75)], fill=colour, outline=INK, width=2
+    )
+    centered_text(draw, (x, y + 3), mark, 18, fill=INK)
+
+
+def totem(draw: ImageDraw.ImageDraw, xy: tuple[float, float], colour, mark: str, count: int) -> None:
+    """A totem pole (tall rounded block) with the tribe letter, and the count beside it."""
+    x, y = xy
+    draw.rounded_rectangle((x - 12, y - 16, x + 12, y + 16), radius=5, fill=colour, outline=INK, width=2)
+    centered_text(draw, (x, y), mark, 18, fill=INK)
+    if count > 1:
+        centered_text(draw, (x + 24, y), f"{count}", 20, fill=INK)
+
+
+def card(
+    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], biome: str, text: str | None = None
+) -> None:
+    draw.rounded_rectangle(box, radius=8, fill=BIOME_FILL[biome], outline=INK, width=2)
+    pattern(draw, (box[0] + 4, box[1] + 4, box[2] - 4, box[3] - 4), biome)
+    x0, y0, x1, y1 = box
+    label = text or biome
+    w = draw.textlength(label, font=font(18))
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    draw.rounded_rectangle((cx - w / 2 - 5, cy - 13, cx + w / 2 + 5, cy + 13), radius=5, fill=(255, 255, 255))
+    centered_text(draw, (cx, cy), label, 18)
+
+
+# ---------------------------------------------------------------- the map
+@lru_cache(maxsize=4)
+def _background(map_key: str, biomes: tuple[str, ...]) -> Image.Image:
+    """The static layers of a map side: sea, biome fills and patterns, borders, roads."""
+    data = MAPS[map_key]
+    image = Image.new("RGB", (WIDTH, data.SIZE[1]), WATER)
+    draw = ImageDraw.Draw(image)
+    # Water texture: little waves, so the sea reads without colour too.
+    for j, y in enumerate(range(10, data.SIZE[1], 26)):
+        for x in range(6 + (j % 2) * 18, data.SIZE[0], 36):
+            draw.arc((x, y, x + 14, y + 8), 200, 340, fill=(110, 160, 200), width=2)
+    for t, biome in zip(data.TERRITORIES, biomes, strict=True):
+        draw.rectangle(t["rect"], fill=BIOME_FILL[biome])
+        pattern(draw, t["rect"], biome)
+    for t in data.TERRITORIES:
+        draw.rectangle(t["rect"], outline=INK, width=3)
+    pos = {}
+    for t in data.TERRITORIES:
+        for j, xy in enumerate(t["spaces"]):
+            pos[f"{t['id']}{'abcdefghij'[j]}"] = xy
+    for a, b in data.ROADS:
+        draw.line((pos[a], pos[b]), fill=ROAD, width=5)
+    return image
+
+
+def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
+    data = MAPS[view["map"]]
+    terr_by_id = {t["id"]: t for t in data.TERRITORIES}
+    vt = {t["id"]: t for t in view["territories"]}
+    image.paste(_background(view["map"], tuple(vt[t["id"]]["biome"] for t in data.TERRITORIES)), (0, 0))
+    pend = view.get("pending_territory")
+    if pend:
+        t = terr_by_id[int(pend[1:])]
+        x0, y0, x1, y1 = t["rect"]
+        draw.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=HIGHLIGHT, width=6)
+    # Territory labels.
+    for t in data.TERRITORIES:
+        v = vt[t["id"]]
+        x, y = t["label"]
+        text = v["label"]
+        w = draw.textlength(text, font=font(20))
+        draw.rounded_rectangle((x - 4, y - 2, x + w + 6, y + 25), radius=6, fill=(255, 255, 255), outline=INK)
+        draw.text((x + 1, y + 1), text, font=font(20), fill=INK)
+        if v["multiplier"] > 1:
+            mx = x + w + 14
+            draw.rounded_rectangle((mx, y - 2, mx + 40, y + 25), radius=6, fill=FEAT_GOLD, outline=INK)
+            draw.text((mx + 5, y + 1), f"x{v['multiplier']}", font=font(20), fill=INK)
+    # Feats on territories, beside the totem space.
+    feats_at: dict[str, list[dict]] = {}
+    for f in view.get("feats", []):
+        feats_at.setdefault(f["where"], []).append(f)
+    # Totem spaces and totems.
+    for t in data.TERRITORIES:
+        v = vt[t["id"]]
+        cx, cy = t["totem"]
+        draw.ellipse((cx - 36, cy - 36, cx + 36, cy + 36), fill=(255, 255, 255), outline=INK, width=2)
+        stacks = [(x, k) for x, k in enumerate(v["totems"]) if k]
+        if not stacks:
+            limit = v["totem_limit"]
+            centered_text(draw, (cx, cy), f"max {limit}" if limit else "-", 18, fill=MUTED)
+        spots = _totem_spots(len(stacks), cx, cy)
+        for (x, k), (sx, sy) in zip(stacks, spots, strict=False):
+            colour, mark = tribe_style(view, x)
+            totem(draw, (sx, sy), colour, mark, k)
+        for i, f in enumerate(feats_at.get(f"T{t['id']}", [])):
+            _feat_badge(draw, (cx + 50 + i * 30, cy - 34), f["kind"])
+    # Tent spaces and tents.
+    free = set((view.get("pending") or {}).get("free_spaces", []))
+    for t in data.TERRITORIES:
+        v = vt[t["id"]]
+        for j, (xy, owner) in enumerate(zip(t["spaces"], v["tents"], strict=True)):
+            x, y = xy
+            name = v["spaces"][j]
+            if owner is None:
+                ring = HIGHLIGHT if name in free else INK
+                width = 5 if name in free else 2
+                draw.ellipse(
+                    (x - 16, y - 16, x + 16, y + 16), fill=(255, 255, 255), outline=ring, width=width
+                )
+                centered_text(draw, (x, y), name[-1], 18, fill=MUTED)
+            else:
+                colour, mark = tribe_style(view, owner)
+                tent(draw, (x, y), colour, mark)
+    # Connections: numbers, water marks, mountain symbols and mountains.
+    for c, vc in zip(sorted(data.CONNECTIONS, key=lambda c: c["n"]), view["connections"], strict=True):
+        x, y = c["at"]
+        if vc["mountain"]:
+            draw.polygon(
+                [(x, y - 26), (x - 26, y + 18), (x + 26, y + 18)], fill=(90, 84, 80), outline=INK, width=2
+            )
+            draw.polygon([(x, y - 26), (x - 8, y - 12), (x + 8, y - 12)], fill=(255, 255, 255))
+            centered_text(draw, (x, y + 5), str(c["n"]), 18, fill=(255, 255, 255))
+            continue
+        if c["water"]:
+            # Dashed pointers toward both territories: tells which pair a water number joins.
+            for tid in (c["a"], c["b"]):
+                tx, ty = terr_by_id[tid]["totem"]
+                dist = math.hypot(tx - x, ty - y)
+                ux, uy = (tx - x) / dist, (ty - y) / dist
+                for k in range(20, 62, 14):
+                    draw.line((x + ux * k, y + uy * k, x + ux * (k + 8), y + uy * (k + 8)), fill=INK, width=3)
+        fill = (210, 232, 250) if c["water"] else (255, 255, 255)
+        draw.ellipse((x - 17, y - 17, x + 17, y + 17), fill=fill, outline=INK, width=2)
+        centered_text(draw, (x, y), str(c["n"]), 18)
+        if c["water"]:
+            draw.arc((x - 10, y + 8, x + 10, y + 16), 200, 340, fill=INK, width=2)
+        if c["mountain"]:
+            for i in range(c["mountain"]):
+                px = x - 17 + i * 11
+                draw.polygon([(px, y - 29), (px - 5, y - 19), (px + 5, y - 19)], fill=MUTED)
+        for i, f in enumerate(feats_at.get(f"C{c['n']}", [])):
+            _feat_badge(draw, (x + 30 + i * 30, y), f["kind"])
+
+
+def _totem_spots(k: int, cx: float, cy: float) -> list[tuple[float, float]]:
+    if k <= 1:
+        return [(cx - 6, cy)]
+    if k == 2:
+        return [(cx - 22, cy), (cx + 16, cy)]
+    spots = [(cx - 22, cy - 18), (cx + 16, cy - 18), (cx - 22, cy + 18), (cx + 16, cy + 18)]
+    if k == 5:
+        spots.append((cx + 56, cy))
+    return spots[:k]
+
+
+def _feat_badge(draw: ImageDraw.ImageDraw, xy: tuple[float, float], kind: str) -> None:
+    x, y = xy
+    pts = [(x + 15 * math.cos(a), y + 15 * math.sin(a)) for a in (math.pi / 3 * i for i in range(6))]
+    draw.polygon(pts, fill=FEAT_GOLD, outline=INK, width=2)
+    centered_text(draw, (x, y), FEAT_LETTER[kind], 18)
+
+
+# ---------------------------------------------------------------- the table
+def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, top: int) -> None:
+    draw.rectangle((0, top, WIDTH, top + PANEL_H), fill=PANEL)
+    # Status line.
+    if view["over"]:
+        if view.get("neutral_won"):
+            status = "Game over: the third tribe wins, both players lose"
+        else:
+            status = "Game over: " + " and ".join(player_name(names, s) + " wins" for s in view["winners"])
+    else:
+        cur = view["current"]
+        who = player_name(names, cur)
+        if view.get("drafting"):
+            status = f"Drafting starting hands: {who}"
+        elif view.get("third_tribe_turn"):
+            status = f"{who} plays for the third tribe"
+        else:
+            status = f"{who}'s turn"
+    journey = "Final round" if view["final_round"] else f"Journey {view['journey']} of 2"
+    if view["over"]:
+        journey = "Journey complete"
+    draw.text((16, top + 10), f"{view['map_name']}  ·  {journey}  ·  {status}", font=font(22), fill=INK)
+    # Players.
+    y = top + 48
+    at_end = view["over"]
+    if at_end:
+        heads = [
+            (250, "Score"),
+            (330, "Half"),
+            (400, "Tents"),
+            (475, "Totems"),
+            (560, "Settl."),
+            (640, "Left"),
+        ]
+    else:
+        heads = [(270, "Score"), (360, "Tents"), (445, "Totems"), (540, "Cards")]
+    for x, head in heads:
+        draw.text((x, y), head, font=font(18), fill=MUTED)
+    y += 28
+    bd = view["breakdown"]
+    for x in range(view["tribes"]):
+        colour, mark = tribe_style(view, x)
+        if x == view.get("current") and not at_end:
+            draw.rectangle((8, y - 3, 620, y + 29), fill=(255, 244, 190))
+        if at_end and x in view["winners"]:
+            draw.rectangle((8, y - 3, 700, y + 29), fill=(214, 240, 200))
+        draw.ellipse((16, y, 42, y + 26), fill=colour, outline=INK, width=2)
+        centered_text(draw, (29, y + 13), mark, 17)
+        name = tribe_name(view, names, x)
+        if len(name) > 15:
+            name = name[:14] + "…"
+        draw.text((52, y + 2), name, font=font(20), fill=INK)
+        if at_end:
+            left = view["tents_left"][x] + view["totems_left"][x]
+            values = [
+                view["tribe_scores"][x],
+                bd["half"][x],
+                bd["tents"][x],
+                bd["totems"][x],
+                bd["settlements"][x],
+                left,
+            ]
+        else:
+            values = [view["tribe_scores"][x], view["tents_left"][x], view["totems_left"][x]]
+            if x < view["num_players"]:
+                values.append(view["hand_sizes"][x])
+        for (hx, _), value in zip(heads, values, strict=False):
+            draw.text((hx, y + 2), str(value), font=font(20), fill=INK)
+        y += 34
+    # Display, deck and the private hand.
+    x0 = 720 if view["over"] else 650
+    cw = 104 if view["over"] else 122
+    draw.text(
+        (x0, top + 48),
+        f"Display   ·   Deck {view['deck']}   ·   Discards {sum(view['discard'].values())}",
+        font=font(20),
+        fill=INK,
+    )
+    for i, biome in enumerate(view["display"]):
+        bx = x0 + i * (112 if view["over"] else 132)
+        card(draw, (bx, top + 80, bx + cw, top + 150), biome)
+    if view.get("hand") is not None and view["seat"] is not None:
+        draw.text((x0, top + 166), "Your hand (private)", font=font(20), fill=INK)
+        i = 0
+        for biome, k in view["hand"].items():
+            for _ in range(k):
+                bx = x0 + i * (112 if view["over"] else 132)
+                card(draw, (bx, top + 196, bx + cw, top + 266), biome)
+                i += 1
+        if not view["hand"]:
+            draw.text((x0, top + 200), "(empty)", font=font(20), fill=MUTED)
+        pend = view.get("pending")
+        if pend:
+            text = f"Playing in {pend['territory']}"
+            if pend.get("pieces"):
+                text += f": {pend['pieces'].replace('T', 'Tent ').replace('M', 'Totem ').strip()}"
+            if pend.get("cards"):
+                text += f" for {pend['cards']}"
+            draw.text((x0, top + 278), text, font=font(18), fill=INK)
+        if view.get("feat_choice"):
+            fc = view["feat_choice"]
+            draw.text(
+                (x0, top + 278),
+                f"Place the {fc['kind'].title()} Feat: {', '.join(fc['options'])[:60]}",
+                font=font(18),
+                fill=INK,
+            )
+    elif view["feats_option"] and view.get("feats_left"):
+        left = ", ".join(f"{k.title()} {v}" for k, v in view["feats_left"].items())
+        draw.text((x0, top + 170), f"Feats left: {left}", font=font(18), fill=INK)
+        draw.text((x0, top + 196), "U D: x2 per Feat on Tent scoring", font=font(18), fill=MUTED)
+        draw.text((x0, top + 220), "H R: x2 on a connection's Totem scoring", font=font(18), fill=MUTED)
+
+
+def draw(view: dict, names: list[str] | None = None) -> Image.Image:
+    data = MAPS[view["map"]]
+    map_h = data.SIZE[1]
+    image = Image.new("RGB", (WIDTH, map_h + PANEL_H), BACKGROUND)
+    d = ImageDraw.Draw(image)
+    draw_map(image, d, view)
+    d.line((0, map_h, WIDTH, map_h), fill=LINE, width=2)
+    draw_panel(d, view, names, map_h)
+    return image
