@@ -60,7 +60,7 @@ class IkiState(GameState):
         sun = rng.randrange(2) if n == 2 else None
         first = sun if n == 2 else 0
         players = []
-        for k in range(n):
+        for _ in range(n):
             p = dict(D.START)
             p.update(ff=0, stamp=0, kobun=D.KOBUN, pos=-1, iki=0, retired=[], tokens=[])
             players.append(p)
@@ -183,7 +183,7 @@ class IkiState(GameState):
         return sum(1 for c in self.d["players"][seat]["retired"] if D.CHARACTERS[c][0] == D.CARTER)
 
     def _retire(self, stall: int, evs: list) -> None:
-        kind, card, owner, _ = self.d["stalls"][stall]
+        _kind, card, owner, _ = self.d["stalls"][stall]
         self.d["stalls"][stall] = None
         p = self.d["players"][owner]
         p["retired"].append(card)
@@ -302,7 +302,7 @@ class IkiState(GameState):
         return f"Stall {self._stall_name(i)}{corner}" + (f" (+{extra} mon)" if extra else "")
 
     def _card_label(self, c: int, mons: int = 0) -> str:
-        name, _, typ, cost, sal, ff, pay, gain = D.CHARACTERS[c]
+        name, _, typ, cost, _sal, ff, _pay, _gain = D.CHARACTERS[c]
         extra = f", {mons} mon on it" if mons else ""
         ffs = f", ff+{ff}" if ff else ""
         return f"{name} [{D.TYPE_NAMES[typ]}] cost {cost}{extra}{ffs}"[:80]
@@ -510,7 +510,7 @@ class IkiState(GameState):
             self._biz_maybe_end(seat, evs)
         elif aid.startswith("mv"):
             dist = int(aid[2:])
-            lo, hi = D.IKIZAMA_MOVE[st["space"]]
+            _lo, hi = D.IKIZAMA_MOVE[st["space"]]
             cost = max(0, dist - hi - self._carters(seat))
             P["sandal"] -= cost
             start = P["pos"]

@@ -1,0 +1,58 @@
+"""Iki pictures: smoke tests at the start, middle and end for every player count."""
+
+from __future__ import annotations
+
+import io
+import random
+import time
+
+import pytest
+from PIL import Image
+
+from games import REGISTRY
+from rendering import render
+
+GAME = REGISTRY["iki"]
+NAMES = ["Aiko", "Botan", "Chiyo", "Daisuke"]
+
+
+def _play(n: int, seed: int, stop) -> object:
+    s = GAME.new_state(n, seed)
+    rng = random.Random(seed)
+    while not s.is_over() and not stop(s):
+        seat = s.to_act()[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)).id)
+    return s
+
+
+MOMENTS = {
+    "start": lambda s: True,
+    "middle": lambda s: s.d["month"] >= 7 and s.d["phase"] == "B",
+    "end": lambda s: False,
+}
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("moment", list(MOMENTS))
+def test_pictures_decode(n: int, moment: str) -> None:
+    s = _play(n, 5 + n, MOMENTS[moment])
+    for seat in (None, 0, n - 1):
+        t = time.perf_counter()
+        png = render("iki", s.view(seat), NAMES[:n])
+        assert time.perf_counter() - t < 1.0
+        image = Image.open(io.BytesIO(png))
+        image.load()
+        assert 1000 <= image.width <= 1400 and image.height >= 800
+        assert len(png) > 20_000
+
+
+def test_private_picture_adds_the_player_board() -> None:
+    s = _play(4, 3, MOMENTS["middle"])
+    public = Image.open(io.BytesIO(render("iki", s.view(None), NAMES)))
+    private = Image.open(io.BytesIO(render("iki", s.view(2), NAMES)))
+    assert private.height > public.height + 300
+
+
+def test_picture_without_names() -> None:
+    s = _play(2, 1, MOMENTS["end"])
+    assert render("iki", s.view(None), None)[:8] == b"\x89PNG\r\n\x1a\n"
