@@ -25,6 +25,8 @@ from games.kigi.data import (
 from games.rng import Rng
 
 CHOOSE, TAKE, TREE, CELL, OVER = "choose", "take", "tree", "cell", "over"
+# Player letter marks, the same as the pictures' badges (labels and prompts carry no names).
+MARKS = "ABCDE"
 _SHORT = {
     "butterfly": "butterfly",
     "dragonfly": "dragonfly",
@@ -166,7 +168,8 @@ class KigiState(GameState):
                 cells = rules.legal_cells(self.trees[i])
                 if cells:
                     mine = " (yours)" if i == seat else ""
-                    label = f"{{p{i}}}'s tree{mine}: {len(cells)} cell{'s' if len(cells) > 1 else ''}"
+                    plural = "s" if len(cells) > 1 else ""
+                    label = f"Tree {MARKS[i]}{mine}: {len(cells)} free cell{plural}"
                     acts.append(Action(f"tree:{i}", label, "tree"))
             return acts
         # CELL
@@ -195,7 +198,7 @@ class KigiState(GameState):
         if seat not in self.to_act():
             if self.phase == CHOOSE:
                 return "Waiting for the others to keep a commission."
-            return f"Waiting for {{p{self.current}}}."
+            return f"Waiting for player {MARKS[self.current]}."
         if self.phase == CHOOSE:
             return "Keep one of your two commissions; the other goes into the deck."
         if self.phase == TAKE:
@@ -203,7 +206,7 @@ class KigiState(GameState):
         if self.phase == TREE:
             return f"Choose the tree to grow with {describe(self.pending_card)}."
         return (
-            f"Choose a numbered cell on {{p{self.pending_tree}}}'s tree for "
+            f"Choose a numbered cell on tree {MARKS[self.pending_tree]} for "
             f"{describe(self.pending_card)} (see your picture), or go back."
         )
 
@@ -456,7 +459,8 @@ class KigiState(GameState):
                 card["features"] = dict(CARDS[cid]["features"])
             cards.append(card)
         stats = rules.tree_stats(tree, len(self.collections[i]))
-        return {"owner": i, "trunk": tree[(0, 0)][0], "cards": cards, "stats": stats}
+        free = [list(cell) for cell, _parent, _d in rules.legal_cells(tree)]
+        return {"owner": i, "trunk": tree[(0, 0)][0], "cards": cards, "stats": stats, "free_cells": free}
 
     def view(self, seat: int | None) -> dict:
         results = self.commission_results()

@@ -202,7 +202,7 @@ def test_turn_in_steps_with_back() -> None:
     acts = s.legal_actions(me)
     assert [a.id for a in acts] == ["tree:0", "tree:1", "tree:2"]
     assert {a.group for a in acts} == {"tree"}
-    assert acts[me].label.startswith(f"{{p{me}}}'s tree (yours)")
+    assert acts[me].label == f"Tree {'ABC'[me]} (yours): 3 free cells"
     s.apply(me, "tree:1")
     assert s.phase == CELL
     acts = s.legal_actions(me)
@@ -577,3 +577,10 @@ def test_labels_and_ids_fit_discord() -> None:
                 assert len(s.legal_actions(seat)) <= 25 or s.phase == CELL
             seat = s.to_act()[0]
             s.apply(seat, r.choice(s.legal_actions(seat)).id)
+
+
+def test_rules_summary_fits_an_embed() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "cogs" / "rules" / "kigi.md").read_text()
+    assert text.startswith("# Kigi") and len(text) <= 3500
