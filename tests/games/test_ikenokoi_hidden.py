@@ -1,0 +1,260 @@
+"""Ike No Koi: hidden information, determinize, conservation, the contract and the pictures."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from games import REGISTRY
+from games.ikenokoi import data
+from games.ikenokoi.data import LANTERN, LOTUS
+from games.ikenokoi.state import IkeNoKoiState
+from rendering import render
+from tests.contract import play_random
+
+GAME = REGISTRY["ikenokoi"]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def random_steps(st: IkeNoKoiState, steps: int, seed: int) -> list[dict]:
+    rng = random.Random(seed)
+    events: list[dict] = []
+    for _ in range(steps):
+        if st.is_over():
+            break
+        seat = st.to_act()[0]
+        events += st.apply(seat, rng.choice(st.legal_actions(seat)).id)
+    return events
+
+
+def secret_text(st: IkeNoKoiState, seat: int) -> str:
+    return data.CHALLENGES[st.secret[seat]]["text"]
+
+
+# --- the secret challenge ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_secret_challenge_only_in_own_view(n: int) -> None:
+    st = GAME.new_state(n, 11)
+    random_steps(st, 40, 11)
+    assert not st.is_over()
+    for s in range(n):
+        text = secret_text(st, s)
+        assert text in json.dumps(st.view(s))
+        assert st.view(s)["secret_challenge"]["id"] == st.secret[s]
+        for other in [None, *[t for t in range(n) if t != s]]:
+            v = st.view(other)
+            assert text not in json.dumps(v)
+            assert v["players"][s]["challenge"] is None
+        for t in range(n):
+            assert text not in st.prompt(t)
+            assert all(text not in a.label for a in st.legal_actions(t))
+    # unused challenge cards appear nowhere
+    for c in st.unused:
+        for who in [None, *range(n)]:
+            assert data.CHALLENGES[c]["text"] not in json.dumps(st.view(who))
+
+
+def test_secrets_revealed_when_the_game_is_over() -> None:
+    st = play_random(GAME, 3, 5, {})
+    for s in range(3):
+        assert st.view(None)["players"][s]["challenge"]["id"] == st.secret[s]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_no_secret_in_public_events_of_a_whole_game(seed: int) -> None:
+    n = 2 + seed % 4
+    st = GAME.new_state(n, seed)
+    secrets = [secret_text(st, s) for s in range(n)]
+    rng = random.Random(seed)
+    while not st.is_over():
+        seat = st.to_act()[0]
+        acts = st.legal_actions(seat)
+        lotus = [a for a in acts if a.id == "lotus"]
+        action = lotus[0] if lotus else rng.choice(acts)  # use every lotus flower: peeks to check
+        for ev in st.apply(seat, action.id):
+            if "private_to" in ev:
+                continue
+            dumped = json.dumps(ev)
+            assert all(t not in dumped for t in secrets)
+            assert ev["type"] != "peek"
+        if not st.is_over():
+            for who in [None, *range(n)]:
+                v = st.view(who)
+                for t in range(n):
+                    if t != who:
+                        assert v["players"][t]["challenge"] is None
+
+
+# --- lotus peeks and the pool -----------------------------------------------------------
+
+
+def test_peeked_cards_only_for_the_peeker() -> None:
+    st = GAME.new_state(4, 2)
+    st.pond.remove(LOTUS)
+    st.lotus[0] = 1
+    ev = st.apply(0, "lotus")
+    peek = [data.KIND_NAMES[c] for c in st.pond[::-1][:2]]
+    assert st.view(0)["peek"] == peek
+    for who in [None, 1, 2, 3]:
+        v = st.view(who)
+        assert v["peek"] == []
+    private = [e for e in ev if "private_to" in e]
+    public = [e for e in ev if "private_to" not in e]
+    assert len(private) == 1 and private[0]["private_to"] == 0 and private[0]["type"] == "peek"
+    assert all("cards" not in e for e in public)
+    # the order buttons and the prompt say nothing about the cards
+    for a in st.legal_actions(0):
+        assert all(p not in a.label.lower() for p in ("koi", "bamboo", "lantern", "bridge"))
+    assert {a.id for a in st.legal_actions(0)} == {"order:keep", "order:swap"}
+    st.apply(0, "order:swap")
+    # seat 0 still knows them on later turns, nobody else does
+    assert st.view(0)["peek"] == peek[::-1]
+    assert st.view(1)["peek"] == []
+
+
+def test_pool_hidden_without_lantern() -> None:
+    st = GAME.new_state(3, 9)
+    for who in [None, 0, 1, 2]:
+        assert st.view(who)["pool"] is None
+        assert st.view(who)["pool_size"] == 3
+    st.pond.remove(LANTERN) if LANTERN in st.pond else st.pool.remove(LANTERN)
+    st.lanterns[1] = 1
+    st.pool = st.pool[:3] if len(st.pool) >= 3 else st.pool
+    assert st.view(1)["pool"] == [data.KIND_NAMES[c] for c in st.pool]
+    assert st.view(0)["pool"] is None and st.view(None)["pool"] is None
+
+
+# --- determinize -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_determinize_keeps_what_the_seat_sees(n: int) -> None:
+    st = GAME.new_state(n, 21)
+    random_steps(st, 30, 21)
+    for seat in range(n):
+        d = st.determinize(seat, 99)
+        d.check_invariants()
+        assert d.view(seat) == st.view(seat)
+        assert d.secret[seat] == st.secret[seat] and d.common == st.common
+
+
+def test_determinize_depends_only_on_the_view() -> None:
+    st = GAME.new_state(4, 8)
+    random_steps(st, 25, 8)
+    seat = next(s for s in range(4) if not st.lanterns[s] and not st.known[s])
+    others = [s for s in range(4) if s != seat]
+    twin = st.copy()
+    rng = random.Random(1)
+    mixed = twin.pond + twin.pool
+    rng.shuffle(mixed)
+    twin.pond, twin.pool = mixed[: len(twin.pond)], mixed[len(twin.pond) :]
+    hidden = twin.unused + [twin.secret[s] for s in others]
+    rng.shuffle(hidden)
+    for s in others:
+        twin.secret[s] = hidden.pop()
+    twin.unused = sorted(hidden)
+    twin.known = [0] * 4
+    twin.check_invariants()
+    assert twin.to_json() != st.to_json()
+    assert twin.view(seat) == st.view(seat)
+    assert st.determinize(seat, 5).to_json() == twin.determinize(seat, 5).to_json()
+    assert st.determinize(seat, 5).to_json() != st.determinize(seat, 6).to_json()
+
+
+def test_determinize_keeps_peek_and_lantern_pool() -> None:
+    st = GAME.new_state(3, 4)
+    for c in (LOTUS, LANTERN):
+        st.pond.remove(c)
+    st.lotus[0] = 1
+    st.lanterns[0] = 1
+    st.apply(0, "lotus")
+    st.apply(0, "order:keep")
+    for seed in range(5):
+        d = st.determinize(0, seed)
+        assert d.pond[-2:] == st.pond[-2:] and d.pool == st.pool
+    pools = {tuple(st.determinize(1, seed).pool) for seed in range(8)}
+    assert len(pools) > 1  # seat 1 has no lantern: the pool is drawn again
+
+
+# --- conservation ---------------------------------------------------------------------------
+
+
+def test_check_invariants_catches_a_lost_or_extra_card() -> None:
+    st = GAME.new_state(5, 1)
+    st.check_invariants()
+    st.pond.pop()
+    with pytest.raises(AssertionError):
+        st.check_invariants()
+    st = GAME.new_state(2, 1)
+    st.koi[0][5] += 1
+    with pytest.raises(AssertionError):
+        st.check_invariants()
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_conservation_total(n: int) -> None:
+    st = GAME.new_state(n, n)
+    random_steps(st, 10_000, n)
+    st.check_invariants()
+    total = 67 if n <= 3 else 78
+    b = st.breakdown()
+    placed = sum(x["koi"] for x in b) + sum(sum(r) for r in st.bamboo) + sum(st.lotus) + sum(st.lanterns)
+    assert placed + len(st.discard) + len(st.pool) == total
+
+
+# --- the contract -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_contract_deep(n: int, seed: int) -> None:
+    st = play_random(GAME, n, seed, {}, deep=True)
+    assert st.is_over() and st.winners()
+
+
+def test_action_ids_and_labels_fit_discord() -> None:
+    for n in (2, 5):
+        for seed in range(5):
+            st = GAME.new_state(n, seed)
+            rng = random.Random(seed)
+            while not st.is_over():
+                seat = st.to_act()[0]
+                acts = st.legal_actions(seat)
+                assert all(len(a.id) <= 20 for a in acts)
+                for group in {a.group for a in acts}:
+                    same = [a for a in acts if a.group == group]
+                    assert len(same) <= 40
+                    if len(same) <= 5:
+                        assert all(len(a.label) <= 40 for a in same)  # shown as buttons
+                st.apply(seat, rng.choice(acts).id)
+
+
+# --- pictures and the rules summary --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_render_start_mid_end(n: int) -> None:
+    st = GAME.new_state(n, 30 + n)
+    names = [f"Player {i}" for i in range(n)]
+    for steps in (0, 40, 10_000):
+        random_steps(st, steps, n)
+        for seat in (None, 0):
+            png = render("ikenokoi", st.view(seat), names)
+            img = Image.open(io.BytesIO(png))
+            img.load()
+            assert 1000 <= img.width <= 1400 and 600 <= img.height <= 1600
+        assert render("ikenokoi", st.view(0), names) != render("ikenokoi", st.view(None), names)
+
+
+def test_rules_summary_fits_an_embed() -> None:
+    text = (ROOT / "cogs" / "rules" / "ikenokoi.md").read_text()
+    assert 500 < len(text) <= 3500
+    for word in ("Sharing", "Exchange", "bamboo", "bridge", "lantern", "lotus", "Honour"):
+        assert word.lower() in text.lower()
