@@ -132,7 +132,7 @@ def _nagaya(d: ImageDraw.ImageDraw, v: dict, k: int, x0: int, y0: int, w: int, n
             _t(d, (rx + 40, ry + 5), _fit(d, c["name"], 19, rw - 80), 19)
             px = _pips(d, rx + 42, ry + 36, st["exp"], c["gains"])
             sal = c["salaries"][st["exp"]]
-            _t(d, (px + 4, ry + 32), f"pay {sal}" + (f" ff+{c['ff']}" if c["ff"] else ""), 16, MUTED)
+            _t(d, (px + 4, ry + 32), f"pay {sal}" + (f" ff+{c['ff']}" if c["ff"] else ""), 17, MUTED)
             _owner(d, rx + rw - 24, ry + row_h / 2, st["owner"])
         elif "building" in st:
             b = st["building"]
@@ -141,7 +141,7 @@ def _nagaya(d: ImageDraw.ImageDraw, v: dict, k: int, x0: int, y0: int, w: int, n
             )
             _t(d, (rx + 20, ry + 22), "B", 20, (255, 255, 255), "mm")
             _t(d, (rx + 40, ry + 5), _fit(d, b["name"], 19, rw - 80), 19)
-            _t(d, (rx + 42, ry + 32), f"building, {b['iki']} iki", 16, MUTED)
+            _t(d, (rx + 42, ry + 32), f"building, {b['iki']} iki", 17, MUTED)
             _owner(d, rx + rw - 24, ry + row_h / 2, st["owner"])
         else:
             tag = "corner" if st["corner"] else ("shared" if S == 3 and i == 1 else "empty")
@@ -192,7 +192,7 @@ def _calendar(d: ImageDraw.ImageDraw, v: dict, x0: int, y0: int, w: int) -> int:
     _t(d, (x0, y + 2), label, 20)
     if cal["next_fire"]:
         m, s = cal["next_fire"]
-        _t(d, (x0 + w, y + 2), f"next fire: month {m}, strength {s}", 18, FIRE, "ra")
+        _t(d, (x0 + w, y + 4), f"next fire: m{m}, strength {s}", 18, FIRE, "ra")
     return y + 28 - y0
 
 
@@ -231,7 +231,7 @@ def _market(d: ImageDraw.ImageDraw, v: dict, x0: int, y0: int, w: int) -> int:
             info = f"ff+{c['ff']} " + info
         _t(d, (x0 + w, y + 3), info, 18, INK, "ra")
         pays = "-".join(map(str, c["salaries"]))
-        _t(d, (x0 + 34, y + 26), _fit(d, f"{_ability(c)} | pay {pays}", 16, w - 34), 16, MUTED)
+        _t(d, (x0 + 34, y + 26), _fit(d, f"{_ability(c)} | pay {pays}", 17, w - 34), 17, MUTED)
         y += 50
     return y - y0
 
@@ -343,7 +343,7 @@ def _sheet(d: ImageDraw.ImageDraw, v: dict, names, seat: int, x0: int, y0: int, 
             _t(d, (x, yy), f"+{len(cards) - 4} more", 17, MUTED)
         if not cards:
             _t(d, (x, yy), "no retired", 17, MUTED)
-    _t(d, (x0 + 16, y0 + 114 + 32 + 5 * 22 - 6), "retired characters (salary at payday)", 16, MUTED)
+    _t(d, (x0 + 16, y0 + 114 + 32 + 5 * 22 - 6), "retired characters (salary at payday)", 17, MUTED)
     toks = p["tokens"]
     fish = [f"{FISH[t['season']]}" + ("*" if t["premium"] else "") for t in toks if t["kind"] == "fish"]
     pipes = sum(1 for t in toks if t["kind"] == "pipe")
@@ -354,6 +354,31 @@ def _sheet(d: ImageDraw.ImageDraw, v: dict, names, seat: int, x0: int, y0: int, 
     blds = [st["building"]["name"] for st in v["stalls"] if st.get("owner") == seat and "building" in st]
     _t(d, (x0 + 16, y + 28), _fit(d, "buildings: " + (", ".join(blds) or "none"), 20, w - 32), 20)
     return 340
+
+
+def _phase_text(v: dict, names) -> str:
+    turn = v["turn"]
+    ph = turn["phase"]
+    if ph in ("start_card", "start_nagaya"):
+        return "set-up: starting characters"
+    if ph == "A":
+        return "phase A: Ikizama"
+    if ph == "B":
+        what = {
+            "income": "income or hire",
+            "hire_stall": "choosing a stall",
+            "build_stall": "choosing a stall",
+            "move": "moving",
+            "biz": "business",
+        }[turn["sub"]]
+        return f"phase B: {what}"
+    if ph == "C_neutral":
+        return "phase C: neutral character"
+    if ph == "C_feed":
+        return "payday: unfed characters leave"
+    if ph == "NY":
+        return "placing Oyakata" if turn.get("sub") == "place" else "business"
+    return ""
 
 
 def draw(view: dict, names: list[str] | None = None) -> Image.Image:
@@ -382,6 +407,9 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     if v["over"]:
         head += " - game over"
     _t(d, (14, 10), head, 28)
+    phase = _phase_text(v, names)
+    if phase:
+        _t(d, (14 + d.textlength(head, font=font(28)) + 16, 16), _fit(d, phase, 20, 520), 20, MUTED)
     act = v["to_act"]
     if act:
         who = ", ".join(player_name(names, s) for s in act)

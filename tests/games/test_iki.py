@@ -245,6 +245,26 @@ def test_firefighting_bonus_on_hire_and_stack_top() -> None:
     assert s.ff_order()[0] == 3  # the moved disc goes on top of the stack
 
 
+def test_hire_needs_the_money() -> None:
+    s = empty_board(4)
+    set_mon(s, 0, 0)
+    s.d["phase"] = "B"
+    s.d["step"] = {"sub": "income", "seat": 0, "space": 2}
+    s._cache = None
+    cheap = [c for c, _ in s.d["row"] if D.CHARACTERS[c][3] == 0]
+    assert ids(s) == ["inc"] + [f"h{c}" for c in cheap]
+
+
+def test_retired_carter_adds_a_free_space() -> None:
+    s = empty_board(4)
+    s.d["players"][0]["retired"].append(take(s, "Carter"))
+    s.d["players"][0]["sandal"] = 0
+    s.d["phase"] = "B"
+    s.d["step"] = {"sub": "move", "seat": 0, "space": 2}
+    s._cache = None
+    assert ids(s) == ["mv2", "mv3"]
+
+
 def test_exact_movement_and_sandals() -> None:
     s = empty_board(4)
     s.d["phase"] = "B"
@@ -507,23 +527,61 @@ def test_farmhouse_rice_at_payday_before_feeding() -> None:
     assert s.d["stalls"][1] is not None and s.d["stalls"][2] is not None
 
 
+def test_imperial_villa_iki_at_payday() -> None:
+    s = empty_board(4)
+    s.d["month"] = 6
+    b = bld("Imperial Villa")
+    for where in (s.d["bavail"], s.d["bbox"]):
+        if b in where:
+            where.remove(b)
+    s.d["stalls"][0] = ["b", b, 2, 0]
+    s.d["players"][2]["kobun"] -= 1
+    s._phase_c([])
+    assert s.d["players"][2]["iki"] == 2
+    assert s.score_breakdown(2)["buildings"] == D.BUILDINGS[b][3]
+    s.check_invariants()
+
+
 # ---------------------------------------------------------------- 2 players: neutral
 def test_two_player_neutral_character() -> None:
     s = empty_board(2)
     sun = s.d["sun"]
-    s._phase_c([])  # month 1: the sun player places
+    s._phase_c([])  # month 1 (odd): the sun player places
     assert s.d["phase"] == "C_neutral" and s.to_act() == [sun]
     c = s.d["row"][0][0]
+    mons = s.d["row"][0][1]
+    bank = s.d["bank"]
     act(s, f"nc{c}")
     act(s, "st5")
-    assert s.d["stalls"][5] == ["c", c, -1, 0]
+    assert s.d["stalls"][5] == ["c", c, -1, 0]  # no owner, no Kobun
+    assert s.d["bank"] == bank + mons  # its mon went back to the bank
     assert s.d["month"] == 2 and s.d["blocked"] is not None
     s.check_invariants()
-    # a neutral character leaves after business and gives no experience to anyone
+    s._phase_c([])  # month 2 (even): the moon player places
+    assert s.to_act() == [1 - sun]
+
+
+def test_neutral_leaves_after_business_without_experience() -> None:
+    s = empty_board(2)
+    put(s, "Seamstress", 5, -1)  # stall 2.3, reached from shop 4 on the 2-player side
     to_business(s, 0, 3)
-    if f"c{5}" in ids(s, 0):
-        act(s, "c5")
-        assert s.d["stalls"][5] is None and c in s.d["box"]
+    act(s, "c5")
+    assert s.d["players"][0]["mon"] == 10
+    assert s.d["stalls"][5] is None and card("Seamstress") in s.d["box"]
+    s.check_invariants()
+
+
+def test_neutral_removed_when_no_stall_is_free() -> None:
+    s = empty_board(2)
+    names = [D.CHARACTERS[c][0] for c in D.SEASON_CARDS[4][:12]]
+    for i, name in enumerate(names):
+        put(s, name, i, -1)
+    s._phase_c([])
+    c = s.d["row"][0][0]
+    assert ids(s)[0].startswith("nc") and "Remove" in s.legal_actions(s.to_act()[0])[0].label
+    act(s, f"nc{c}")
+    assert c in s.d["box"] and s.d["month"] == 2
+    s.check_invariants()
 
 
 def test_neutral_counts_for_harmony() -> None:
