@@ -125,7 +125,11 @@ def _pontoon(
     )
     draw.rectangle((x + 3, y + 10, x + 11, y + PANEL_H - 18), fill=colour)
     player_badge(draw, (x + 36, y + 26), seat, radius=17)
-    title = _name(names, seat) + (" (you)" if me else "") + ("  < to act" if acting else "")
+    title = _name(names, seat) + (" (you)" if me else "")
+    if acting:
+        title += "  < to act"
+    elif seat == view["active"] and not view["over"]:
+        title += "  (their turn)"
     if seat in view["winners"]:
         title += "  WINNER"
     draw.text((x + 60, y + 26), title, font=font(24), fill=INK, anchor="lm")

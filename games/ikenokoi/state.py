@@ -325,6 +325,16 @@ class IkeNoKoiState(GameState):
                 self.ex_target = [int(s_part[1:]), int(z_part[1:])]
                 self.ex_give = []
                 self.phase = "give"
+                o, z = self.ex_target
+                ev.append(
+                    event(
+                        f"{_p(seat)} will take a {z} from {_p(o)}.",
+                        type="exchange",
+                        seat=seat,
+                        target=o,
+                        zone=z,
+                    )
+                )
         elif head == "give":
             self.ex_give.append(int(arg[1:]))
             if len(self.ex_give) == 2:
