@@ -118,6 +118,7 @@ def _nagaya(d: ImageDraw.ImageDraw, v: dict, k: int, x0: int, y0: int, w: int, n
     for i in range(S):
         st = v["stalls"][k * S + i]
         ry = top + i * row_h
+        name_of = f"{k + 1}.{i + 1}"
         rx = x0 + shop_w + 8
         rw = w - shop_w - 14
         fill = BACKGROUND
@@ -128,7 +129,8 @@ def _nagaya(d: ImageDraw.ImageDraw, v: dict, k: int, x0: int, y0: int, w: int, n
             d.rectangle((rx + rw - 6, ry + 2, rx + rw, ry + row_h - 2), fill=INK)
         if "card" in st:
             c = st["card"]
-            _chip(d, rx + 6, ry + 8, c["type"], 28)
+            _chip(d, rx + 6, ry + 6, c["type"], 26)
+            _t(d, (rx + 20, ry + 34), name_of, 16, MUTED, "ma")
             _t(d, (rx + 40, ry + 5), _fit(d, c["name"], 19, rw - 80), 19)
             px = _pips(d, rx + 42, ry + 36, st["exp"], c["gains"])
             sal = c["salaries"][st["exp"]]
@@ -146,7 +148,7 @@ def _nagaya(d: ImageDraw.ImageDraw, v: dict, k: int, x0: int, y0: int, w: int, n
         else:
             tag = "corner" if st["corner"] else ("shared" if S == 3 and i == 1 else "empty")
             extra = f"  +{st['surcharge']} mon" if st["surcharge"] else ""
-            _t(d, (rx + 12, ry + 18), f"{tag}{extra}", 18, MUTED)
+            _t(d, (rx + 12, ry + 18), f"{name_of}  {tag}{extra}", 18, MUTED)
     return h
 
 
@@ -421,7 +423,7 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
         _nagaya(d, v, k, 14 + col * (panel_w + 12), 56 + row * (panel_h + 12), panel_w, names)
     y = 56 + 2 * (panel_h + 12)
     start_here = [s for s, p in enumerate(v["players"]) if p["oyakata"] == -1]
-    line = "Oyakata move 1 -> 8 -> 1; passing 8 -> 1 gives your characters 1 experience."
+    line = "Oyakata move 1 -> 8 -> 1; passing 8 -> 1 gives 1 experience. Stall 2.3 = Nagaya 2, 3rd from the edge."
     _t(d, (14, y), line, 18, MUTED)
     if start_here:
         _t(d, (14, y + 22), "At the start (before shop 1):", 18, MUTED)

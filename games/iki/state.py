@@ -259,7 +259,10 @@ class IkiState(GameState):
                 if x is not None and x[0] == "c" and x[2] == seat
             ]
         if ph == "NY" and d["step"].get("sub") == "place":
-            return [Action(f"ny{k}", f"Oyakata to {D.SHOP_NAMES[D.SHOPS[k]]}", "place") for k in range(8)]
+            return [
+                Action(f"ny{k}", f"Oyakata to shop {k + 1}: {D.SHOP_NAMES[D.SHOPS[k]]}", "place")
+                for k in range(8)
+            ]
         st = d["step"]
         sub = st["sub"]
         if sub == "income":
@@ -280,7 +283,9 @@ class IkiState(GameState):
             for dist in range(lo, min(hi + free + P["sandal"], hi + 8) + 1):
                 cost = max(0, dist - hi - free)
                 dest = D.SHOPS[(P["pos"] + dist) % 8]
-                lab = f"Move {dist} to {D.SHOP_NAMES[dest]}" + (f" ({cost} sandal)" if cost else "")
+                lab = f"Move {dist} to shop {(P['pos'] + dist) % 8 + 1}: {D.SHOP_NAMES[dest]}" + (
+                    f" ({cost} sandal)" if cost else ""
+                )
                 acts.append(Action(f"mv{dist}", lab, "move"))
             return acts
         if sub == "biz":
