@@ -256,6 +256,14 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
             taker = _name(names, view["pool_taker"])
             d.text((px + 246, y + 50), "pool taken by", font=font(18), fill=INK, anchor="lm")
             d.text((px + 246, y + 76), taker, font=font(18), fill=INK, anchor="lm")
+    if view.get("share_next") is not None and view.get("drawn"):
+        d.text(
+            (PAD, y + 150),
+            "Drawn this turn: " + _cards_text(view["drawn"]),
+            font=font(18),
+            fill=INK,
+            anchor="lb",
+        )
     disc = view.get("discard") or {}
     if disc:
         text = "Discarded: " + ", ".join(f"{k} x{v}" for k, v in disc.items())

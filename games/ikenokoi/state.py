@@ -78,6 +78,7 @@ class IkeNoKoiState(GameState):
         self.pond: list[int] = []  # top of the pond = last element
         self.pool: list[int] = []
         self.river: list[int] = []
+        self.drawn: list[int] = []  # every card revealed this turn, in order (public)
         self.koi: list[list[int]] = []  # koi[seat][variety] = Koi cards in that zone (index 0..11)
         self.bamboo: list[list[int]] = []  # bamboo[seat][variety] = bamboo cards placed at that zone
         self.bridges: list[list[list[int]]] = []  # bridges[seat] = [[a, b], ...]
@@ -131,6 +132,7 @@ class IkeNoKoiState(GameState):
         "pond",
         "pool",
         "river",
+        "drawn",
         "koi",
         "bamboo",
         "bridges",
@@ -347,6 +349,7 @@ class IkeNoKoiState(GameState):
         self.known = [k - 1 if k else 0 for k in self.known]
         duplicate = card in self.river
         self.river.append(card)
+        self.drawn.append(card)
         ev.append(event(f"{_p(a)} reveals {card_name(card)}.", type="draw", seat=a, card=card))
         if duplicate:
             if len(self.river) == 2:
@@ -474,6 +477,7 @@ class IkeNoKoiState(GameState):
             self.active = (self.active + 1) % self.n
             self.phase = "turn"
             self.turn += 1
+            self.drawn = []
             return
         ev.append(event("The pond and the river are empty: the game ends.", type="end"))
         taker = next((s for s in range(self.n) if self.lanterns[s] >= 2), None)
@@ -628,6 +632,7 @@ class IkeNoKoiState(GameState):
             "active": self.active,
             "turn": self.turn,
             "river": [data.KIND_NAMES[c] for c in self.river],
+            "drawn": [data.KIND_NAMES[c] for c in self.drawn],
             "share_next": self.share_next if self.phase == "share" else None,
             "pond_size": len(self.pond),
             "pool_size": len(self.pool),

@@ -258,3 +258,27 @@ def test_rules_summary_fits_an_embed() -> None:
     assert 500 < len(text) <= 3500
     for word in ("Sharing", "Exchange", "bamboo", "bridge", "lantern", "lotus", "Honour"):
         assert word.lower() in text.lower()
+
+
+VIEW_KEYS = {
+    "game", "seat", "num_players", "to_act", "scores", "over", "winners", "phase", "decision", "active",
+    "turn", "river", "drawn", "share_next", "pond_size", "pool_size", "pool", "pool_taker", "discard",
+    "grid", "varieties", "token_values", "leaders", "common_challenge", "players", "secret_challenge",
+    "secret_points", "peek", "exchange", "prompt",
+}  # fmt: skip
+
+
+def test_view_keys_and_turn_state() -> None:
+    st = GAME.new_state(3, 12)
+    st.apply(0, "draw")
+    for who in (None, 0, 1):
+        v = st.view(who)
+        assert set(v) == VIEW_KEYS
+        assert v["game"] == "ikenokoi" and v["seat"] == who and v["num_players"] == 3
+        assert v["decision"] == {"seat": 0, "type": "turn"} and v["active"] == 0
+        assert len(v["river"]) == 1 and v["drawn"] == v["river"]
+        assert v["pond_size"] == 67 - 3 - 1 and v["pool_size"] == 3
+        assert set(v["players"][0]) == {"zones", "bridges", "lotus", "lanterns", "koi_cards", "tokens", "score",
+                                         "challenge"}  # fmt: skip
+        assert v["common_challenge"]["text"] == data.CHALLENGES[st.common]["text"]
+    assert st.view(0)["prompt"] and st.view(None)["prompt"] == ""
