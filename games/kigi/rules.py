@@ -30,7 +30,14 @@ def new_tree(trunk_id: str) -> Tree:
 
 def tip_directions(card_id: str, direction: int) -> list[int]:
     """Absolute directions of the card's tips, given the direction it grew in."""
-    return [(direction + TURN[t]) % 4 for t in CARDS[card_id]["tips"]]
+    return _TIP_DIRS[card_id][direction]
+
+
+_TIP_DIRS = {
+    cid: [[(d + TURN[t]) % 4 for t in card["tips"]] for d in range(4)]
+    for cid, card in CARDS.items()
+    if "tips" in card
+}
 
 
 def legal_cells(tree: Tree) -> list[tuple[Pos, Pos, int]]:
@@ -43,17 +50,20 @@ def legal_cells(tree: Tree) -> list[tuple[Pos, Pos, int]]:
     out = []
     for pos, (card_id, _parent, direction) in tree.items():
         r, c = pos
-        for d in tip_directions(card_id, direction):
+        for d in _TIP_DIRS[card_id][direction]:
             dr, dc = VECTORS[d]
-            cell = (r + dr, c + dc)
-            if cell in tree or cell[0] < 0 or not MIN_COL <= cell[1] <= MAX_COL:
+            cr, cc = r + dr, c + dc
+            if cr < 0 or cc < MIN_COL or cc > MAX_COL or (cr, cc) in tree:
                 continue
-            if any(
-                (cell[0] + vr, cell[1] + vc) in tree and (cell[0] + vr, cell[1] + vc) != pos
-                for vr, vc in VECTORS
+            # The neighbours of the cell other than the parent (the one behind it) must be free.
+            if (
+                (d != DOWN and (cr + 1, cc) in tree)
+                or (d != UP and (cr - 1, cc) in tree)
+                or (d != LEFT and (cr, cc + 1) in tree)
+                or (d != RIGHT and (cr, cc - 1) in tree)
             ):
                 continue
-            out.append((cell, pos, d))
+            out.append(((cr, cc), pos, d))
     out.sort()
     return out
 

@@ -9,6 +9,8 @@ cards that fit nowhere).
 
 from __future__ import annotations
 
+from functools import cache
+
 from games.base import Action, GameState, event
 from games.kigi import rules
 from games.kigi.data import (
@@ -36,6 +38,7 @@ _SHORT = {
 }
 
 
+@cache
 def describe(card_id: str) -> str:
     """Short text of a card for labels and events: 'card 12 (dragonfly, 2 pink)'."""
     card = CARDS[card_id]
@@ -72,8 +75,9 @@ class KigiState(GameState):
         self.pending_card: str | None = None
         self.pending_tree: int | None = None
         self.turn = 0
-        self._cells_key: tuple | None = None
-        self._cells: list = []
+        # Cache of legal cells per tree: tree index -> ((edits, size), cells). Not state.
+        self._free: dict[int, tuple[tuple[int, int], list]] = {}
+        self._edits = 0
 
     # --- setup -----------------------------------------------------------
     @classmethod
@@ -134,16 +138,21 @@ class KigiState(GameState):
         top = max(reds.values())
         return [i for i in tied if reds[i] == top]
 
+    def free_cells(self, i: int) -> list[tuple[rules.Pos, rules.Pos, int]]:
+        """Legal cells of tree ``i`` as (cell, parent, direction), numbered 1..n in this order."""
+        key = (self._edits, len(self.trees[i]))
+        hit = self._free.get(i)
+        if hit is None or hit[0] != key:
+            hit = (key, rules.legal_cells(self.trees[i]))
+            self._free[i] = hit
+        return hit[1]
+
     def legal_cells(self) -> list[tuple[rules.Pos, rules.Pos, int]]:
-        """Legal cells of the pending tree, numbered 1..n in this order."""
-        key = (self.turn, self.pending_tree, len(self.trees[self.pending_tree]))
-        if self._cells_key != key:
-            self._cells = rules.legal_cells(self.trees[self.pending_tree])
-            self._cells_key = key
-        return self._cells
+        """Legal cells of the tree chosen for the pending card."""
+        return self.free_cells(self.pending_tree)
 
     def trees_with_room(self) -> list[int]:
-        return [i for i in range(self.n) if rules.legal_cells(self.trees[i])]
+        return [i for i in range(self.n) if self.free_cells(i)]
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_act():
@@ -165,7 +174,7 @@ class KigiState(GameState):
         if self.phase == TREE:
             acts = []
             for i in range(self.n):
-                cells = rules.legal_cells(self.trees[i])
+                cells = self.free_cells(i)
                 if cells:
                     mine = " (yours)" if i == seat else ""
                     plural = "s" if len(cells) > 1 else ""
@@ -279,6 +288,7 @@ class KigiState(GameState):
         cell, parent, d = self.legal_cells()[number - 1]
         cid = self.pending_card
         tree[cell] = (cid, parent, d)
+        self._edits += 1
         self.pending_card = self.pending_tree = None
         where = f"{rules.RELATION[d]} {describe(tree[parent][0])}"
         events = [
@@ -308,6 +318,7 @@ class KigiState(GameState):
             )
         if total >= PRUNE_AT:
             pruned = rules.prune(tree, line)
+            self._edits += 1
             self.collections[owner] += pruned
             extra = len(pruned) - len(line)
             more = f", {extra} of them cut off from the trunk" if extra else ""
@@ -408,9 +419,28 @@ class KigiState(GameState):
         if self.phase == TAKE:
             assert self.display, "nothing to take during play"
 
+    def copy(self) -> KigiState:
+        """A fast copy for AI search (no JSON round trip); the same as load_state(to_json())."""
+        s = KigiState()
+        s.n, s.advanced, s.phase, s.current, s.turn = (
+            self.n,
+            self.advanced,
+            self.phase,
+            self.current,
+            self.turn,
+        )
+        s.rng = Rng.from_json(self.rng.to_json())
+        s.trees = [dict(t) for t in self.trees]
+        s.collections = [list(c) for c in self.collections]
+        s.held = [list(h) for h in self.held]
+        s.points, s.bonus = list(self.points), list(self.bonus)
+        s.deck, s.display, s.removed = list(self.deck), list(self.display), list(self.removed)
+        s.dealt, s.chosen = [list(d) for d in self.dealt], list(self.chosen)
+        s.pending_card, s.pending_tree = self.pending_card, self.pending_tree
+        return s
+
     def determinize(self, seat: int, seed: int) -> KigiState:
         s = self.copy()
-        assert isinstance(s, KigiState)
         rng = Rng(seed)
         if s.phase == CHOOSE:
             # Others' dealt pairs and the commissions in the deck are unknown to seat.
@@ -459,7 +489,7 @@ class KigiState(GameState):
                 card["features"] = dict(CARDS[cid]["features"])
             cards.append(card)
         stats = rules.tree_stats(tree, len(self.collections[i]))
-        free = [list(cell) for cell, _parent, _d in rules.legal_cells(tree)]
+        free = [list(cell) for cell, _parent, _d in self.free_cells(i)]
         return {"owner": i, "trunk": tree[(0, 0)][0], "cards": cards, "stats": stats, "free_cells": free}
 
     def view(self, seat: int | None) -> dict:

@@ -584,3 +584,74 @@ def test_rules_summary_fits_an_embed() -> None:
 
     text = (Path(__file__).resolve().parents[2] / "cogs" / "rules" / "kigi.md").read_text()
     assert text.startswith("# Kigi") and len(text) <= 3500
+
+
+def test_three_commissions_at_setup_are_cleared_too() -> None:
+    s = fresh(2)
+    for cid in list(s.display):
+        s.deck.insert(0, cid)
+    s.display = []
+    for cid in ("t03", "t02", "t01", "c03", "c02", "c01"):  # drawn from the end: c01, c02, c03 first
+        s.deck.remove(cid)
+        s.deck.append(cid)
+    events = s._refill()
+    assert [e["type"] for e in events] == ["clear"]
+    assert {"c01", "c02", "c03"} <= set(s.removed) and s.display == ["t01", "t02", "t03"]
+    s.check_invariants()
+
+
+def test_illegal_ids_leave_the_state_unchanged() -> None:
+    s = fresh(3, seed=2)
+    set_display(s, ["t30", "t01", "t02"])
+    me = s.current
+    other = (me + 1) % 3
+    s.apply(me, "take:t30")
+    s.apply(me, "tree:0")
+    before = json.dumps(s.to_json(), sort_keys=True)
+    for bad in ("cell:0", "cell:-1", "cell:4", "cell:x", "tree:1", "take:t01", "back:1", "keep:c01"):
+        with pytest.raises(IllegalAction):
+            s.apply(me, bad)
+    with pytest.raises(IllegalAction):
+        s.apply(other, "cell:1")
+    assert json.dumps(s.to_json(), sort_keys=True) == before
+
+
+def test_round_trip_in_the_middle_of_a_placement() -> None:
+    s = fresh(4, seed=6)
+    set_display(s, ["t30", "t01", "t02"])
+    me = s.current
+    s.apply(me, "take:t30")
+    s.apply(me, "tree:2")
+    twin = GAME.load_state(json.loads(json.dumps(s.to_json())))
+    assert [a.id for a in twin.legal_actions(me)] == [a.id for a in s.legal_actions(me)]
+    assert twin.view(me) == s.view(me)
+    assert twin.apply(me, "cell:2") == s.apply(me, "cell:2")
+    assert twin.to_json() == s.to_json()
+
+
+def test_events_name_players_with_placeholders() -> None:
+    s = fresh(2, seed=3)
+    _example_tree(s, 1)
+    set_display(s, ["t30", "t02", "t04"], ["t05"])
+    events = place(s, 0, "t30", 1, (4, 1))
+    texts = [e["text"] for e in events]
+    assert texts[0] == "{p0} takes card 30 (dragonfly, 2 pink, 2 red)."
+    assert texts[1] == "{p0} chooses {p1}'s tree."
+    assert texts[2].startswith("{p0} places card 30 (dragonfly, 2 pink, 2 red) on {p1}'s tree, above card 23")
+    assert "{p0} scores 12 (dragonfly 5, pink 7) along a line of 5." in texts
+    assert "{p1} prunes 6 cards into their collection, 1 of them cut off from the trunk." in texts
+
+
+def test_fast_copy_matches_the_json_round_trip() -> None:
+    import random
+
+    r = random.Random(3)
+    s = fresh(4, seed=3, advanced=True)
+    while not s.is_over():
+        c = s.copy()
+        assert c.to_json() == GAME.load_state(json.loads(json.dumps(s.to_json()))).to_json()
+        seat = s.to_act()[0]
+        action = r.choice(s.legal_actions(seat)).id
+        c.apply(seat, action)
+        s.apply(seat, action)
+        assert c.to_json() == s.to_json()
