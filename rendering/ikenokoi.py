@@ -98,6 +98,7 @@ def _decision_line(view: dict, names: list[str] | None) -> str:
         return f"Game over - {'winner' if len(winners) == 1 else 'winners'}: {who}"
     d = view["decision"]
     who = _name(names, d["seat"])
+    ex = view.get("exchange")
     return {
         "turn": f"{who} is drawing",
         "order": f"{who} is ordering peeked cards",
@@ -105,8 +106,19 @@ def _decision_line(view: dict, names: list[str] | None) -> str:
         "bridge": f"{who} places a bridge",
         "share": f"Sharing: {who} takes a card",
         "exchange": f"{who} may exchange",
-        "give": f"{who} gives two Koi",
+        "give": _give_line(who, ex, names),
+        if ex
+        else "",
     }.get(d["type"], f"{who} to act")
+
+
+def _give_line(who: str, ex: dict | None, names: list[str] | None) -> str:
+    if not ex:
+        return f"{who} gives two Koi"
+    line = f"{who} takes a {ex['target'][1]} from {_name(names, ex['target'][0])}, gives two Koi"
+    if ex["given"]:
+        line += " (" + ", ".join(map(str, ex["given"])) + " so far)"
+    return line
 
 
 def _pontoon(
