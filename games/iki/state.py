@@ -50,7 +50,9 @@ def ability_text(pay: dict, gain: dict) -> str:
 class IkiState(GameState):
     def __init__(self, d: dict) -> None:
         self.d = d
-        self._cache: dict | None = None
+        self._cache: tuple | None = None
+        self._S = D.STALLS[d["n"]]
+        self._sur = [D.SURCHARGE[self._S][i % self._S] for i in range(4 * self._S)]
 
     # ------------------------------------------------------------ set-up
     @classmethod
@@ -125,14 +127,14 @@ class IkiState(GameState):
     # ------------------------------------------------------------ helpers
     @property
     def S(self) -> int:
-        return D.STALLS[self.d["n"]]
+        return self._S
 
     def reach(self, shop: int) -> tuple[int, ...]:
         S = self.S
         return tuple((shop // 2) * S + i for i in D.REACH[S][shop % 2])
 
     def surcharge(self, stall: int) -> int:
-        return D.SURCHARGE[self.S][stall % self.S]
+        return self._sur[stall]
 
     def ff_order(self) -> list[int]:
         ps = self.d["players"]
@@ -296,8 +298,9 @@ class IkiState(GameState):
         P = self.d["players"][seat]
         if P["kobun"] <= 0:
             return []
-        net = max(0, D.CHARACTERS[card][3] - mons)
-        return [i for i in self.empty_stalls() if net + self.surcharge(i) <= P["mon"]]
+        budget = P["mon"] - max(0, D.CHARACTERS[card][3] - mons)
+        sur = self._sur
+        return [i for i, x in enumerate(self.d["stalls"]) if x is None and sur[i] <= budget]
 
     def _stall_name(self, i: int) -> str:
         return f"{i // self.S + 1}.{i % self.S + 1}"
