@@ -107,8 +107,6 @@ def _decision_line(view: dict, names: list[str] | None) -> str:
         "share": f"Sharing: {who} takes a card",
         "exchange": f"{who} may exchange",
         "give": _give_line(who, ex, names),
-        if ex
-        else "",
     }.get(d["type"], f"{who} to act")
 
 
