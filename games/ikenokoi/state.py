@@ -263,7 +263,8 @@ class IkeNoKoiState(GameState):
         if ph == "turn":
             k = len(self.river)
             if k == 0:
-                return "Your turn: draw a card from the pond (you may first use a lotus flower)."
+                extra = " (you may first use a lotus flower)" if self.lotus[seat] else ""
+                return f"Your turn: draw a card from the pond{extra}."
             if k < data.MIN_STOP:
                 return "Draw a second card (at least 2 before you may stop)."
             return f"{k} different cards in the river: stop and keep them, or draw again (risky)."
