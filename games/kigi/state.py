@@ -333,21 +333,24 @@ class KigiState(GameState):
         return events + self._end_turn()
 
     def _refill(self) -> list[dict]:
+        """Fill the display up to 3 from the deck; three commissions on display leave the game."""
         events = []
+        before = set(self.display)
         while len(self.display) < DISPLAY_SIZE and self.deck:
             self.display.append(self.deck.pop())
         while sum(1 for c in self.display if CARDS[c]["kind"] == "commission") >= DISPLAY_SIZE:
-            self.removed += self.display
+            cleared, self.display = self.display, []
+            self.removed += cleared
+            texts = ", ".join(COMMISSIONS[c]["text"] for c in cleared)
             events.append(
-                event(
-                    "Three commissions on display are removed from the game.",
-                    type="clear",
-                    cards=self.display,
-                )
+                event(f"Three commissions on display leave the game: {texts}.", type="clear", cards=cleared)
             )
-            self.display = []
             while len(self.display) < DISPLAY_SIZE and self.deck:
                 self.display.append(self.deck.pop())
+        new = [c for c in self.display if c not in before]
+        if new:
+            texts = "; ".join(describe(c) for c in new)
+            events.append(event(f"New on the display: {texts}.", type="refill", cards=new))
         return events
 
     def _end_turn(self) -> list[dict]:
@@ -493,6 +496,20 @@ class KigiState(GameState):
         return {"owner": i, "trunk": tree[(0, 0)][0], "cards": cards, "stats": stats, "free_cells": free}
 
     def view(self, seat: int | None) -> dict:
+        """What ``seat`` may see (None: a spectator). Everything is public except the deck order and,
+        while advanced-game commissions are being chosen, the other seats' dealt pairs and choices.
+
+        Keys: game, seat, num_players, to_act, scores (points so far; at the end points + commission
+        bonuses), over, winners, phase ("choose" | "take" | "tree" | "cell" | "over"), current (seat
+        whose turn it is), advanced, points (placement points), projected_bonus (commission bonus per
+        seat if the game ended now; final at the end), features (icon order), trees (per seat: owner,
+        trunk, cards [{id, kind, row, col, dir, parent, tips, tip_cells, features | feature}], stats
+        {collection, cards, branches, flowers, bugs, red}, free_cells [[row, col]...]), display (cards),
+        deck_size, removed_count, commissions (per seat: held cards, face up, each with "met" now),
+        collections (sizes), pending (None, or {seat, card, tree, trees, cells}; cells are numbered
+        [{n, row, col, parent, parent_card, dir, points}] and only in the deciding seat's view),
+        choosing (None, or {chosen: [bool per seat], dealt: own two cards, kept: own choice}).
+        """
         results = self.commission_results()
         projected = [COMMISSION_BONUS * sum(met for _c, met in row) for row in results]
         v: dict = {

@@ -595,7 +595,8 @@ def test_three_commissions_at_setup_are_cleared_too() -> None:
         s.deck.remove(cid)
         s.deck.append(cid)
     events = s._refill()
-    assert [e["type"] for e in events] == ["clear"]
+    assert [e["type"] for e in events] == ["clear", "refill"]
+    assert events[1]["cards"] == ["t01", "t02", "t03"]
     assert {"c01", "c02", "c03"} <= set(s.removed) and s.display == ["t01", "t02", "t03"]
     s.check_invariants()
 
