@@ -9,7 +9,8 @@ Levels (``LEVELS`` maps each name to a line a person can read):
 - ``random``: any legal move (a baseline for benchmarks and tests).
 - ``quick``: flat Monte Carlo. Random playouts after each legal move (UCB1 over
   the moves), on worlds dealt by ``determinize``; at most ``QUICK_BUDGET_S``
-  seconds (less if ``budget_s`` is smaller).
+  seconds (less if ``budget_s`` is smaller) and, unless ``iterations`` says
+  otherwise, at most ``QUICK_PLAYOUTS_PER_ACTION`` playouts per legal move.
 - ``strong``: information-set Monte Carlo tree search (``search.ismcts``): a
   tree over the action history, one freshly determinized world per iteration,
   random playouts to the end, reward = win/loss plus a small score margin.
@@ -50,6 +51,8 @@ DEFAULT_LEVEL = "quick"
 DEFAULT_BUDGET_S = 2.0
 MAX_BUDGET_S = 5.0
 QUICK_BUDGET_S = 0.3
+# Without an explicit iteration budget, quick stops after this many playouts per legal move.
+QUICK_PLAYOUTS_PER_ACTION = 8
 
 
 def choose(
@@ -111,6 +114,8 @@ def _quick(
     start: float,
 ) -> Decision:
     deadline = None if budget is None else start + min(budget, QUICK_BUDGET_S)
+    if iterations is None:
+        iterations = QUICK_PLAYOUTS_PER_ACTION * len(root_ids)
     return ismcts(
         state,
         seat,

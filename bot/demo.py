@@ -1,0 +1,165 @@
+"""Play a whole game between AI players, without Discord, and keep the pictures.
+
+    python -m bot demo kigi --players 3 --out /tmp/kigi --level quick --seed 7
+
+Writes the spectator picture after every move as DIR/move-0001.png, ...
+(DIR/move-0000.png is the set-up), an animated replay DIR/replay.gif (one
+downscaled frame per turn, thinned out evenly if the game is long), and prints
+the final scores and the winner.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import sys
+import time
+from pathlib import Path
+
+from games import REGISTRY, IllegalSetup
+from games.ai import LEVELS, analyse
+
+GIF_WIDTH = 640
+GIF_MAX_FRAMES = 100
+GIF_FRAME_MS = 600
+GIF_LAST_FRAME_MS = 4000
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    p = argparse.ArgumentParser(
+        prog="python -m bot demo", description="Play a whole game between AI players and save its pictures."
+    )
+    p.add_argument("game", help=f"game key: {', '.join(sorted(REGISTRY)) or 'none registered yet'}")
+    p.add_argument("--players", type=int, default=None, help="number of players (default: the smallest >= 2)")
+    p.add_argument("--out", type=Path, default=None, help="output folder (default: ./demo-GAME)")
+    p.add_argument("--level", choices=list(LEVELS), default="quick", help="AI level (default quick)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the deal and of the AI (default 0)")
+    p.add_argument(
+        "--budget", type=float, default=0.05, help="seconds of thought per move (default 0.05; max 5)"
+    )
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
+    p.add_argument("--no-pictures", action="store_true", help="play and print the result only")
+    return p.parse_args(argv)
+
+
+def _options(items: list[str]) -> dict:
+    options = {}
+    for item in items:
+        name, _, value = item.partition("=")
+        try:
+            options[name] = json.loads(value)
+        except json.JSONDecodeError:
+            options[name] = value
+    return options
+
+
+def _renderer(key: str):
+    """``rendering.render`` and ``PIL.Image`` if this game has pictures, else None."""
+    try:
+        import importlib
+
+        from PIL import Image
+
+        import rendering
+
+        importlib.import_module(f"rendering.{key}")
+    except ImportError:
+        return None
+    return rendering.render, Image
+
+
+def main(argv: list[str]) -> int:
+    args = parse_args(argv)
+    game = REGISTRY.get(args.game)
+    if game is None:
+        known = ", ".join(sorted(REGISTRY)) or "none registered yet"
+        print(f"Unknown game {args.game!r}. Known games: {known}.", file=sys.stderr)
+        return 2
+    players = args.players
+    if players is None:
+        players = min((n for n in game.player_counts if n >= 2), default=min(game.player_counts))
+    try:
+        state = game.new_state(players, args.seed, _options(args.option))
+    except IllegalSetup as exc:
+        print(f"Cannot set up {game.title}: {exc}", file=sys.stderr)
+        return 2
+    names = [f"AI {s + 1} ({args.level})" for s in range(players)]
+
+    pictures = None if args.no_pictures else _renderer(game.key)
+    out = args.out or Path(f"demo-{game.key}")
+    if pictures is None and not args.no_pictures:
+        print(f"No pictures for {game.title} yet (rendering/{game.key}.py is missing); playing anyway.")
+    if pictures is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        for old in out.glob("move-*.png"):
+            old.unlink()
+    frames: list = []
+
+    def snapshot(move: int, end_of_turn: bool) -> None:
+        if pictures is None:
+            return
+        render, image_mod = pictures
+        png = render(game.key, state.view(None), names)
+        (out / f"move-{move:04d}.png").write_bytes(png)
+        if end_of_turn:
+            frames.append(_gif_frame(image_mod, png))
+
+    start = time.perf_counter()
+    thinking = 0.0
+    fallbacks: set[str] = set()
+    snapshot(0, True)
+    moves = 0
+    while not state.is_over():
+        seat = state.to_act()[0]
+        t0 = time.perf_counter()
+        decision = analyse(state, seat, args.level, budget_s=args.budget, seed=args.seed * 100_003 + moves)
+        thinking += time.perf_counter() - t0
+        if decision.fallback:
+            fallbacks.add(decision.fallback)
+        state.apply(seat, decision.action)
+        moves += 1
+        # A frame per turn: after a move that hands the decision to someone else (or ends the game).
+        snapshot(moves, state.is_over() or state.to_act() != [seat])
+
+    if pictures is not None:
+        _write_gif(out / "replay.gif", frames)
+    scores = state.scores()
+    print(f"{game.title}, {players} players, level {args.level}, seed {args.seed}: {moves} moves")
+    for seat in range(players):
+        print(f"  {names[seat]:<16} {scores[seat]:>5}")
+    winners = state.winners()
+    print("Winner: " + (" and ".join(names[s] for s in winners) if winners else "nobody"))
+    for note in sorted(fallbacks):
+        print(f"Note: {note}")
+    elapsed = time.perf_counter() - start
+    print(f"Thinking {thinking:.1f} s, total {elapsed:.1f} s.")
+    if pictures is not None:
+        print(f"Pictures: {out}/move-0000.png .. move-{moves:04d}.png; replay: {out / 'replay.gif'}")
+    return 0
+
+
+def _gif_frame(image_mod, png: bytes):
+    """A small palette frame: downscaled and quantized at once to keep memory low."""
+    image = image_mod.open(io.BytesIO(png)).convert("RGB")
+    if image.width > GIF_WIDTH:
+        height = round(image.height * GIF_WIDTH / image.width)
+        image = image.resize((GIF_WIDTH, height), image_mod.Resampling.LANCZOS)
+    return image.quantize(colors=128, method=image_mod.Quantize.MEDIANCUT)
+
+
+def _write_gif(path: Path, frames: list) -> None:
+    if len(frames) > GIF_MAX_FRAMES:
+        # Thin out evenly but keep the first and the last frame.
+        step = (len(frames) - 1) / (GIF_MAX_FRAMES - 1)
+        frames = [frames[round(i * step)] for i in range(GIF_MAX_FRAMES)]
+    size = max((f.size for f in frames), key=lambda s: s[0] * s[1])
+    frames = [f if f.size == size else f.resize(size) for f in frames]
+    durations = [GIF_FRAME_MS] * (len(frames) - 1) + [GIF_LAST_FRAME_MS]
+    frames[0].save(
+        path, save_all=True, append_images=frames[1:], duration=durations, loop=0, optimize=False, disposal=1
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
