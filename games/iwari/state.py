@@ -725,14 +725,17 @@ class IwariState(GameState):
             assert seen == total[b], f"{BIOME_NAMES[b]} cards: {seen} != {total[b]}"
             assert all(h[b] >= 0 for h in self.hands)
             assert all(0 <= k[b] <= h[b] for k, h in zip(self.known, self.hands, strict=True))
+        placed = [0] * (self.num_tribes + 1)
+        for o in self.owner:
+            placed[o] += 1  # -1 (empty) lands in the spare last slot
         for x in range(self.num_tribes):
-            placed = sum(1 for o in self.owner if o == x)
-            assert placed + self.tents_left[x] == TENTS_PER_TRIBE, f"tribe {x} tents"
+            assert placed[x] + self.tents_left[x] == TENTS_PER_TRIBE, f"tribe {x} tents"
             on = sum(t[x] for t in self.totems)
             assert on + self.totems_left[x] == TOTEMS_PER_TRIBE, f"tribe {x} totems"
             assert self.tents_left[x] >= 0 and self.totems_left[x] >= 0
-        for t in range(self.board.num_territories):
-            assert sum(self.totems[t]) <= max(self.tent_counts(t)), f"totem limit broken in T{t + 1}"
+        for t, on in enumerate(self.totems):
+            if any(on):
+                assert sum(on) <= max(self.tent_counts(t)), f"totem limit broken in T{t + 1}"
         assert len(self.display) <= DISPLAY_SIZE
         assert sum(self.score) == sum(sum(v) for v in self.breakdown.values())
         if not self.over:
