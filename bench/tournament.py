@@ -159,14 +159,14 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (JSON value)"
     )
+    p.add_argument("--strong-budget", type=float, default=0.5, help="strong: seconds per move (default 0.5)")
     p.add_argument(
-        "--strong-iterations", type=int, default=200, help="strong: playouts per move (default 200)"
+        "--strong-iterations", type=int, default=None, help="strong: playouts per move (default: no cap)"
     )
+    p.add_argument("--quick-budget", type=float, default=0.3, help="quick: seconds per move (default 0.3)")
     p.add_argument(
-        "--strong-budget", type=float, default=None, help="strong: seconds per move (default none)"
+        "--quick-iterations", type=int, default=None, help="quick: playouts per move (default: its own)"
     )
-    p.add_argument("--quick-iterations", type=int, default=30, help="quick: playouts per move (default 30)")
-    p.add_argument("--quick-budget", type=float, default=None, help="quick: seconds per move (default none)")
     p.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
     p.add_argument(
         "--jobs", type=int, default=1, help="worker processes (default 1; this machine has 2 cores)"
@@ -194,20 +194,23 @@ def build_setups(args: argparse.Namespace) -> list[Setup]:
             options.append((name, value))
     budgets = (
         ("random", None, 1),
-        ("quick", args.quick_budget, args.quick_iterations),
-        ("strong", args.strong_budget, args.strong_iterations),
+        ("quick", args.quick_budget or None, args.quick_iterations),
+        ("strong", args.strong_budget or None, args.strong_iterations),
     )
+    for level, budget, iterations in budgets:
+        if budget is None and iterations is None:
+            raise SystemExit(f"{level}: give a time budget or an iteration budget.")
     setups = []
-    for key in keys:
-        counts = REGISTRY[key].player_counts
-        wanted = (
-            list(counts) if args.players == "all" else [n for n in _int_list(args.players) if n in counts]
-        )
-        for n in wanted:
-            if n < 2:
-                continue  # a solo game has nobody to beat
-            for a, b in matchups:
-                setups.append(Setup(key, n, a, b, tuple(options), budgets))
+    # Matchup by matchup, so the headline figures (the first matchup) come first.
+    for a, b in matchups:
+        for key in keys:
+            counts = REGISTRY[key].player_counts
+            wanted = (
+                list(counts) if args.players == "all" else [n for n in _int_list(args.players) if n in counts]
+            )
+            for n in wanted:
+                if n >= 2:  # a solo game has nobody to beat
+                    setups.append(Setup(key, n, a, b, tuple(options), budgets))
     return setups
 
 

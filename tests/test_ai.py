@@ -98,13 +98,19 @@ def test_takes_an_immediate_win(level: str) -> None:
     assert choose(state, 1, level, budget_s=None, iterations=60, seed=2) == "take3"
 
 
-def test_strong_banks_its_bonus_in_a_compound_turn() -> None:
-    state = TRICKS.new_state(2, 3, {})
-    for seat in state.to_act():  # everybody commits their highest card; someone wins the trick
-        state.apply(seat, state.legal_actions(seat)[-1].id)
-    (seat,) = state.to_act()
-    assert [a.id for a in state.legal_actions(seat)] == ["bank", "stop"]
-    assert choose(state, seat, "strong", budget_s=None, iterations=200, seed=3) == "bank"
+@pytest.mark.parametrize("level", ["quick", "strong"])
+def test_plays_a_compound_turn_to_the_end(level: str) -> None:
+    # Last trick done, seat 0 trails 10-11 and may bank twice: bank, bank wins; stopping loses or ties.
+    state = TRICKS.load_state(
+        {"n": 2, "deck": [1, 2], "hands": [[], []], "played": [None, None], "scores": [10, 11]}
+        | {"bonus": 0, "left": 2, "rng": 5}
+    )
+    assert choose(state, 0, level, budget_s=None, iterations=40, seed=3) == "bank"
+    state.apply(0, "bank")
+    assert state.to_act() == [0]
+    assert choose(state, 0, level, budget_s=None, iterations=40, seed=3) == "bank"
+    state.apply(0, "bank")
+    assert state.is_over() and state.winners() == [0]
 
 
 def test_strong_beats_random_at_nim() -> None:

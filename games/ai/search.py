@@ -21,6 +21,7 @@ reproducible.
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from dataclasses import dataclass, field
@@ -143,19 +144,42 @@ def playout(state: GameState, rng: Rng, max_steps: int, deadline: float | None) 
 
 
 class _Node:
-    """Statistics of the edge into this node, from the point of view of its mover."""
+    """A decision point of the tree: the moves tried from here, by (seat, action id)."""
 
-    __slots__ = ("avail", "children", "total", "visits")
+    __slots__ = ("edges",)
 
     def __init__(self) -> None:
-        self.children: dict[tuple[int, str], _Node] = {}
+        self.edges: dict[tuple[int, str], _Edge] = {}
+
+
+class _Edge:
+    """A move's statistics from the point of view of the seat that made it.
+
+    ``outcomes`` splits what follows by what the searching seat observed when
+    the move was made (public events and events private to it: a card drawn,
+    a tile revealed), so later decisions in the tree can depend on it.
+    """
+
+    __slots__ = ("avail", "outcomes", "total", "visits")
+
+    def __init__(self) -> None:
+        self.outcomes: dict[str, _Node] = {}
         self.visits = 0
         self.total = 0.0
         self.avail = 1
 
 
-def _ucb(node: _Node) -> float:
-    return node.total / node.visits + EXPLORATION * math.sqrt(math.log(node.avail) / node.visits)
+def _ucb(edge: _Edge) -> float:
+    return edge.total / edge.visits + EXPLORATION * math.sqrt(math.log(edge.avail) / edge.visits)
+
+
+def observation(events: list[dict], observer: int) -> str:
+    """What ``observer`` learns from a move's events: the public ones and its own private ones."""
+    return "\n".join(
+        json.dumps(ev, sort_keys=True, default=str)
+        for ev in events
+        if ev.get("private_to") is None or ev.get("private_to") == observer
+    )
 
 
 def ismcts(
@@ -169,6 +193,7 @@ def ismcts(
     deadline: float | None,
     max_depth: int | None = None,
     playout_steps: int = FULL_PLAYOUT_STEPS,
+    observe: bool = True,
     level: str = "strong",
 ) -> Decision:
     """Single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012).
@@ -178,8 +203,11 @@ def ismcts(
     through actions legal in that world, choosing by UCB with availability
     counts. Each edge records the reward of the seat that took it, so any
     number of seats, several seats in ``to_act()`` (taken in seat order inside
-    the tree) and compound turns need nothing special. ``max_depth=1`` makes
-    it flat Monte Carlo with UCB1 at the root.
+    the tree) and compound turns need nothing special. With ``observe`` the
+    node after a move also depends on what ``seat`` observed (the move's
+    public events and those private to it), so chance outcomes such as a drawn
+    card split the tree as they split ``seat``'s information. ``max_depth=1``
+    makes it flat Monte Carlo with UCB1 at the root.
     """
     start = time.perf_counter()
     rng = Rng(world_seed(seed, 0xFFFFFFFF))
@@ -196,15 +224,15 @@ def ismcts(
         world = sampler.sample(tried)
         tried += 1
         try:
-            if not _iterate(world, seat, root, root_set, rng, n, deadline, max_depth, playout_steps):
+            if not _iterate(world, seat, root, root_set, rng, n, deadline, max_depth, playout_steps, observe):
                 continue
         except OutOfTime:
             break
         done += 1
     stats = {}
-    for (_, aid), child in root.children.items():
-        if child.visits:
-            stats[aid] = (child.visits, child.total / child.visits)
+    for (_, aid), edge in root.edges.items():
+        if edge.visits:
+            stats[aid] = (edge.visits, edge.total / edge.visits)
     if stats:
         action = max(root_ids, key=lambda a: (stats.get(a, (0, -1.0)), -root_ids.index(a)))
     else:
@@ -229,10 +257,11 @@ def _iterate(
     deadline: float | None,
     max_depth: int | None,
     playout_steps: int,
+    observe: bool,
 ) -> bool:
     """One selection/expansion/playout/backup pass. False if the world offered nothing."""
     node = root
-    path: list[tuple[_Node, int]] = []
+    path: list[tuple[_Edge, int]] = []
     expand: tuple[_Node, tuple[int, str]] | None = None
     depth = 0
     while not world.is_over() and (max_depth is None or depth < max_depth):
@@ -245,36 +274,41 @@ def _iterate(
             mover = world.to_act()[0]
             ids = [a.id for a in world.legal_actions(mover)]
         untried = []
-        best_key, best_child, best_value = None, None, -math.inf
+        best_key, best_edge, best_value = None, None, -math.inf
         for aid in ids:
             key = (mover, aid)
-            child = node.children.get(key)
-            if child is None:
+            edge = node.edges.get(key)
+            if edge is None:
                 untried.append(key)
                 continue
-            child.avail += 1
-            value = _ucb(child)
+            edge.avail += 1
+            value = _ucb(edge)
             if value > best_value:
-                best_key, best_child, best_value = key, child, value
+                best_key, best_edge, best_value = key, edge, value
         depth += 1
         if untried:
             key = untried[rng.randrange(len(untried))]
             world._do(*key)
             expand = (node, key)
             break
-        assert best_key is not None and best_child is not None
-        world._do(*best_key)
-        path.append((best_child, mover))
-        node = best_child
+        assert best_key is not None and best_edge is not None
+        events = world._do(*best_key)
+        path.append((best_edge, mover))
+        seen = observation(events, seat) if observe else ""
+        child = best_edge.outcomes.get(seen)
+        if child is None:
+            # A new outcome: its node starts empty; the playout below is its first visit.
+            best_edge.outcomes[seen] = _Node()
+            break
+        node = child
     playout(world, rng, playout_steps, deadline)
     result = rewards(world, n)
     if expand is not None:
         parent, key = expand
-        child = _Node()
-        parent.children[key] = child
-        path.append((child, key[0]))
-    for child, mover in path:
-        child.visits += 1
-        child.total += result[mover]
-    root.visits += 1
+        edge = _Edge()
+        parent.edges[key] = edge
+        path.append((edge, key[0]))
+    for edge, mover in path:
+        edge.visits += 1
+        edge.total += result[mover]
     return True
