@@ -47,6 +47,7 @@ NEUTRAL_MARK = "N"
 ROAD = (128, 92, 60)
 FEAT_GOLD = (240, 200, 60)
 FEAT_LETTER = {"union": "U", "discovery": "D", "honour": "H", "respect": "R"}
+PIECES_TEXT = {"T": "1 Tent", "M": "1 Totem", "TT": "2 Tents", "TM": "Tent + Totem", "MM": "2 Totems"}
 WIDTH = 1200
 PANEL_H = 320
 
@@ -368,15 +369,15 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, t
         if pend:
             text = f"Playing in {pend['territory']}"
             if pend.get("pieces"):
-                text += f": {pend['pieces'].replace('T', 'Tent ').replace('M', 'Totem ').strip()}"
+                text += ": " + PIECES_TEXT.get(pend["pieces"], pend["pieces"])
             if pend.get("cards"):
-                text += f" for {pend['cards']}"
+                text += f", paying {pend['cards']}"
             draw.text((x0, top + 278), text, font=font(18), fill=INK)
         if view.get("feat_choice"):
             fc = view["feat_choice"]
             draw.text(
                 (x0, top + 278),
-                f"Place the {fc['kind'].title()} Feat: {', '.join(fc['options'])[:60]}",
+                f"Place the {fc['kind'].title()} Feat on: {', '.join(fc['options'])}"[:62],
                 font=font(18),
                 fill=INK,
             )

@@ -405,7 +405,8 @@ class IwariState(GameState):
         if self.phase == "pieces":
             return f"{label}: choose the pieces{who} and the cards that pay for them."
         if self.phase == "space":
-            return f"{label}: choose the tent space(s){who}."
+            tents = "2 Tents" if self.pending[1].count("T") == 2 else "the Tent"
+            return f"{label}: choose the tent space(s) for {tents}{who}."
         kind, tribe, _ = self.feat_queue[0]
         whose = "The third tribe earned" if tribe >= self.n else "You earned"
         return f"{whose} the {FEAT_NAMES[kind]} Feat: choose where to place it."
