@@ -665,3 +665,37 @@ def test_actions_fit_discord() -> None:
                 assert len(a.id) <= 12, a.id
             assert all(v <= 25 for v in groups.values()), groups
             s.apply(s.cur, rng.choice(acts).id)
+
+
+def test_determinize_at_every_step_keeps_a_playable_state() -> None:
+    for seed in range(6):
+        n = 2 + seed % 4
+        rng = random.Random(seed)
+        s = GAME.new_state(n, seed, {"feats": seed % 2 == 0, "draft": seed % 3 == 0})
+        while not s.is_over():
+            for seat in range(n):
+                d = s.determinize(seat, seed)
+                d.check_invariants()
+                assert d.view(seat)["hand"] == s.view(seat)["hand"]
+                if not d.is_over():
+                    assert d.legal_actions(d.to_act()[0])
+            s.apply(s.cur, rng.choice(s.legal_actions(s.cur)).id)
+
+
+def test_golden_playthrough() -> None:
+    """A seeded random game: a rule change shows up here as a different result."""
+    rng = random.Random(2024)
+    s = GAME.new_state(3, 2024, {"feats": True, "map": "vast-lands"})
+    steps = 0
+    while not s.is_over():
+        s.apply(s.cur, rng.choice(s.legal_actions(s.cur)).id)
+        steps += 1
+    assert steps == 208
+    assert s.scores() == [30, 27, 26] and s.winners() == [0]
+    assert s.breakdown == {
+        "half": [8, 6, 9],
+        "tents": [22, 13, 17],
+        "totems": [0, 8, 0],
+        "settlements": [0, 0, 0],
+    }
+    assert s.feats == [["respect", 0, "C12"], ["honour", 1, "C5"], ["discovery", 0, "T2"]]
