@@ -8,6 +8,8 @@ A matchup ``A:B`` seats one A player among B players (A's seat rotates from
 game to game, so first-player advantage evens out) and reports how often A is
 among the winners, with a 95% Wilson score interval. An A no better than B
 would win about the "even" share (1/players, a bit more when ties share wins).
+"B won" counts the games some B player won (a game may have no winner at all,
+e.g. Iwari's neutral tribe winning a two-player game).
 
 Budgets default to the wall clock (strong 0.5 s a move, quick its own cap of
 0.3 s), which is how the bot plays but depends on how busy the machine is.
@@ -46,6 +48,7 @@ class Setup:
 @dataclass
 class Result:
     won: bool
+    b_won: bool
     shared: bool
     moves: int
     a_decisions: int
@@ -86,6 +89,7 @@ def play_one(setup: Setup, game_no: int, seed: int) -> Result:
     winners = state.winners()
     return Result(
         won=a_seat in winners,
+        b_won=any(s != a_seat for s in winners),
         shared=len(winners) > 1,
         moves=moves,
         a_decisions=decisions,
@@ -104,7 +108,7 @@ def run(
     """Play every setup ``games`` times and print one table row per setup as it completes."""
     header = (
         f"{'game':<10} {'pl':>2}  {'A':<7} {'vs B':<7} {'games':>5} {'A won':>5} {'win rate':>8}  "
-        f"{'95% CI':<15} {'even':>5}  {'A s/move':>8}  {'moves':>5}"
+        f"{'95% CI':<15} {'even':>5}  {'B won':>5}  {'A s/move':>8}  {'moves':>5}"
     )
     print(header, file=out)
     print("-" * len(header), file=out, flush=True)
@@ -129,7 +133,7 @@ def _row(setup: Setup, done: list[Result]) -> str:
     return (
         f"{setup.key:<10} {setup.players:>2}  {setup.a:<7} {setup.b:<7} {len(done):>5} {wins:>5} "
         f"{100 * wins / max(1, len(done)):>7.1f}%  {ci:<15} {100 / setup.players:>4.0f}%  "
-        f"{per_move:>8.3f}  {moves:>5.0f}"
+        f"{sum(r.b_won for r in done):>5}  {per_move:>8.3f}  {moves:>5.0f}"
     )
 
 

@@ -251,3 +251,21 @@ def test_ai_finishes_whole_games_legally(key: str, n: int) -> None:
         moves += 1
         assert moves < 20_000
     assert state.to_act() == [] and len(state.scores()) == n
+
+
+def test_navigation_actions_are_not_searched() -> None:
+    """A "back" action (group "back") decides nothing; the AI leaves it alone, in playouts too."""
+    from games.base import Action
+    from tests.test_ai_toys import Nim
+
+    class NimWithBack(Nim):
+        def legal_actions(self, seat: int) -> list[Action]:
+            return [*super().legal_actions(seat), Action("back", "Back", "back")]
+
+        def _do(self, seat: int, action_id: str) -> list[dict]:
+            return [] if action_id == "back" else super()._do(seat, action_id)
+
+    state = NimWithBack(2, 9, NIM.new_state(2, 0, {}).rng)
+    for level in LEVELS:
+        decision = analyse(state, 0, level, budget_s=None, iterations=50, seed=1)
+        assert decision.action != "back" and "back" not in decision.stats

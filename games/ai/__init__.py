@@ -28,6 +28,10 @@ and ``legal_actions(seat)`` of the searching seat; every playout runs on
 the strong level falls back to the quick level on copies of the true state
 (which can see hidden cards); ``analyse(...).fallback`` says so.
 
+Actions whose group is in ``NAVIGATION_GROUPS`` ("back", "undo") only walk
+around inside a compound turn; every level ignores them unless nothing else is
+legal.
+
 This package is pure Python (no discord, asyncio or Pillow) and has no
 ``GAME`` attribute, so the game registry skips it.
 """
@@ -36,11 +40,20 @@ from __future__ import annotations
 
 import time
 
-from games.ai.search import Decision, Sampler, ismcts
+from games.ai.search import NAVIGATION_GROUPS, Decision, Sampler, decisions, ismcts
 from games.base import GameState
 from games.rng import Rng
 
-__all__ = ["DEFAULT_BUDGET_S", "LEVELS", "MAX_BUDGET_S", "QUICK_BUDGET_S", "Decision", "analyse", "choose"]
+__all__ = [
+    "DEFAULT_BUDGET_S",
+    "LEVELS",
+    "MAX_BUDGET_S",
+    "NAVIGATION_GROUPS",
+    "QUICK_BUDGET_S",
+    "Decision",
+    "analyse",
+    "choose",
+]
 
 LEVELS: dict[str, str] = {
     "random": "Random: plays any legal move.",
@@ -85,7 +98,7 @@ def analyse(
     if iterations is not None and iterations < 1:
         raise ValueError("iterations must be at least 1.")
     start = time.perf_counter()
-    root_ids = [a.id for a in state.legal_actions(seat)]
+    root_ids = [a.id for a in decisions(state.legal_actions(seat))]
     if level == "random" or len(root_ids) == 1:
         rng = Rng(seed)
         return Decision(action=root_ids[rng.randrange(len(root_ids))], level=level)

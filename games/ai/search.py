@@ -26,7 +26,7 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from games.base import GameState
+from games.base import Action, GameState
 from games.rng import Rng
 
 # Reward = WIN_WEIGHT for a win (shared wins count for each winner) plus a small
@@ -41,6 +41,18 @@ EXPLORATION = 0.7
 FULL_PLAYOUT_STEPS = 5000
 # How often (in playout steps) the wall clock is consulted inside a playout.
 CLOCK_EVERY = 16
+
+
+# Actions in these groups only navigate a compound turn ("back: choose another
+# territory"); they decide nothing, so the AI takes them only when nothing else
+# is legal. Searching them would spend playouts walking back and forth.
+NAVIGATION_GROUPS = frozenset({"back", "undo"})
+
+
+def decisions(actions: list[Action]) -> list[Action]:
+    """The actions worth considering: all but navigation, unless navigation is all there is."""
+    chosen = [a for a in actions if a.group not in NAVIGATION_GROUPS]
+    return chosen or actions
 
 
 class OutOfTime(Exception):
@@ -134,7 +146,7 @@ def playout(state: GameState, rng: Rng, max_steps: int, deadline: float | None) 
             raise OutOfTime
         seats = state.to_act()
         seat = seats[0] if len(seats) == 1 else seats[rng.randrange(len(seats))]
-        actions = state.legal_actions(seat)
+        actions = decisions(state.legal_actions(seat))
         state._do(seat, actions[rng.randrange(len(actions))].id)
         steps += 1
 
@@ -272,7 +284,7 @@ def _iterate(
                 return False
         else:
             mover = world.to_act()[0]
-            ids = [a.id for a in world.legal_actions(mover)]
+            ids = [a.id for a in decisions(world.legal_actions(mover))]
         untried = []
         best_key, best_edge, best_value = None, None, -math.inf
         for aid in ids:
