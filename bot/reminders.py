@@ -27,12 +27,19 @@ class ReminderScheduler:
     def __init__(self, service: MatchService, notify: Notify) -> None:
         self.service = service
         self.notify = notify
-        self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
+        self._sleeping = False
+        self._dirty = False
+        self._woken = False
         service.on_reminder_change = self.wake
 
     def wake(self) -> None:
-        self._wake.set()
+        """The schedule changed: recompute the next wake-up now."""
+        self._dirty = True
+        if self._sleeping and self._task is not None and not self._woken:
+            # Interrupt only the sleep, never a reminder being sent.
+            self._woken = True
+            self._task.cancel()
 
     def start(self) -> None:
         if self._task is None:
@@ -56,9 +63,22 @@ class ReminderScheduler:
                 log.exception("reminder loop failed; retrying in a minute")
                 next_at = self.service.clock() + 60
             wait = IDLE_WAIT if next_at is None else max(0.0, min(IDLE_WAIT, next_at - self.service.clock()))
-            self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=wait)
+            if self._dirty:
+                self._dirty = False
+                continue
+            # A plain sleep (not an Event) so that a simulated clock can advance it.
+            self._sleeping = True
+            try:
+                await asyncio.sleep(wait)
+            except asyncio.CancelledError:
+                task = asyncio.current_task()
+                if not self._woken or task is None:
+                    raise  # stopped, not woken
+                task.uncancel()
+                self._woken = False
+            finally:
+                self._sleeping = False
+            self._dirty = False
 
     async def tick(self) -> int:
         """Send every reminder that is due now; return how many were sent."""

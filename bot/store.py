@@ -237,10 +237,10 @@ class SqliteStore(Store):
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
         self._db.row_factory = sqlite3.Row
-        await self._db.execute("PRAGMA journal_mode=WAL")
-        await self._db.execute("PRAGMA synchronous=NORMAL")
-        await self._db.execute("PRAGMA foreign_keys=ON")
-        await self._db.execute("PRAGMA busy_timeout=5000")
+        await self._exec("PRAGMA journal_mode=WAL")
+        await self._exec("PRAGMA synchronous=NORMAL")
+        await self._exec("PRAGMA foreign_keys=ON")
+        await self._exec("PRAGMA busy_timeout=5000")
         await self._migrate()
 
     async def close(self) -> None:
@@ -249,7 +249,7 @@ class SqliteStore(Store):
             self._db = None
 
     async def _migrate(self) -> None:
-        await self.db.execute(
+        await self._exec(
             "CREATE TABLE IF NOT EXISTS schema_migrations (number INTEGER PRIMARY KEY, name TEXT NOT NULL)"
         )
         async with self.db.execute("SELECT number FROM schema_migrations") as cur:
@@ -263,6 +263,13 @@ class SqliteStore(Store):
                 f"BEGIN;\n{sql}\nINSERT INTO schema_migrations VALUES ({number}, '{name}');\nCOMMIT;"
             )
 
+    async def _exec(self, sql: str, params: tuple = ()) -> aiosqlite.Cursor:
+        """Run one statement to completion and close its cursor (rowcount and lastrowid stay readable)."""
+        cur = await self.db.execute(sql, params)
+        await cur.fetchall()
+        await cur.close()
+        return cur
+
     async def _one(self, sql: str, params: tuple = ()) -> sqlite3.Row | None:
         async with self.db.execute(sql, params) as cur:
             return await cur.fetchone()
@@ -271,7 +278,7 @@ class SqliteStore(Store):
 
     async def create_match(self, game, guild_id, channel_id, host_id, seats, options, seed, now) -> Match:
         try:
-            cur = await self.db.execute(
+            cur = await self._exec(
                 "INSERT INTO matches (game, guild_id, channel_id, host_id, status, seats, options, seed,"
                 " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
                 (
@@ -303,15 +310,15 @@ class SqliteStore(Store):
         return _match_from_row(row) if row else None
 
     async def update_lobby(self, match_id: int, seats: list[Seat], now: float) -> None:
-        await self.db.execute(
+        await self._exec(
             "UPDATE matches SET seats = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
             (json.dumps([s.to_json() for s in seats]), now, match_id),
         )
 
     async def start_match(self, match_id, seats, state, reminder, now) -> None:
-        await self.db.execute("BEGIN IMMEDIATE")
+        await self._exec("BEGIN IMMEDIATE")
         try:
-            cur = await self.db.execute(
+            cur = await self._exec(
                 "UPDATE matches SET status = 'active', seats = ?, state = ?, version = 0, updated_at = ?"
                 " WHERE id = ? AND status = 'lobby'",
                 (json.dumps([s.to_json() for s in seats]), json.dumps(state), now, match_id),
@@ -320,15 +327,15 @@ class SqliteStore(Store):
                 raise StaleVersion(f"match {match_id} is no longer a lobby")
             if reminder is not None:
                 await self._put_reminder(reminder)
-            await self.db.execute("COMMIT")
+            await self._exec("COMMIT")
         except BaseException:
-            await self.db.execute("ROLLBACK")
+            await self._exec("ROLLBACK")
             raise
 
     async def save_move(self, move: Move, now: float) -> None:
-        await self.db.execute("BEGIN IMMEDIATE")
+        await self._exec("BEGIN IMMEDIATE")
         try:
-            cur = await self.db.execute(
+            cur = await self._exec(
                 "UPDATE matches SET state = ?, version = ?, status = ?, updated_at = ?"
                 " WHERE id = ? AND version = ? AND status = 'active'",
                 (
@@ -343,7 +350,7 @@ class SqliteStore(Store):
             if cur.rowcount != 1:
                 raise StaleVersion(f"match {move.match_id} moved on from version {move.expected_version}")
             a = move.action
-            await self.db.execute(
+            await self._exec(
                 "INSERT INTO actions (match_id, version, seat, user_id, action, events, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (move.match_id, a.version, a.seat, a.user_id, a.action, json.dumps(a.events), a.created_at),
@@ -351,18 +358,18 @@ class SqliteStore(Store):
             if move.reminder is not None:
                 await self._put_reminder(move.reminder)
             else:
-                await self.db.execute("DELETE FROM reminders WHERE match_id = ?", (move.match_id,))
+                await self._exec("DELETE FROM reminders WHERE match_id = ?", (move.match_id,))
             await self._insert_results(move.match_id, move.results, now)
-            await self.db.execute("COMMIT")
+            await self._exec("COMMIT")
         except BaseException:
-            await self.db.execute("ROLLBACK")
+            await self._exec("ROLLBACK")
             raise
 
     async def _insert_results(self, match_id: int, results: list[Result], now: float) -> None:
         if not results:
             return
         row = await self._one("SELECT guild_id, game FROM matches WHERE id = ?", (match_id,))
-        await self.db.executemany(
+        cur = await self.db.executemany(
             "INSERT OR REPLACE INTO results (match_id, seat, guild_id, game, user_id, score, won, finished_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [
@@ -370,22 +377,23 @@ class SqliteStore(Store):
                 for r in results
             ],
         )
+        await cur.close()
 
     async def end_match(self, match_id: int, status: str, results: list[Result], now: float) -> None:
-        await self.db.execute("BEGIN IMMEDIATE")
+        await self._exec("BEGIN IMMEDIATE")
         try:
-            await self.db.execute(
+            await self._exec(
                 "UPDATE matches SET status = ?, updated_at = ? WHERE id = ?", (status, now, match_id)
             )
-            await self.db.execute("DELETE FROM reminders WHERE match_id = ?", (match_id,))
+            await self._exec("DELETE FROM reminders WHERE match_id = ?", (match_id,))
             await self._insert_results(match_id, results, now)
-            await self.db.execute("COMMIT")
+            await self._exec("COMMIT")
         except BaseException:
-            await self.db.execute("ROLLBACK")
+            await self._exec("ROLLBACK")
             raise
 
     async def set_board_message(self, match_id: int, message_id: int | None) -> None:
-        await self.db.execute("UPDATE matches SET board_message_id = ? WHERE id = ?", (message_id, match_id))
+        await self._exec("UPDATE matches SET board_message_id = ? WHERE id = ?", (message_id, match_id))
 
     async def actions(self, match_id: int, limit: int = 20) -> list[ActionRow]:
         async with self.db.execute(
@@ -413,7 +421,7 @@ class SqliteStore(Store):
         return row[0] if row else None
 
     async def _put_reminder(self, r: Reminder) -> None:
-        await self.db.execute(
+        await self._exec(
             "INSERT OR REPLACE INTO reminders (match_id, due_at, sent, version) VALUES (?, ?, ?, ?)",
             (r.match_id, r.due_at, r.sent, r.version),
         )
@@ -422,14 +430,14 @@ class SqliteStore(Store):
         await self._put_reminder(reminder)
 
     async def delete_reminder(self, match_id: int) -> None:
-        await self.db.execute("DELETE FROM reminders WHERE match_id = ?", (match_id,))
+        await self._exec("DELETE FROM reminders WHERE match_id = ?", (match_id,))
 
     async def channel_settings(self, channel_id: int) -> ChannelSettings | None:
         row = await self._one("SELECT * FROM channel_settings WHERE channel_id = ?", (channel_id,))
         return ChannelSettings(row["reminder_delay"], bool(row["reminders_enabled"])) if row else None
 
     async def put_channel_settings(self, channel_id: int, settings: ChannelSettings) -> None:
-        await self.db.execute(
+        await self._exec(
             "INSERT OR REPLACE INTO channel_settings (channel_id, reminder_delay, reminders_enabled)"
             " VALUES (?, ?, ?)",
             (channel_id, settings.reminder_delay, int(settings.reminders_enabled)),
@@ -440,7 +448,7 @@ class SqliteStore(Store):
         return bool(row and row[0])
 
     async def put_dm_reminders(self, user_id: int, enabled: bool) -> None:
-        await self.db.execute(
+        await self._exec(
             "INSERT OR REPLACE INTO user_settings (user_id, dm_reminders) VALUES (?, ?)",
             (user_id, int(enabled)),
         )

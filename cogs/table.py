@@ -429,10 +429,14 @@ class Table:
     async def post_final(self, match: Match, state: GameState, recent: list[str]) -> None:
         game = self.service.game(match.game)
         scores, winners = state.scores(), state.winners()
-        names = " and ".join(seat_label(match, w) for w in winners) or "nobody"
+        names = " and ".join(seat_label(match, w) for w in winners)
+        if not winners:
+            outcome = "Nobody wins: every player lost this time."
+        else:
+            outcome = f"Winner: {names}!" if len(winners) == 1 else f"Winners: {names}!"
         embed = discord.Embed(
             title=f"{game.title} - match #{match.id} is over",
-            description=f"Winner: {names}!" if len(winners) == 1 else f"Winners: {names}!",
+            description=outcome,
             colour=discord.Colour.gold(),
         )
         ranking = sorted(range(len(scores)), key=lambda s: -scores[s])

@@ -95,7 +95,8 @@ def play_random(game: Game, num_players: int, seed: int, options: dict, deep: bo
     else:
         raise AssertionError(f"game did not end within {MAX_STEPS} steps")
     assert state.to_act() == []
-    assert state.winners(), "a finished game must have at least one winner"
+    # A finished game has a winner, unless a neutral side won and every seat lost (Iwari, 2 players).
+    assert state.winners() or state.view(None).get("neutral_won"), "a finished game must have a winner"
     assert len(state.scores()) == num_players
     state.check_invariants()
     if deep:

@@ -1,0 +1,103 @@
+"""Driving the real bot through SimCord: a server, players, and clicks through the panel."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import discord
+
+from bot.core import GameBot
+
+
+@dataclass
+class World:
+    env: object
+    bot: GameBot
+    guild: object
+    channel: object
+    players: list
+
+
+async def make_world(env, n_players: int = 3, names=("alice", "bob", "carol", "dave", "erin")) -> World:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    players = [guild.add_member(env.create_user(name)) for name in names[:n_players]]
+    await env.bot.tree.sync()
+    return World(env, env.bot, guild, channel, players)
+
+
+def components(message) -> list[dict]:
+    """Every component (button or select) of a message as raw dicts, flattened."""
+    rows = message.components
+    raw = [r if isinstance(r, dict) else r.to_dict() for r in rows]
+    out = []
+    for row in raw:
+        out.extend(row.get("components", [row]))
+    return out
+
+
+def custom_ids(message) -> list[str]:
+    return [c["custom_id"] for c in components(message) if c.get("custom_id")]
+
+
+def board_message(world: World) -> discord.Message:
+    """The bot's latest message in the channel that has a Play button."""
+    for message in reversed(world.channel.history()):
+        if message.flags.ephemeral:
+            continue
+        if any(cid.startswith("bd:play:") for cid in custom_ids(message)):
+            return message
+    raise AssertionError("no board with a Play button in the channel")
+
+
+async def start_match(world: World, game: str, n: int, **options) -> int:
+    host = world.players[0]
+    result = await host.slash(world.channel, f"{game} new", **options)
+    lobby = result.response.message if result.response else result.followups[0].message
+    for player in world.players[1:n]:
+        await player.click(lobby, label="Join")
+    await host.click(lobby, label="Start")
+    match = await world.bot.store.live_match(world.channel.id)
+    assert match is not None and match.status == "active"
+    return match.id
+
+
+async def play_one_action(world: World, rng: random.Random) -> bool:
+    """The player to act presses Play and chooses a random legal option. False when the game is over."""
+    bot = world.bot
+    match = await bot.store.live_match(world.channel.id)
+    if match is None:
+        return False
+    state = bot.service.state_of(match)
+    seat = state.to_act()[0]
+    member = next(p for p in world.players if p.id == match.seats[seat].user_id)
+    result = await member.click(board_message(world), label="Play")
+    assert result.ephemeral
+    panel = result.response or result.followups[-1]  # a live view of the ephemeral panel: edits show through
+    while True:
+        match = await bot.store.live_match(world.channel.id)
+        if match is None:
+            return False
+        state = bot.service.state_of(match)
+        if seat not in state.to_act():
+            return True
+        legal = {a.id for a in state.legal_actions(seat)}
+        choices = []
+        for c in components(panel):
+            cid = c.get("custom_id", "")
+            if cid.startswith("ac:"):
+                choices.append(("button", cid, cid.split(":", 3)[3]))
+            elif cid.startswith("as:"):
+                for opt in c["options"]:
+                    choices.append(("select", cid, opt["value"]))
+            elif cid.startswith("pg:"):
+                choices.append(("page", cid, None))
+        offered = {aid for kind, _, aid in choices if kind != "page"}
+        assert offered <= legal, f"the panel offers illegal actions: {offered - legal}"
+        kind, cid, aid = rng.choice(choices)
+        if kind == "select":
+            result = await member.select(panel, [aid], custom_id=cid)
+        else:
+            result = await member.click(panel, custom_id=cid)
+        assert result.acknowledged
