@@ -48,10 +48,7 @@ class GameBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.store.open()
         for name in EXTENSIONS:
-            try:
-                await self.load_extension(name)
-            except commands.ExtensionNotFound:
-                log.warning("extension %s not found; skipped", name)
+            await self.load_extension(name)
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -344,12 +344,11 @@ class Table:
             await interaction.response.edit_message(embed=embed, view=None)
             return
         else:
-            await interaction.response.defer()
             match, state = await self.service.start(match_id, user.id)
             embed = self.lobby_embed(match)
             order = " -> ".join(s.name for s in match.seats)
             embed.description = f"Started. Seat order: {order}."
-            await interaction.edit_original_response(embed=embed, view=None)
+            await interaction.response.edit_message(embed=embed, view=None)
             await self.post_board(match, state, mention=True)
             return
         await interaction.response.edit_message(embed=self.lobby_embed(match), view=self.lobby_view(match))

@@ -6,15 +6,31 @@ import random
 
 import pytest
 
-from tests.discord.helpers import board_message, make_world, play_one_action, start_match
+from bot.config import Settings
+from bot.core import create_bot
+from tests.discord.helpers import (
+    board_message,
+    custom_ids,
+    make_world,
+    play_one_action,
+    start_match,
+)
 
 
-async def test_lobby_and_whole_game_of_ike_no_koi(simcord_env):
+async def live(world):
+    return await world.bot.store.live_match(world.channel.id)
+
+
+def member_of(world, match, seat):
+    return next(p for p in world.players if p.id == match.seats[seat].user_id)
+
+
+async def test_whole_game_of_ike_no_koi_through_buttons(simcord_env):
     world = await make_world(simcord_env, 3)
     match_id = await start_match(world, "ikenokoi", 3)
     board = board_message(world)
-    assert board.embeds and board.embeds[0].image.url.startswith("attachment://")
-    assert any(p.mention in (board.content or "") for p in world.players)
+    assert board.embeds and board.embeds[0].image.url == "attachment://board.png"
+    assert any(p.mention in (board.content or "") for p in world.players), "the first player is mentioned"
     rng = random.Random(7)
     for _ in range(2000):
         if not await play_one_action(world, rng):
@@ -26,5 +42,204 @@ async def test_lobby_and_whole_game_of_ike_no_koi(simcord_env):
     final = world.channel.last_message
     assert "is over" in final.embeds[0].title
     assert final.attachments and final.attachments[0].filename == "final.png"
-    stats = await world.bot.store.stats(world.guild.id, world.players[0].id)
-    assert stats and stats[0].played == 1
+    assert "Final scores" in [f.name for f in final.embeds[0].fields]
+    played = [await world.bot.store.stats(world.guild.id, p.id) for p in world.players]
+    assert all(s and s[0].played == 1 for s in played)
+    assert sum(s[0].won for s in played) >= 1
+    stats = await world.players[0].slash(world.channel, "stats")
+    assert stats.ephemeral and "1 played" in stats.response.embeds[0].fields[0].value
+
+
+async def test_lobby_rules(simcord_env):
+    world = await make_world(simcord_env, 4)
+    host, bob, carol, _ = world.players
+    result = await host.slash(world.channel, "ikenokoi new")
+    lobby = result.response
+    refused = await host.click(lobby, label="Start")
+    assert refused.ephemeral and "2 to 5 players" in refused.response.content
+    await bob.click(lobby, label="Join")
+    again = await bob.click(lobby, label="Join")
+    assert again.ephemeral and "already" in again.response.content
+    not_host = await bob.click(lobby, label="Start")
+    assert not_host.ephemeral and "Only the host" in not_host.response.content
+    await bob.click(lobby, label="Leave")
+    match = await live(world)
+    assert [s.user_id for s in match.seats] == [host.id]
+    second = await carol.slash(world.channel, "kigi new")
+    assert second.ephemeral and "already has a match" in second.response.content
+    assert str(match.id) and "discord.com/channels" in second.response.content
+    cancel = await carol.click(lobby, label="Cancel")
+    assert cancel.ephemeral and "Only the host" in cancel.response.content
+    await host.click(lobby, label="Cancel")
+    assert await live(world) is None
+
+
+async def test_match_in_a_new_thread(simcord_env):
+    world = await make_world(simcord_env, 2)
+    result = await world.players[0].slash(world.channel, "ikenokoi new", thread=True)
+    assert result.ephemeral
+    threads = world.channel.threads
+    assert len(threads) == 1
+    match = await world.bot.store.live_match(threads[0].id)
+    assert match is not None and match.status == "lobby"
+    assert await world.bot.store.live_match(world.channel.id) is None
+
+
+async def test_foreign_wrong_turn_and_stale_clicks_change_nothing(simcord_env):
+    world = await make_world(simcord_env, 4)
+    await start_match(world, "ikenokoi", 3)
+    outsider = world.players[3]
+    match = await live(world)
+    state = world.bot.service.state_of(match)
+    active = state.to_act()[0]
+    waiting = member_of(world, match, (active + 1) % 3)
+    board = board_message(world)
+
+    r = await outsider.click(board, label="Play")
+    assert r.ephemeral and "not playing" in r.response.content
+    r = await waiting.click(board, label="Play")
+    assert r.ephemeral and "not your turn" in r.response.content
+    assert (await live(world)).version == match.version
+
+    # The active player opens the panel and plays until the turn passes.
+    player = member_of(world, match, active)
+    opened = await player.click(board, label="Play")
+    panel = opened.response or opened.followups[-1]
+    first_panel_ids = custom_ids(panel)
+    rng = random.Random(3)
+    assert await play_one_action(world, rng)
+    now = await live(world)
+    assert now.version > match.version
+    # The old board is retired or refused; an old panel button is refused and changes nothing.
+    old = await world.bot.store.get_match(now.id)
+    stale_id = next(c for c in first_panel_ids if c.startswith("ac:"))
+    stale_version = int(stale_id.split(":")[2])
+    assert stale_version < old.version
+    with pytest.raises(Exception, match="moved on"):
+        await world.bot.service.act(now.id, player.id, stale_version, stale_id.split(":", 3)[3])
+    assert (await live(world)).version == old.version
+
+
+async def test_restart_mid_game_old_buttons_still_work(simcord_env, db_path):
+    world = await make_world(simcord_env, 3)
+    await start_match(world, "ikenokoi", 3)
+    rng = random.Random(11)
+    for _ in range(3):
+        await play_one_action(world, rng)
+    before = await live(world)
+    await simcord_env.restart_bot(create_bot(Settings(token=None, database_path=db_path)))
+    world.bot = simcord_env.bot
+    after = await live(world)
+    assert after.version == before.version and after.state == before.state
+    # The board posted before the restart still answers, and the game goes on.
+    assert await play_one_action(world, rng)
+    assert (await live(world)).version > before.version
+    await world.bot.reminders.stop()
+    await world.bot.store.close()
+
+
+async def test_hidden_information_only_in_the_owners_ephemeral_messages(simcord_env):
+    world = await make_world(simcord_env, 3)
+    await start_match(world, "ikenokoi", 3)
+    match = await live(world)
+    state = world.bot.service.state_of(match)
+    seat = state.to_act()[0]
+    owner = member_of(world, match, seat)
+    other = member_of(world, match, (seat + 1) % 3)
+    secret = state.view(seat)
+    assert secret != state.view(None)
+
+    result = await owner.slash(world.channel, "match hand")
+    assert result.ephemeral
+    private = result.response or result.followups[-1]
+    assert private.attachments and private.attachments[0].filename == "private.png"
+    visible_to_other = [m.id for m in world.channel.history(viewer=other)]
+    assert private.id not in visible_to_other
+    assert private.id in [m.id for m in world.channel.history(viewer=owner)]
+    # Every public message is free of private pictures.
+    for message in world.channel.history(viewer=other):
+        if not message.flags.ephemeral:
+            assert all(a.filename != "private.png" for a in message.attachments)
+
+
+async def test_reminders_fire_repeat_twice_then_stop(simcord_env):
+    world = await make_world(simcord_env, 2)
+    await start_match(world, "ikenokoi", 2)
+    match = await live(world)
+    to_act = member_of(world, match, world.bot.service.state_of(match).to_act()[0])
+
+    def reminders():
+        return [m for m in world.channel.history() if "reminder" in (m.content or "")]
+
+    await simcord_env.advance_time(11 * 3600)
+    assert reminders() == []
+    await simcord_env.advance_time(3600 + 5)
+    assert len(reminders()) == 1
+    first = reminders()[0]
+    assert to_act.mention in first.content and "discord.com/channels" in first.content
+    await simcord_env.advance_time(12 * 3600 + 5)
+    await simcord_env.advance_time(12 * 3600 + 5)
+    await simcord_env.advance_time(36 * 3600)
+    assert [("(1/3)" in m.content, "(2/3)" in m.content, "(3/3)" in m.content) for m in reminders()] == [
+        (True, False, False),
+        (False, True, False),
+        (False, False, True),
+    ]
+
+
+async def test_reminder_delay_setting_and_dm_with_fallback(simcord_env):
+    import discord
+
+    world = await make_world(simcord_env, 2)
+    mods = world.guild.create_role("mods", permissions=discord.Permissions(manage_channels=True))
+    mod = world.guild.add_member(simcord_env.create_user("mod"), roles=[mods])
+    denied = await world.players[0].slash(world.channel, "reminders", delay="1h")
+    assert denied.ephemeral and "Manage Channels" in denied.response.content
+    bad = await mod.slash(world.channel, "reminders", delay="5m")
+    assert bad.ephemeral and "between 10 minutes" in bad.response.content
+    malformed = await mod.slash(world.channel, "reminders", delay="soon")
+    assert "like 30m" in malformed.response.content
+    ok = await mod.slash(world.channel, "reminders", delay="1h")
+    assert "after 1 hour(s)" in ok.response.content
+    for p in world.players:
+        r = await p.slash(world.channel, "reminders", dm=True)
+        assert "direct message" in r.response.content
+    await start_match(world, "ikenokoi", 2)
+    match = await live(world)
+    seat = world.bot.service.state_of(match).to_act()[0]
+    player = member_of(world, match, seat)
+    await simcord_env.advance_time(3600 + 5)
+    dms = [m for m in player.user.dm_channel.history() if "Reminder" in (m.content or "")]
+    assert len(dms) == 1 and "your turn" in dms[0].content
+    # DMs closed: the reminder falls back to the channel.
+    simcord_env.inject_error(
+        "POST", f"/channels/{player.user.dm_channel.id}/messages", status=403, code=50007, times=None
+    )
+    await simcord_env.advance_time(3600 + 5)
+    in_channel = [m for m in world.channel.history() if "reminder (2/3)" in (m.content or "")]
+    assert len(in_channel) == 1 and player.mention in in_channel[0].content
+
+
+async def test_match_commands(simcord_env):
+    world = await make_world(simcord_env, 3)
+    host, bob, carol = world.players
+    none = await host.slash(world.channel, "match log")
+    assert none.ephemeral and "no match" in none.response.content
+    await start_match(world, "ikenokoi", 2)
+    rng = random.Random(5)
+    for _ in range(3):
+        await play_one_action(world, rng)
+    log = await host.slash(world.channel, "match log")
+    assert log.ephemeral and "Last moves" in log.response.content
+    board = await carol.slash(world.channel, "match board")
+    assert board.ephemeral
+    assert board_message(world).id == (await live(world)).board_message_id
+    outsider_hand = await carol.slash(world.channel, "match hand")
+    assert "not playing" in (outsider_hand.response or outsider_hand.followups[-1]).content
+    refused = await carol.slash(world.channel, "match abandon")
+    assert "Only the host" in refused.response.content
+    resign = await bob.slash(world.channel, "match resign")
+    assert not resign.ephemeral and "resigned" in resign.response.content
+    assert await live(world) is None
+    stats = await world.bot.store.stats(world.guild.id, host.id)
+    assert stats[0].won == 1

@@ -1,0 +1,29 @@
+"""/iki: Iki, a year in the merchant streets of Edo (2-4 players)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import new_match, show_rules
+
+KEY, TITLE = "iki", "Iki"
+
+
+class Iki(commands.GroupCog, group_name=KEY, group_description="Play Iki (2-4 players)"):
+    @app_commands.command(name="new")
+    @app_commands.guild_only()
+    @app_commands.describe(thread="Open the match in a new thread of this channel")
+    async def new(self, interaction: discord.Interaction, thread: bool = False) -> None:
+        """Open a lobby for a new game of Iki in this channel."""
+        await new_match(interaction, KEY, {}, thread)
+
+    @app_commands.command(name="rules")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        """How to play Iki, in short."""
+        await show_rules(interaction, KEY, TITLE)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Iki())
