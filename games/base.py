@@ -109,7 +109,7 @@ class GameState(ABC):
             raise IllegalAction("That move is not available any more.")
         return self._do(seat, action_id)
 
-    def check_invariants(self) -> None:
+    def check_invariants(self) -> None:  # noqa: B027 - optional hook, not abstract
         """Raise AssertionError if a conservation law is broken (cards, pieces...).
 
         The conformance tests call it after every step. Override per game.
