@@ -28,7 +28,11 @@ Rulings beyond the rulebook (see also the design notes):
   other seats); after the end it is the final score;
 - pool bridges taken at the end are discarded without placement (no exchange
   can follow); pool bamboo is placed by its new owner before the Honour tokens;
-- when a lotus peek is reordered, other seats forget what they had peeked.
+- when a lotus peek is reordered, other seats forget what they had peeked;
+- bamboo goes only on zones of varieties in play (not 11 at 2-3 players);
+- same-count challenges need at least one card of each variety, most-of
+  challenges at least one card (0 = 0 is no collection);
+- once the game is over, every secret challenge and the pool are public.
 """
 
 from __future__ import annotations
