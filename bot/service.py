@@ -100,6 +100,8 @@ class MatchService:
         self._channel_locks: dict[int, asyncio.Lock] = {}
         # Parsed states by (match id, version): saves a JSON parse per click.
         self._states: OrderedDict[tuple[int, int], GameState] = OrderedDict()
+        # Reminder delay per channel; this process is the only writer of channel settings.
+        self._delays: dict[int, int | None] = {}
         self.on_reminder_change: Callable[[], None] | None = None
 
     # -- helpers
@@ -146,10 +148,14 @@ class MatchService:
 
     async def reminder_delay(self, channel_id: int) -> int | None:
         """Seconds before a reminder in this channel, or None when reminders are off."""
-        settings = await self.store.channel_settings(channel_id)
-        if settings is None:
-            return DEFAULT_REMINDER_DELAY
-        return settings.reminder_delay if settings.reminders_enabled else None
+        if channel_id not in self._delays:
+            settings = await self.store.channel_settings(channel_id)
+            if settings is None:
+                delay = DEFAULT_REMINDER_DELAY
+            else:
+                delay = settings.reminder_delay if settings.reminders_enabled else None
+            self._delays[channel_id] = delay
+        return self._delays[channel_id]
 
     async def _reminder_for(self, match: Match, version: int) -> Reminder | None:
         delay = await self.reminder_delay(match.channel_id)
@@ -389,6 +395,7 @@ class MatchService:
         if enabled is not None:
             current.reminders_enabled = enabled
         await self.store.put_channel_settings(channel_id, current)
+        self._delays.pop(channel_id, None)
         live = await self.store.live_match(channel_id)
         if live is not None and live.status == "active":
             if current.reminders_enabled:

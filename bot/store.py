@@ -266,8 +266,7 @@ class SqliteStore(Store):
     async def _exec(self, sql: str, params: tuple = ()) -> aiosqlite.Cursor:
         """Run one statement to completion and close its cursor (rowcount and lastrowid stay readable)."""
         cur = await self.db.execute(sql, params)
-        await cur.fetchall()
-        await cur.close()
+        await cur.close()  # resets the statement, so a later COMMIT never sees it in progress
         return cur
 
     async def _one(self, sql: str, params: tuple = ()) -> sqlite3.Row | None:
