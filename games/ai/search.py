@@ -34,8 +34,12 @@ from games.rng import Rng
 # and losing small, and breaks ties between otherwise equal lines.
 WIN_WEIGHT = 1.0
 MARGIN_WEIGHT = 0.2
-# UCB exploration constant for rewards of about [0, 1.2].
-EXPLORATION = 0.7
+# UCB exploration constants for rewards in about [-0.2, 1.2]. At the root we
+# want the best move (not the least regret along the way), and a win/loss
+# reward is noisy: explore more there, so that a move that lost its first few
+# playouts by bad luck is not starved.
+EXPLORATION = 1.0
+ROOT_EXPLORATION = 1.5
 # A whole random game is bounded by the contract, but a runaway engine must not
 # hang a bot: playouts stop after this many steps and are scored as they stand.
 FULL_PLAYOUT_STEPS = 5000
@@ -181,8 +185,8 @@ class _Edge:
         self.avail = 1
 
 
-def _ucb(edge: _Edge) -> float:
-    return edge.total / edge.visits + EXPLORATION * math.sqrt(math.log(edge.avail) / edge.visits)
+def _ucb(edge: _Edge, c: float) -> float:
+    return edge.total / edge.visits + c * math.sqrt(math.log(edge.avail) / edge.visits)
 
 
 def observation(events: list[dict], observer: int) -> str:
@@ -287,6 +291,7 @@ def _iterate(
             ids = [a.id for a in decisions(world.legal_actions(mover))]
         untried = []
         best_key, best_edge, best_value = None, None, -math.inf
+        c = ROOT_EXPLORATION if node is root else EXPLORATION
         for aid in ids:
             key = (mover, aid)
             edge = node.edges.get(key)
@@ -294,7 +299,7 @@ def _iterate(
                 untried.append(key)
                 continue
             edge.avail += 1
-            value = _ucb(edge)
+            value = _ucb(edge, c)
             if value > best_value:
                 best_key, best_edge, best_value = key, edge, value
         depth += 1
