@@ -371,7 +371,7 @@ class Table:
         to_act = state.to_act()
         if to_act:
             waiting = ", ".join(seat_label(match, s) for s in to_act)
-            embed.description = f"Waiting for {waiting}: {state.prompt(to_act[0])}"
+            embed.description = f"Waiting for {waiting}: {format_event(state.prompt(to_act[0]), match.names)}"
         if recent:
             embed.add_field(name="Last moves", value="\n".join(recent[-RECENT_LINES:])[:1024], inline=False)
         scores = state.scores()
@@ -461,7 +461,10 @@ class Table:
 
     async def panel(self, match: Match, state: GameState, seat: int, page: int = 0, note: str = ""):
         """Content, picture and components of a seat's private panel."""
-        actions = state.legal_actions(seat)
+        # Labels may name players as {p0}, {p1}...: fill in the names.
+        actions = [
+            Action(a.id, format_event(a.label, match.names)[:80], a.group) for a in state.legal_actions(seat)
+        ]
         pages = paginate(panel_rows(actions))
         page = min(page, len(pages) - 1)
         view = discord.ui.View(timeout=None)
@@ -490,7 +493,7 @@ class Table:
                 b.item.row = nav_row
                 view.add_item(b)
         content = f"{note}\n" if note else ""
-        content += f"**{state.prompt(seat)}**"
+        content += f"**{format_event(state.prompt(seat), match.names)}**"
         file = await self.picture(match, state.view(seat), "private.png")
         return content[:2000], file, view
 

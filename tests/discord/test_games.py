@@ -1,0 +1,38 @@
+"""Whole games of every game, from `/<game> new` to the final scores, through the real bot's buttons."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.discord.helpers import make_world, play_one_action, start_match
+
+GAMES = [
+    ("kigi", 3, {}),
+    ("kigi", 2, {"advanced": True}),
+    ("iwari", 2, {}),
+    ("iwari", 4, {"map": "vast-lands", "feats": True}),
+    ("iki", 2, {}),
+    ("iki", 4, {}),
+]
+
+
+@pytest.mark.parametrize(("game", "n", "options"), GAMES, ids=[f"{g}-{n}p" for g, n, _ in GAMES])
+async def test_whole_game_through_buttons(simcord_env, game, n, options):
+    world = await make_world(simcord_env, n)
+    match_id = await start_match(world, game, n, **options)
+    match = await world.bot.store.get_match(match_id)
+    assert {k: match.options[k] for k in options} == options
+    rng = random.Random(n)
+    for _ in range(5000):
+        if not await play_one_action(world, rng):
+            break
+    else:
+        pytest.fail("the game did not end")
+    match = await world.bot.store.get_match(match_id)
+    assert match.status == "finished"
+    final = world.channel.last_message
+    assert "is over" in final.embeds[0].title and final.attachments
+    state = world.bot.service.state_of(match)
+    assert state.is_over()
