@@ -14,7 +14,10 @@ Levels (``LEVELS`` maps each name to a line a person can read):
 - ``strong``: information-set Monte Carlo tree search (``search.ismcts``): a
   tree over the action history, one freshly determinized world per iteration,
   random playouts to the end, reward = win/loss plus a small score margin.
-  Thinks for ``budget_s`` (default 2 s, clamped to 5 s).
+  After a move the tree splits by what the seat observed (the move's public
+  events and those private to it, e.g. the card it drew), so its later
+  decisions in the tree can depend on them. Thinks for ``budget_s`` (default
+  2 s, clamped to 5 s).
 
 Budgets: ``budget_s`` is wall-clock time; ``iterations`` caps the number of
 playouts. The search stops at whichever comes first. Only an iteration budget
