@@ -116,6 +116,8 @@ class MatchService:
             raise ServiceError(f"There is no game called {key!r}.") from None
 
     def state_of(self, match: Match) -> GameState:
+        if match.damaged:
+            raise CorruptRow(f"match {match.id} has a damaged state")
         if match.state is None:
             raise ServiceError("This match has not started yet.")
         key = (match.id, match.version)

@@ -64,6 +64,7 @@ class Match:
     board_message_id: int | None
     created_at: float
     updated_at: float
+    damaged: bool = False  # the stored state cannot be read: the match can only be abandoned
 
     def seat_of(self, user_id: int) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -199,8 +200,19 @@ def _migrations() -> list[tuple[int, str, str]]:
     return sorted(found)
 
 
+def _load_state(text: str | None) -> tuple[dict | None, bool]:
+    if text is None:
+        return None, False
+    try:
+        state = json.loads(text)
+    except ValueError:
+        return None, True
+    return (state, False) if isinstance(state, dict) else (None, True)
+
+
 def _match_from_row(row: sqlite3.Row) -> Match:
     try:
+        state, damaged = _load_state(row["state"])
         return Match(
             id=row["id"],
             game=row["game"],
@@ -211,11 +223,12 @@ def _match_from_row(row: sqlite3.Row) -> Match:
             seats=[Seat.from_json(s) for s in json.loads(row["seats"])],
             options=json.loads(row["options"]),
             seed=row["seed"],
-            state=json.loads(row["state"]) if row["state"] is not None else None,
+            state=state,
             version=row["version"],
             board_message_id=row["board_message_id"],
             created_at=row["created_at"],
             updated_at=row["updated_at"],
+            damaged=damaged,
         )
     except (ValueError, TypeError, KeyError, AttributeError) as exc:
         raise CorruptRow(f"match {row['id']} cannot be read: {exc}") from exc

@@ -20,7 +20,7 @@ import discord
 
 import rendering
 from bot.service import LiveMatchExists, MatchService, ServiceError, StaleClick, format_event
-from bot.store import Match
+from bot.store import CorruptRow, Match
 from games import Action, GameState
 
 log = logging.getLogger(__name__)
@@ -59,6 +59,13 @@ async def guarded(interaction: discord.Interaction, match_id: int | None, coro) 
         await reply(interaction, f"{exc} It is here: {link}")
     except ServiceError as exc:
         await reply(interaction, str(exc))
+    except CorruptRow:
+        log.exception("match %s has a damaged row", match_id)
+        await reply(
+            interaction,
+            "This match's saved data is damaged, so it cannot go on. Nothing was changed; "
+            "the host can end it with /match abandon.",
+        )
     except Exception:
         log.exception("error handling an interaction for match %s", match_id)
         try:

@@ -243,3 +243,49 @@ async def test_match_commands(simcord_env):
     assert await live(world) is None
     stats = await world.bot.store.stats(world.guild.id, host.id)
     assert stats[0].won == 1
+
+
+async def test_a_stale_panel_is_refused_with_the_current_choice(simcord_env):
+    world = await make_world(simcord_env, 2)
+    await start_match(world, "ikenokoi", 2)
+    match = await live(world)
+    seat = world.bot.service.state_of(match).to_act()[0]
+    player = member_of(world, match, seat)
+    board = board_message(world)
+    first = await player.click(board, label="Play")
+    second = await player.click(board, label="Play")
+    old_panel = first.response or first.followups[-1]
+    new_panel = second.response or second.followups[-1]
+    assert old_panel.id != new_panel.id
+    draw = next(c for c in custom_ids(new_panel) if c.endswith(":draw"))
+    await player.click(new_panel, custom_id=draw)
+    version = (await live(world)).version
+    assert version == 1
+    result = await player.click(old_panel, custom_id=draw)
+    assert result.acknowledged
+    assert (await live(world)).version == version, "a stale click changed the match"
+    assert "moved on" in old_panel.content
+
+
+async def test_an_unexpected_error_is_apologised_for_and_changes_nothing(simcord_env, monkeypatch, caplog):
+    from games.ikenokoi.state import IkeNoKoiState
+
+    world = await make_world(simcord_env, 2)
+    await start_match(world, "ikenokoi", 2)
+    match = await live(world)
+    seat = world.bot.service.state_of(match).to_act()[0]
+    player = member_of(world, match, seat)
+    opened = await player.click(board_message(world), label="Play")
+    panel = opened.response or opened.followups[-1]
+
+    def broken(self, seat, action_id):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(IkeNoKoiState, "_do", broken)
+    draw = next(c for c in custom_ids(panel) if c.endswith(":draw"))
+    result = await player.click(panel, custom_id=draw)
+    apology = result.followups[-1]
+    assert apology.ephemeral and "Sorry" in apology.content
+    assert (await live(world)).version == 0
+    assert any(f"match {match.id}" in r.getMessage() for r in caplog.records if r.levelname == "ERROR")
+    assert all("Traceback" not in (m.content or "") for m in world.channel.history())
