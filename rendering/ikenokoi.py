@@ -7,6 +7,8 @@ and the pond cards they peeked at with a lotus flower.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from rendering.common import (
@@ -21,10 +23,49 @@ from rendering.common import (
     WATER,
     font,
     new_canvas,
-    player_badge,
     player_name,
-    text_width,
 )
+
+
+# Speed: rasterising glyphs is most of the drawing time, and the same labels, numbers and
+# names come back on every move. Each (text, font, anchor) is rasterised once into a grey
+# mask and stamped in any colour afterwards; measuring is cached too.
+@lru_cache(maxsize=4096)
+def _stamp(text: str, f, anchor: str) -> tuple[Image.Image, int, int]:
+    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+def _text(d: ImageDraw.ImageDraw, xy, text: str, font, fill=INK, anchor: str = "la") -> None:
+    """``_text(d, xy, text, font=font, fill=fill, anchor=anchor)``, from the stamp cache."""
+    if not text:
+        return
+    mask, left, top = _stamp(text, font, anchor)
+    d.bitmap((int(xy[0]) + left, int(xy[1]) + top), mask, fill=fill)
+
+
+def centered_text(d: ImageDraw.ImageDraw, xy, text: str, size: int, fill=INK) -> None:
+    _text(d, xy, text, font(size), fill, "mm")
+
+
+@lru_cache(maxsize=4096)
+def _width(text: str, size: int) -> float:
+    return font(size).getlength(text)
+
+
+def text_width(d: ImageDraw.ImageDraw, text: str, size: int) -> float:
+    return _width(text, size)
+
+
+def player_badge(d: ImageDraw.ImageDraw, xy: tuple[float, float], seat: int, radius: int = 14) -> None:
+    """common.player_badge (a coloured disc with the seat's letter), with the cached letter."""
+    x, y = xy
+    colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+    d.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour, outline=INK, width=2)
+    centered_text(d, (x, y), PLAYER_MARKS[seat % len(PLAYER_MARKS)], int(radius * 1.2), fill=INK)
+
 
 WIDTH = 1200
 PAD = 16
@@ -71,11 +112,16 @@ def _card(draw: ImageDraw.ImageDraw, x: int, y: int, kind: str, w: int = 96, h: 
     fill = KOI_FILL if koi else GARDEN_FILLS.get(kind, PANEL)
     draw.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=fill, outline=INK, width=2)
     if koi:
-        draw.text((x + w / 2, y + h / 2 - 8), kind, font=font(int(h * 0.42)), fill=INK, anchor="mm")
-        draw.text((x + w / 2, y + h - 18), "Koi", font=font(18), fill=MUTED, anchor="mm")
+        _text(draw, (x + w / 2, y + h / 2 - 8), kind, font=font(int(h * 0.42)), fill=INK, anchor="mm")
+        _text(draw, (x + w / 2, y + h - 18), "Koi", font=font(18), fill=MUTED, anchor="mm")
     else:
-        draw.text(
-            (x + w / 2, y + h / 2), kind.upper(), font=font(18 if w >= 90 else 13), fill=INK, anchor="mm"
+        _text(
+            draw,
+            (x + w / 2, y + h / 2),
+            kind.upper(),
+            font=font(18 if w >= 90 else 13),
+            fill=INK,
+            anchor="mm",
         )
 
 
@@ -87,8 +133,8 @@ def _back(
         draw.rounded_rectangle(
             (x + k, y - k, x + w + k, y + h - k), radius=10, fill=WATER, outline=INK, width=2
         )
-    draw.text((x + w / 2, y + h / 2 - 10), str(count), font=font(40), fill=INK, anchor="mm")
-    draw.text((x + w / 2, y + h - 20), label, font=font(18), fill=INK, anchor="mm")
+    _text(draw, (x + w / 2, y + h / 2 - 10), str(count), font=font(40), fill=INK, anchor="mm")
+    _text(draw, (x + w / 2, y + h - 20), label, font=font(18), fill=INK, anchor="mm")
 
 
 def _decision_line(view: dict, names: list[str] | None) -> str:
@@ -142,9 +188,9 @@ def _pontoon(
         title += "  (their turn)"
     if seat in view["winners"]:
         title += "  WINNER"
-    draw.text((x + 60, y + 26), title, font=font(24), fill=INK, anchor="lm")
+    _text(draw, (x + 60, y + 26), title, font=font(24), fill=INK, anchor="lm")
     sc = p["score"]
-    draw.text((x + PANEL_W - 14, y + 26), f"{sc['total']} lotus", font=font(26), fill=INK, anchor="rm")
+    _text(draw, (x + PANEL_W - 14, y + 26), f"{sc['total']} lotus", font=font(26), fill=INK, anchor="rm")
     parts = [f"{p['koi_cards']} Koi"]
     if p["lotus"]:
         parts.append(f"lotus flower x{p['lotus']}")
@@ -152,10 +198,10 @@ def _pontoon(
         parts.append(f"lantern x{p['lanterns']}")
     if p["bridges"]:
         parts.append("bridge " + " ".join(f"{a}-{b}" for a, b in p["bridges"]))
-    draw.text((x + 22, y + 56), ", ".join(parts), font=font(19), fill=INK, anchor="lm")
+    _text(draw, (x + 22, y + 56), ", ".join(parts), font=font(19), fill=INK, anchor="lm")
     if view["over"]:
         detail = f"H{sc['honour']} C{sc['common']} S{sc['secret'] or 0} L{sc['lotus']}"
-        draw.text((x + PANEL_W - 14, y + 56), detail, font=font(19), fill=MUTED, anchor="rm")
+        _text(draw, (x + PANEL_W - 14, y + 56), detail, font=font(19), fill=MUTED, anchor="rm")
 
     gx = x + (PANEL_W - 5 * CELL_W) // 2 + 8
     gy = y + 74
@@ -172,10 +218,11 @@ def _pontoon(
             fill = HIGHLIGHT if lead else (BACKGROUND if v in in_play else OUT_FILL)
             edge, width = (BRIDGE_COLOUR, 4) if v in protected else (LINE, 2)
             draw.rectangle((cx, cy, cx + CELL_W - 8, cy + CELL_H - 8), fill=fill, outline=edge, width=width)
-            draw.text((cx + 7, cy + 4), str(v), font=font(18), fill=MUTED)
+            _text(draw, (cx + 7, cy + 4), str(v), font=font(18), fill=MUTED)
             total = z["koi"] + z["bamboo"]
             if total:
-                draw.text(
+                _text(
+                    draw,
                     (cx + CELL_W / 2 - 4, cy + CELL_H / 2 - 2),
                     str(total),
                     font=font(34),
@@ -187,9 +234,13 @@ def _pontoon(
                 draw.rounded_rectangle(
                     (cx + CELL_W - 44, cy + 4, cx + CELL_W - 12, cy + 27), radius=5, fill=BAMBOO_COLOUR
                 )
-                draw.text((cx + CELL_W - 28, cy + 16), tag, font=font(18), fill=(255, 255, 255), anchor="mm")
+                _text(
+                    draw, (cx + CELL_W - 28, cy + 16), tag, font=font(18), fill=(255, 255, 255), anchor="mm"
+                )
             if lead:
-                draw.text((cx + CELL_W - 12, cy + CELL_H - 11), "LEAD", font=font(15), fill=INK, anchor="rb")
+                _text(
+                    draw, (cx + CELL_W - 12, cy + CELL_H - 11), "LEAD", font=font(15), fill=INK, anchor="rb"
+                )
     # bridges: a thick bar across the border of the two zones
     for a, b in p["bridges"]:
         (ax, ay), (bx, by) = cells[a], cells[b]
@@ -235,17 +286,17 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
 
     # header: title, turn, who acts
     d.rectangle((0, 0, WIDTH, 56), fill=WATER)
-    d.text((PAD, 28), "Ike No Koi", font=font(30), fill=INK, anchor="lm")
+    _text(d, (PAD, 28), "Ike No Koi", font=font(30), fill=INK, anchor="lm")
     head = _decision_line(view, names)
     if not over:
         head = f"Turn {view['turn']}  -  " + head
-    d.text((WIDTH - PAD, 28), head, font=font(24), fill=INK, anchor="rm")
+    _text(d, (WIDTH - PAD, 28), head, font=font(24), fill=INK, anchor="rm")
 
     # the river, the pond and the pool
     y = 70
-    d.text((PAD, y + 4), "River", font=font(22), fill=INK)
+    _text(d, (PAD, y + 4), "River", font=font(22), fill=INK)
     if view.get("share_next") is not None:
-        d.text((PAD, y + 34), "Sharing", font=font(18), fill=INK)
+        _text(d, (PAD, y + 34), "Sharing", font=font(18), fill=INK)
     river = view["river"]
     for i in range(4):
         x = PAD + 84 + i * 108
@@ -257,17 +308,18 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     _back(d, px, y + 6, "pond", view["pond_size"])
     pool = view.get("pool")
     if pool:
-        d.text((px + 128, y - 2), "Pool" + (" (you see it)" if not over else ""), font=font(18), fill=INK)
+        _text(d, (px + 128, y - 2), "Pool" + (" (you see it)" if not over else ""), font=font(18), fill=INK)
         for i, k in enumerate(pool):
             _card(d, px + 128 + i * 74, y + 24, k, w=68, h=96)
     else:
         _back(d, px + 128, y + 6, "pool", view["pool_size"])
         if view.get("pool_taker") is not None:
             taker = _name(names, view["pool_taker"])
-            d.text((px + 246, y + 50), "pool taken by", font=font(18), fill=INK, anchor="lm")
-            d.text((px + 246, y + 76), taker, font=font(18), fill=INK, anchor="lm")
+            _text(d, (px + 246, y + 50), "pool taken by", font=font(18), fill=INK, anchor="lm")
+            _text(d, (px + 246, y + 76), taker, font=font(18), fill=INK, anchor="lm")
     if view.get("share_next") is not None and view.get("drawn"):
-        d.text(
+        _text(
+            d,
             (PAD, y + 150),
             "Drawn this turn: " + _cards_text(view["drawn"]),
             font=font(18),
@@ -277,26 +329,26 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     disc = view.get("discard") or {}
     if disc:
         text = "Discarded: " + ", ".join(f"{k} x{v}" for k, v in disc.items())
-        d.text((WIDTH - PAD, y + 150), text, font=font(18), fill=MUTED, anchor="rb")
+        _text(d, (WIDTH - PAD, y + 150), text, font=font(18), fill=MUTED, anchor="rb")
 
     # Honour tokens with their leader now
     y = TOKENS_Y
-    d.text((PAD, y + 22), "Honour", font=font(22), fill=INK, anchor="lm")
-    d.text((PAD, y + 48), "tokens", font=font(22), fill=INK, anchor="lm")
-    d.text((PAD, y + 76), "leader:", font=font(18), fill=MUTED, anchor="lm")
+    _text(d, (PAD, y + 22), "Honour", font=font(22), fill=INK, anchor="lm")
+    _text(d, (PAD, y + 48), "tokens", font=font(22), fill=INK, anchor="lm")
+    _text(d, (PAD, y + 76), "leader:", font=font(18), fill=MUTED, anchor="lm")
     tv = view["token_values"]
     for i, v in enumerate(range(2, 12)):
         cx, cy = PAD + 150 + i * 102, y + 36
         if str(v) not in tv:
             d.ellipse((cx - 34, cy - 34, cx + 34, cy + 34), outline=LINE, width=2)
-            d.text((cx, cy), "out", font=font(18), fill=MUTED, anchor="mm")
+            _text(d, (cx, cy), "out", font=font(18), fill=MUTED, anchor="mm")
             continue
         d.ellipse((cx - 34, cy - 34, cx + 34, cy + 34), fill=TOKEN_FILL, outline=INK, width=2)
-        d.text((cx, cy - 9), str(v), font=font(30), fill=INK, anchor="mm")
-        d.text((cx, cy + 18), f"{tv[str(v)]} pts", font=font(16), fill=INK, anchor="mm")
+        _text(d, (cx, cy - 9), str(v), font=font(30), fill=INK, anchor="mm")
+        _text(d, (cx, cy + 18), f"{tv[str(v)]} pts", font=font(16), fill=INK, anchor="mm")
         leader = view["leaders"].get(str(v))
         if leader is None:
-            d.text((cx, cy + 58), "nobody", font=font(17), fill=MUTED, anchor="mm")
+            _text(d, (cx, cy + 58), "nobody", font=font(17), fill=MUTED, anchor="mm")
         else:
             player_badge(d, (cx, cy + 58), leader, radius=15)
 
@@ -306,7 +358,7 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
         (PAD, y, WIDTH - PAD, y + len(lines) * LINE_H + 14), radius=10, fill=PANEL, outline=LINE, width=2
     )
     for k, line in enumerate(lines):
-        d.text((PAD + 12, y + 8 + k * LINE_H), line, font=font(TEXT), fill=INK)
+        _text(d, (PAD + 12, y + 8 + k * LINE_H), line, font=font(TEXT), fill=INK)
 
     # pontoons
     for s in range(n):
@@ -314,10 +366,10 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
         _pontoon(d, PAD + col * (PANEL_W + PAD), top_h + row * PANEL_H, view, s, names)
 
     legend = "Big number = Koi + bamboo (B) in the zone.  Yellow LEAD = Honour leader.  Brown bar = bridge."
-    d.text((WIDTH / 2, top_h + rows * PANEL_H + 4), legend, font=font(18), fill=MUTED, anchor="mt")
+    _text(d, (WIDTH / 2, top_h + rows * PANEL_H + 4), legend, font=font(18), fill=MUTED, anchor="mt")
     if over:
         legend = "Final score: H honour tokens, C common challenge, S secret challenge, L lotus flowers."
-        d.text((WIDTH / 2, top_h + rows * PANEL_H + 32), legend, font=font(18), fill=MUTED, anchor="mt")
+        _text(d, (WIDTH / 2, top_h + rows * PANEL_H + 32), legend, font=font(18), fill=MUTED, anchor="mt")
     return image
 
 

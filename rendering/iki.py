@@ -9,6 +9,8 @@ by the player's colour AND letter badge.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from rendering.common import (
@@ -21,7 +23,6 @@ from rendering.common import (
     PLAYER_COLOURS,
     PLAYER_MARKS,
     font,
-    player_badge,
     player_name,
 )
 
@@ -43,16 +44,49 @@ NEUTRAL = (160, 160, 160)
 BUILDING_FILL = (120, 110, 95)
 
 
+# Speed: rasterising glyphs is most of the drawing time, and the same labels, numbers and
+# names come back on every move. Each (text, size, anchor) is rasterised once into a grey
+# mask and stamped in any colour afterwards; measuring and shortening are cached too.
+@lru_cache(maxsize=4096)
+def _stamp(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int]:
+    f = font(size)
+    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+    return mask, left, top
+
+
 def _t(d: ImageDraw.ImageDraw, xy, text: str, size: int, fill=INK, anchor: str = "la") -> None:
-    d.text(xy, text, font=font(size), fill=fill, anchor=anchor)
+    if not text:
+        return
+    mask, left, top = _stamp(text, size, anchor)
+    d.bitmap((int(xy[0]) + left, int(xy[1]) + top), mask, fill=fill)
+
+
+@lru_cache(maxsize=4096)
+def _len(text: str, size: int) -> float:
+    return font(size).getlength(text)
+
+
+@lru_cache(maxsize=4096)
+def _fitted(text: str, size: int, width: float) -> str:
+    if _len(text, size) <= width:
+        return text
+    while text and _len(text + ".", size) > width:
+        text = text[:-1]
+    return text + "."
 
 
 def _fit(d: ImageDraw.ImageDraw, text: str, size: int, width: float) -> str:
-    if d.textlength(text, font=font(size)) <= width:
-        return text
-    while text and d.textlength(text + ".", font=font(size)) > width:
-        text = text[:-1]
-    return text + "."
+    return _fitted(text, size, width)
+
+
+def player_badge(d: ImageDraw.ImageDraw, xy: tuple[float, float], seat: int, radius: int = 14) -> None:
+    """common.player_badge (a coloured disc with the seat's letter), with the cached letter."""
+    x, y = xy
+    colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+    d.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour, outline=INK, width=2)
+    _t(d, (x, y), PLAYER_MARKS[seat % len(PLAYER_MARKS)], int(radius * 1.2), INK, "mm")
 
 
 def _chip(d: ImageDraw.ImageDraw, x: float, y: float, typ: str, size: int = 30) -> None:
@@ -182,7 +216,7 @@ def _calendar(d: ImageDraw.ImageDraw, v: dict, x0: int, y0: int, w: int) -> int:
         mx = x + 6
         for text, col in marks:
             _t(d, (mx, y + 28), text, 18, col)
-            mx += d.textlength(text, font=font(18)) + 6
+            mx += _len(text, 18) + 6
     y = y0 + 30 + 2 * (ch + 6)
     month = cal["month"]
     if cal["sun_moon"]:
@@ -411,7 +445,7 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     _t(d, (14, 10), head, 28)
     phase = _phase_text(v, names)
     if phase:
-        _t(d, (14 + d.textlength(head, font=font(28)) + 16, 16), _fit(d, phase, 20, 520), 20, MUTED)
+        _t(d, (14 + _len(head, 28) + 16, 16), _fit(d, phase, 20, 520), 20, MUTED)
     act = v["to_act"]
     if act:
         who = ", ".join(player_name(names, s) for s in act)

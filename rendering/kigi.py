@@ -9,6 +9,8 @@ cells numbered.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from rendering.common import (
@@ -17,13 +19,53 @@ from rendering.common import (
     LINE,
     MUTED,
     PANEL,
-    centered_text,
+    PLAYER_COLOURS,
+    PLAYER_MARKS,
     font,
     new_canvas,
-    player_badge,
     player_name,
-    text_width,
 )
+
+
+# Speed: rasterising glyphs is most of the drawing time, and the same labels, numbers and
+# names come back on every move. Each (text, font, anchor) is rasterised once into a grey
+# mask and stamped in any colour afterwards; measuring is cached too.
+@lru_cache(maxsize=4096)
+def _stamp(text: str, f, anchor: str) -> tuple[Image.Image, int, int]:
+    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+def _text(d: ImageDraw.ImageDraw, xy, text: str, font, fill=INK, anchor: str = "la") -> None:
+    """``_text(d, xy, text, font=font, fill=fill, anchor=anchor)``, from the stamp cache."""
+    if not text:
+        return
+    mask, left, top = _stamp(text, font, anchor)
+    d.bitmap((int(xy[0]) + left, int(xy[1]) + top), mask, fill=fill)
+
+
+def centered_text(d: ImageDraw.ImageDraw, xy, text: str, size: int, fill=INK) -> None:
+    _text(d, xy, text, font(size), fill, "mm")
+
+
+@lru_cache(maxsize=4096)
+def _width(text: str, size: int) -> float:
+    return font(size).getlength(text)
+
+
+def text_width(d: ImageDraw.ImageDraw, text: str, size: int) -> float:
+    return _width(text, size)
+
+
+def player_badge(d: ImageDraw.ImageDraw, xy: tuple[float, float], seat: int, radius: int = 14) -> None:
+    """common.player_badge (a coloured disc with the seat's letter), with the cached letter."""
+    x, y = xy
+    colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+    d.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour, outline=INK, width=2)
+    centered_text(d, (x, y), PLAYER_MARKS[seat % len(PLAYER_MARKS)], int(radius * 1.2), fill=INK)
+
 
 WIDTH = 1200
 MARGIN = 16
@@ -173,7 +215,8 @@ def draw_tree_card(
         d, feature_list(card["features"]), (x + inner, y + inner * 1.6, x + s - inner, y + s - inner)
     )
     if number and s >= 56:
-        d.text(
+        _text(
+            d,
             (x + pad + 3, y + pad + 1),
             card["id"][1:].lstrip("0"),
             font=font(max(11, int(s * 0.17))),
@@ -181,8 +224,45 @@ def draw_tree_card(
         )
 
 
+# Speed: a placed card looks the same on every move (same id, direction, tips), so it is
+# drawn once per cell size into a transparent sprite and pasted. The margin holds the
+# open-tip dots that stick out over the cell's edge.
+_SPRITES: dict[tuple, object] = {}
+
+
+def _card_sprite(card: dict, s: float, open_tips: set) -> tuple[Image.Image, int]:
+    r, c = card["row"], card["col"]
+    tips = tuple((tr - r, tc - c) for tr, tc in card["tip_cells"])
+    opened = tuple((tr - r, tc - c) for tr, tc in card["tip_cells"] if (tr, tc) in open_tips)
+    feats = card.get("feature") or tuple(card["features"].items())
+    key = (card["id"], card["kind"], card.get("dir"), feats, tips, opened, s)
+    hit = _SPRITES.get(key)
+    if hit is None:
+        margin = int(max(3, int(s * 0.09)) * 1.1) + 3
+        size = int(s) + 2 * margin + 2
+        sprite = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+        local = {**card, "row": 0, "col": 0, "tip_cells": list(tips)}
+        draw_tree_card(ImageDraw.Draw(sprite), local, margin, margin, s, set(opened))
+        if len(_SPRITES) > 4000:
+            _SPRITES.clear()
+        hit = _SPRITES[key] = (sprite, margin)
+    return hit
+
+
 def draw_loose_card(d: ImageDraw.ImageDraw, card: dict, x: float, y: float, w: float, h: float) -> None:
-    """A display card (or the card being placed), drawn as if grown upwards."""
+    """A display card (or the card being placed), drawn as if grown upwards; cached per card and size."""
+    key = (repr(sorted(card.items())), w, h)
+    sprite = _SPRITES.get(key)
+    if sprite is None:
+        sprite = Image.new("RGBA", (int(w) + 1, int(h) + 1), (0, 0, 0, 0))
+        _draw_loose_card(ImageDraw.Draw(sprite), card, 0, 0, w, h)
+        if len(_SPRITES) > 4000:
+            _SPRITES.clear()
+        _SPRITES[key] = sprite
+    d._image.paste(sprite, (int(x), int(y)), sprite)
+
+
+def _draw_loose_card(d: ImageDraw.ImageDraw, card: dict, x: float, y: float, w: float, h: float) -> None:
     if card["kind"] == "commission":
         d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=COMMISSION_FILL, outline=INK, width=2)
         centered_text(d, (x + w / 2, y + 22), "Commission", 18, fill=MUTED)
@@ -214,9 +294,9 @@ def draw_loose_card(d: ImageDraw.ImageDraw, card: dict, x: float, y: float, w: f
         ex, ey = ends[tip]
         d.line((cx, mid_y, ex, ey), fill=BARK, width=bw)
         d.ellipse((ex - 6, ey - 6, ex + 6, ey + 6), fill=(90, 160, 60), outline=INK)
-    d.text((x + 8, y + 4), f"#{int(card['id'][1:])}", font=font(20), fill=INK)
+    _text(d, (x + 8, y + 4), f"#{int(card['id'][1:])}", font=font(20), fill=INK)
     tips = ", ".join(t for t in card["tips"])
-    d.text((x + w / 2, y + h - 4), f"tips: {tips}", font=font(15), fill=MUTED, anchor="md")
+    _text(d, (x + w / 2, y + h - 4), f"tips: {tips}", font=font(15), fill=MUTED, anchor="md")
     inner = 18
     draw_features(d, feature_list(card["features"]), (x + inner, top + 8, x + w - inner, y + h - 20))
 
@@ -248,17 +328,20 @@ def draw_tree(
     def at(row: int, col: int) -> tuple[float, float]:
         return x + (col - first) * s, bottom - (row + 1) * s
 
-    # The grid, faint, so people can see where cards may go.
-    for r in range(top + 1):
-        for c in range(first, last + 1):
-            px, py = at(r, c)
-            d.rectangle((px, py, px + s, py + s), outline=GRID)
+    # The grid, faint, so people can see where cards may go (lines: the cells' outlines).
+    gy0 = bottom - (top + 1) * s
+    for r in range(top + 2):
+        d.line((x, gy0 + r * s, x + w, gy0 + r * s), fill=GRID)
+    for c in range(last - first + 2):
+        d.line((x + c * s, gy0, x + c * s, bottom), fill=GRID)
     # The table's edge below row 0.
     d.rectangle((x - 6, bottom, x + w + 6, bottom + 8), fill=EDGE_OF_TABLE)
-    open_tips = {tuple(t) for t in tree.get("free_cells", [])}
+    open_tips = {tuple(t) for t in tree.get("free_cells", [])} if cells is None else set()
+    image = d._image
     for card in tree["cards"]:
         px, py = at(card["row"], card["col"])
-        draw_tree_card(d, card, px, py, s, open_tips if cells is None else set())
+        sprite, margin = _card_sprite(card, s, open_tips)
+        image.paste(sprite, (int(px) - margin, int(py) - margin), sprite)
     for cell in cells or []:
         px, py = at(cell["row"], cell["col"])
         m = s * 0.06
@@ -310,20 +393,20 @@ def draw_player_panel(
         label += " - WINS"
     if not view["over"] and seat == view["current"] and view["phase"] != "choose":
         label += " - to play"
-    d.text((x + 48, y + 10), label, font=font(22), fill=INK)
-    d.text((x + 48, y + 38), _seat_line(view, seat), font=font(20), fill=INK)
+    _text(d, (x + 48, y + 10), label, font=font(22), fill=INK)
+    _text(d, (x + 48, y + 38), _seat_line(view, seat), font=font(20), fill=INK)
     stats = tree["stats"]
     info = (
         f"collected {view['collections'][seat]} | cards {stats['cards']}, branches {stats['branches']}, "
         f"bugs {stats['bugs']}, flowers {stats['flowers']}, red {stats['red']}"
     )
-    d.text((x + 12, y + 66), info, font=font(17), fill=MUTED)
+    _text(d, (x + 12, y + 66), info, font=font(17), fill=MUTED)
     cy = y + 90
     for com in view["commissions"][seat]:
         ok = com["met"]
         tag = ("met" if ok else "not met") if view["over"] else ("on track" if ok else "behind")
-        d.text((x + 12, cy), f"Commission: {com['text']}", font=font(18), fill=INK)
-        d.text((x + w - 12, cy), tag, font=font(18), fill=MET if ok else NOT_MET, anchor="ra")
+        _text(d, (x + 12, cy), f"Commission: {com['text']}", font=font(18), fill=INK)
+        _text(d, (x + w - 12, cy), tag, font=font(18), fill=MET if ok else NOT_MET, anchor="ra")
         cy += 24
     s, extent = tree_cell_size(tree, w)
     tw = (extent[1] - extent[0] + 1) * s
@@ -333,7 +416,7 @@ def draw_player_panel(
 def _legend(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
     for f, label in FEATURE_LABELS.items():
         draw_feature(d, f, x + 12, y, 22)
-        d.text((x + 28, y), label, font=font(18), fill=INK, anchor="lm")
+        _text(d, (x + 28, y), label, font=font(18), fill=INK, anchor="lm")
         x += 40 + text_width(d, label, 18)
 
 
@@ -370,8 +453,8 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     height = int(top_h + sum(row_h) + MARGIN * (len(rows) + 1))
     image, d = new_canvas(WIDTH, height)
     # Header: what is happening, the deck, the legend.
-    d.text((MARGIN, 10), f"Kigi - {_header(view, names)}", font=font(26), fill=INK)
-    d.text((WIDTH - MARGIN, 14), f"Deck: {view['deck_size']} cards", font=font(22), fill=INK, anchor="ra")
+    _text(d, (MARGIN, 10), f"Kigi - {_header(view, names)}", font=font(26), fill=INK)
+    _text(d, (WIDTH - MARGIN, 14), f"Deck: {view['deck_size']} cards", font=font(22), fill=INK, anchor="ra")
     _legend(d, MARGIN, 56)
     # The display, and the card in hand while it is being placed.
     y = 76
@@ -386,7 +469,7 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     if pending:
         px = WIDTH - MARGIN - card_w - 8
         who = player_name(names, pending["seat"])
-        d.text((px - 16, y + 8 + card_h / 2), f"{who} is placing:", font=font(20), fill=INK, anchor="rm")
+        _text(d, (px - 16, y + 8 + card_h / 2), f"{who} is placing:", font=font(20), fill=INK, anchor="rm")
         d.rectangle((px - 6, y + 2, px + card_w + 6, y + card_h + 14), fill=HIGHLIGHT)
         draw_loose_card(d, pending["card"], px, y + 8, card_w, card_h)
     y = top_h
@@ -416,22 +499,23 @@ def _draw_choosing(
                 d.rectangle((x - 6, y + 2, x + cw + 6, y + ch + 14), fill=HIGHLIGHT)
             draw_loose_card(d, card, x, y + 8, cw, ch)
             x += cw + 12
-        d.text((x + 10, y + 20), "Your commissions:", font=font(22), fill=INK)
-        d.text((x + 10, y + 50), "keep one, the other goes", font=font(20), fill=INK)
-        d.text(
+        _text(d, (x + 10, y + 20), "Your commissions:", font=font(22), fill=INK)
+        _text(d, (x + 10, y + 50), "keep one, the other goes", font=font(20), fill=INK)
+        _text(
+            d,
             (x + 10, y + 76),
             "into the deck" if not choosing["kept"] else "(kept: highlighted)",
             font=font(20),
             fill=INK,
         )
     waiting = [player_name(names, i) for i, ok in enumerate(choosing["chosen"]) if not ok]
-    d.text((x + 10, y + 120), "Still choosing:", font=font(20), fill=MUTED)
-    d.text((x + 10, y + 146), ", ".join(waiting), font=font(20), fill=MUTED)
+    _text(d, (x + 10, y + 120), "Still choosing:", font=font(20), fill=MUTED)
+    _text(d, (x + 10, y + 146), ", ".join(waiting), font=font(20), fill=MUTED)
 
 
 def _draw_results(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y: float) -> None:
     """The final tally: points, commission bonuses, red blossoms for the tie-break."""
-    d.text((MARGIN, y + 4), "Final scores", font=font(24), fill=INK)
+    _text(d, (MARGIN, y + 4), "Final scores", font=font(24), fill=INK)
     order = sorted(range(view["num_players"]), key=lambda i: -view["scores"][i])
     for k, seat in enumerate(order):
         yy = y + 44 + k * 30
@@ -443,7 +527,7 @@ def _draw_results(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y
             f"{player_name(names, seat)}: {view['scores'][seat]}  "
             f"({view['points'][seat]} points + {bonus} commissions, {red} red blossoms){win}"
         )
-        d.text((MARGIN + 34, yy), text, font=font(20), fill=INK)
+        _text(d, (MARGIN + 34, yy), text, font=font(20), fill=INK)
 
 
 def draw_cell_choice(view: dict, names: list[str] | None) -> Image.Image:
@@ -460,20 +544,26 @@ def draw_cell_choice(view: dict, names: list[str] | None) -> Image.Image:
     tree_h = (extent[2] + 1) * s
     height = int(max(tree_top + tree_h + 40, 600))
     image, d = new_canvas(WIDTH, height)
-    d.text(
-        (MARGIN, 10), f"Choose a numbered cell on {player_name(names, owner)}'s tree", font=font(30), fill=INK
+    _text(
+        d,
+        (MARGIN, 10),
+        f"Choose a numbered cell on {player_name(names, owner)}'s tree",
+        font=font(30),
+        fill=INK,
     )
-    d.text(
+    _text(
+        d,
         (MARGIN, 50),
         "Yellow cells are legal; +N is what placing there scores. 'Back' picks another tree.",
         font=font(20),
         fill=MUTED,
     )
     _legend(d, MARGIN, 92)
-    d.text((MARGIN, 116), "Your card:", font=font(22), fill=INK)
+    _text(d, (MARGIN, 116), "Your card:", font=font(22), fill=INK)
     draw_loose_card(d, pending["card"], MARGIN, 146, 210, 220)
     player_badge(d, (MARGIN + 16, 396), owner, radius=16)
-    d.text(
+    _text(
+        d,
         (MARGIN + 40, 396),
         f"{player_name(names, owner)}: {view['scores'][owner]} pts",
         font=font(20),
