@@ -18,7 +18,10 @@ BAD_IDS = ["", "nonsense", "x" * 81, "../../etc", "0", "-1", "pass;drop table"]
 
 def option_combinations(game: Game) -> list[dict]:
     names = list(game.options)
-    return [dict(zip(names, values)) for values in itertools.product(*(game.options[n] for n in names))]
+    return [
+        dict(zip(names, values, strict=True))
+        for values in itertools.product(*(game.options[n] for n in names))
+    ]
 
 
 def roundtrip(game: Game, state: GameState) -> GameState:
