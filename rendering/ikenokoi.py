@@ -198,10 +198,8 @@ def _pontoon(
         parts.append(f"lantern x{p['lanterns']}")
     if p["bridges"]:
         parts.append("bridge " + " ".join(f"{a}-{b}" for a, b in p["bridges"]))
+    # (at the end the score breakdown is spelled out in the text box above the pontoons)
     _text(draw, (x + 22, y + 56), ", ".join(parts), font=font(19), fill=INK, anchor="lm")
-    if view["over"]:
-        detail = f"H{sc['honour']} C{sc['common']} S{sc['secret'] or 0} L{sc['lotus']}"
-        _text(draw, (x + PANEL_W - 14, y + 56), detail, font=font(19), fill=MUTED, anchor="rm")
 
     gx = x + (PANEL_W - 5 * CELL_W) // 2 + 8
     gy = y + 74
@@ -239,17 +237,18 @@ def _pontoon(
                 )
             if lead:
                 _text(
-                    draw, (cx + CELL_W - 12, cy + CELL_H - 11), "LEAD", font=font(15), fill=INK, anchor="rb"
+                    draw, (cx + CELL_W - 12, cy + CELL_H - 11), "LEAD", font=font(16), fill=INK, anchor="rb"
                 )
     # bridges: a thick bar across the border of the two zones
     for a, b in p["bridges"]:
         (ax, ay), (bx, by) = cells[a], cells[b]
+        # kept clear of the bamboo tag (top right) and LEAD (bottom right) of the zones
         if ay == by:
             mx = bx - 4
-            box = (mx - 10, ay + 12, mx + 10, ay + CELL_H - 20)
+            box = (mx - 8, ay + 10, mx + 8, ay + CELL_H - 18)
         else:
             my = by - 4
-            box = (ax + 22, my - 10, ax + CELL_W - 30, my + 10)
+            box = (ax + 12, my - 8, ax + 48, my + 8)
         draw.rounded_rectangle(box, radius=4, fill=BRIDGE_COLOUR, outline=INK, width=2)
 
 
@@ -272,6 +271,13 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
             if ch:
                 txt = f"{PLAYER_MARKS[s]} {_name(names, s)}'s secret: " + _challenge_text(ch, "individual")
                 lines += _wrap(scratch, txt + f" -> {p['score']['secret']}", TEXT, box_w)
+        for s in sorted(range(n), key=lambda k: -view["players"][k]["score"]["total"]):
+            sc = view["players"][s]["score"]
+            txt = (
+                f"{PLAYER_MARKS[s]} {_name(names, s)}: {sc['total']} lotus = honour tokens {sc['honour']}"
+                f" + common {sc['common']} + secret {sc['secret'] or 0} + lotus flowers {sc['lotus']}"
+            )
+            lines += _wrap(scratch, txt, TEXT, box_w)
     elif private and view.get("secret_challenge"):
         txt = "Your secret challenge: " + _challenge_text(view["secret_challenge"], "individual")
         txt += f" (now worth {view.get('secret_points')})"
@@ -281,7 +287,7 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     if private and view.get("peek"):
         lines.append("Your lotus peek, top of the pond first: " + _cards_text(view["peek"]))
     top_h = TOKENS_Y + 122 + len(lines) * LINE_H + 28
-    height = top_h + rows * PANEL_H + (64 if over else 36)
+    height = top_h + rows * PANEL_H + 36
     image, d = new_canvas(WIDTH, height)
 
     # header: title, turn, who acts
@@ -367,9 +373,6 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
 
     legend = "Big number = Koi + bamboo (B) in the zone.  Yellow LEAD = Honour leader.  Brown bar = bridge."
     _text(d, (WIDTH / 2, top_h + rows * PANEL_H + 4), legend, font=font(18), fill=MUTED, anchor="mt")
-    if over:
-        legend = "Final score: H honour tokens, C common challenge, S secret challenge, L lotus flowers."
-        _text(d, (WIDTH / 2, top_h + rows * PANEL_H + 32), legend, font=font(18), fill=MUTED, anchor="mt")
     return image
 
 

@@ -252,8 +252,13 @@ def _market(d: ImageDraw.ImageDraw, v: dict, x0: int, y0: int, w: int) -> int:
     title = "Starting characters" if not v["row"] and v["start_row"] else "Character market"
     counts = " ".join(f"{SEASONS[int(s)][:2]}:{c}" for s, c in v["deck_counts"].items())
     _t(d, (x0, y0), title, 22)
-    _t(d, (x0 + w, y0 + 4), f"decks {counts}", 16, MUTED, "ra")
+    decks = f"decks {counts}"
     y = y0 + 30
+    if _len(title, 22) + 12 + _len(decks, 16) > w:  # no room beside the title: a line of its own
+        _t(d, (x0, y - 2), decks, 16, MUTED)
+        y += 20
+    else:
+        _t(d, (x0 + w, y0 + 4), decks, 16, MUTED, "ra")
     if not row:
         _t(d, (x0 + 8, y), "(empty)", 18, MUTED)
         return 58
@@ -264,7 +269,7 @@ def _market(d: ImageDraw.ImageDraw, v: dict, x0: int, y0: int, w: int) -> int:
         if c["mons"]:
             info += f" (+{c['mons']} on it)"
         if c["ff"]:
-            info = f"ff+{c['ff']} " + info
+            info += f", ff+{c['ff']}"
         _t(d, (x0 + w, y + 3), info, 18, INK, "ra")
         pays = "-".join(map(str, c["salaries"]))
         _t(d, (x0 + 34, y + 26), _fit(d, f"{_ability(c)} | pay {pays}", 17, w - 34), 17, MUTED)
@@ -334,7 +339,8 @@ def _final(d: ImageDraw.ImageDraw, v: dict, names, x0: int, y0: int, w: int) -> 
     for k, c in enumerate(heads):
         _t(d, (cx[k], y), c, 17, MUTED)
     y += 24
-    for s, f in enumerate(v["final"]):
+    for s in sorted(range(len(v["final"])), key=lambda k: -v["final"][k]["total"]):
+        f = v["final"][s]
         if s in v["winners"]:
             d.rounded_rectangle((x0 - 4, y - 3, x0 + w, y + 31), radius=6, fill=HIGHLIGHT)
         player_badge(d, (x0 + 16, y + 14), s, 14)
@@ -429,7 +435,7 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     right_w = W - right_x - 14
     # the height needed, before drawing
     market_n = max(1, len(v["row"] or v["start_row"]))
-    right_h = 60 + 180 + 100 + 40 + market_n * 50 + 110 + 40 + max(1, len(v["buildings"])) * 25 + 20
+    right_h = 60 + 180 + 100 + 60 + market_n * 50 + 110 + 40 + max(1, len(v["buildings"])) * 25 + 20
     left_h = 60 + 2 * panel_h + 40 + 60 + 36 * n + 30
     if v["final"]:
         left_h += 60 + 36 * n
@@ -441,7 +447,8 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     when = "Set-up" if month == 0 else ("New Year's Day" if month > 12 else f"Month {month}")
     head = f"Iki - {when}"
     if v["over"]:
-        head += " - game over"
+        won = " and ".join(player_name(names, s) for s in v["winners"])
+        head += f" - game over: {won} win{'s' if len(v['winners']) == 1 else ''}" if won else " - game over"
     _t(d, (14, 10), head, 28)
     phase = _phase_text(v, names)
     if phase:
