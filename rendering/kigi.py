@@ -296,7 +296,10 @@ def _draw_loose_card(d: ImageDraw.ImageDraw, card: dict, x: float, y: float, w: 
         d.ellipse((ex - 6, ey - 6, ex + 6, ey + 6), fill=(90, 160, 60), outline=INK)
     _text(d, (x + 8, y + 4), f"#{int(card['id'][1:])}", font=font(20), fill=INK)
     tips = ", ".join(t for t in card["tips"])
-    _text(d, (x + w / 2, y + h - 4), f"tips: {tips}", font=font(15), fill=MUTED, anchor="md")
+    label = f"tips: {tips}"
+    half = _width(label, 15) / 2 + 3
+    d.rectangle((x + w / 2 - half, y + h - 21, x + w / 2 + half, y + h - 3), fill=CARD_FILL)  # over the stem
+    _text(d, (x + w / 2, y + h - 4), label, font=font(15), fill=MUTED, anchor="md")
     inner = 18
     draw_features(d, feature_list(card["features"]), (x + inner, top + 8, x + w - inner, y + h - 20))
 
@@ -393,6 +396,8 @@ def draw_player_panel(
         label += " - WINS"
     if not view["over"] and seat == view["current"] and view["phase"] != "choose":
         label += " - to play"
+    if not view["over"] and seat in view["to_act"]:
+        d.rounded_rectangle((x + 42, y + 7, x + 54 + _width(label, 22), y + 35), radius=6, fill=HIGHLIGHT)
     _text(d, (x + 48, y + 10), label, font=font(22), fill=INK)
     _text(d, (x + 48, y + 38), _seat_line(view, seat), font=font(20), fill=INK)
     stats = tree["stats"]
@@ -442,13 +447,20 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     n = view["num_players"]
     cols = 2
     pw = (WIDTH - MARGIN * (cols + 1)) / cols
-    rows = [list(range(i, min(i + cols, n))) for i in range(0, n, cols)]
     sizes = [tree_cell_size(t, pw) for t in view["trees"]]
+    if n <= 3 and min(size for size, _extent in sizes) < 76:
+        # A wide tree would shrink its cards below phone-readable size: one panel per row.
+        cols = 1
+        pw = WIDTH - 2 * MARGIN
+        sizes = [tree_cell_size(t, pw) for t in view["trees"]]
+    rows = [list(range(i, min(i + cols, n))) for i in range(0, n, cols)]
     row_h = [
         max(panel_head_height(view, i) + (sizes[i][1][2] + 1) * sizes[i][0] + 30 for i in r) for r in rows
     ]
     card_w, card_h = 180, 190
     top_h = 84 + card_h + 16
+    if view["over"] and not view["display"]:
+        top_h = 84 + 44 + 30 * n + 10  # just the final scores
     choosing = view.get("choosing")
     height = int(top_h + sum(row_h) + MARGIN * (len(rows) + 1))
     image, d = new_canvas(WIDTH, height)
