@@ -351,10 +351,10 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
             continue
         d.ellipse((cx - 34, cy - 34, cx + 34, cy + 34), fill=TOKEN_FILL, outline=INK, width=2)
         _text(d, (cx, cy - 9), str(v), font=font(30), fill=INK, anchor="mm")
-        _text(d, (cx, cy + 18), f"{tv[str(v)]} pts", font=font(16), fill=INK, anchor="mm")
+        _text(d, (cx, cy + 18), f"{tv[str(v)]} pts", font=font(17), fill=INK, anchor="mm")
         leader = view["leaders"].get(str(v))
         if leader is None:
-            _text(d, (cx, cy + 58), "nobody", font=font(17), fill=MUTED, anchor="mm")
+            _text(d, (cx, cy + 58), "nobody", font=font(18), fill=MUTED, anchor="mm")
         else:
             player_badge(d, (cx, cy + 58), leader, radius=15)
 

@@ -132,7 +132,7 @@ def _nagaya(d: ImageDraw.ImageDraw, v: dict, k: int, x0: int, y0: int, w: int, n
     note = "edge (fire starts) to corner"
     if burnt:
         note = "fire m" + ",".join(str(f["month"]) for f in burnt) + " | edge to corner"
-    _t(d, (x0 + w - 10, y0 + 9), note, 16, FIRE if burnt else MUTED, "ra")
+    _t(d, (x0 + w - 10, y0 + 9), note, 18, FIRE if burnt else MUTED, "ra")
     top = y0 + 34
     # shops on the left: shop 2k reaches stalls 0-1, shop 2k+1 the rest
     spans = [(0, 2), (2, 4)] if S == 4 else [(0, 1.5), (1.5, 3)]
@@ -164,11 +164,11 @@ def _nagaya(d: ImageDraw.ImageDraw, v: dict, k: int, x0: int, y0: int, w: int, n
         if "card" in st:
             c = st["card"]
             _chip(d, rx + 6, ry + 6, c["type"], 26)
-            _t(d, (rx + 20, ry + 34), name_of, 16, MUTED, "ma")
+            _t(d, (rx + 20, ry + 34), name_of, 18, MUTED, "ma")
             _t(d, (rx + 40, ry + 5), _fit(d, c["name"], 19, rw - 80), 19)
             px = _pips(d, rx + 42, ry + 36, st["exp"], c["gains"])
             sal = c["salaries"][st["exp"]]
-            _t(d, (px + 4, ry + 32), f"pay {sal}" + (f" ff+{c['ff']}" if c["ff"] else ""), 17, MUTED)
+            _t(d, (px + 4, ry + 32), f"pay {sal}" + (f" ff+{c['ff']}" if c["ff"] else ""), 18, MUTED)
             _owner(d, rx + rw - 24, ry + row_h / 2, st["owner"])
         elif "building" in st:
             b = st["building"]
@@ -177,7 +177,7 @@ def _nagaya(d: ImageDraw.ImageDraw, v: dict, k: int, x0: int, y0: int, w: int, n
             )
             _t(d, (rx + 20, ry + 22), "B", 20, (255, 255, 255), "mm")
             _t(d, (rx + 40, ry + 5), _fit(d, b["name"], 19, rw - 80), 19)
-            _t(d, (rx + 42, ry + 32), f"building, {b['iki']} iki", 17, MUTED)
+            _t(d, (rx + 42, ry + 32), f"building, {b['iki']} iki", 18, MUTED)
             _owner(d, rx + rw - 24, ry + row_h / 2, st["owner"])
         else:
             tag = "corner" if st["corner"] else ("shared" if S == 3 and i == 1 else "empty")
@@ -220,7 +220,7 @@ def _calendar(d: ImageDraw.ImageDraw, v: dict, x0: int, y0: int, w: int) -> int:
     y = y0 + 30 + 2 * (ch + 6)
     month = cal["month"]
     if cal["sun_moon"]:
-        _t(d, (x0, y + 2), "disc: sun (yellow) / moon (black) places the neutral", 16, MUTED)
+        _t(d, (x0, y + 2), "disc: sun (yellow) / moon (black) places the neutral", 17, MUTED)
         y += 22
     label = (
         "New Year's Day" if month > 12 else (f"Month {month} ({SEASONS[v['season']]})" if month else "Set-up")
@@ -254,11 +254,11 @@ def _market(d: ImageDraw.ImageDraw, v: dict, x0: int, y0: int, w: int) -> int:
     _t(d, (x0, y0), title, 22)
     decks = f"decks {counts}"
     y = y0 + 30
-    if _len(title, 22) + 12 + _len(decks, 16) > w:  # no room beside the title: a line of its own
-        _t(d, (x0, y - 2), decks, 16, MUTED)
+    if _len(title, 22) + 12 + _len(decks, 17) > w:  # no room beside the title: a line of its own
+        _t(d, (x0, y - 2), decks, 17, MUTED)
         y += 20
     else:
-        _t(d, (x0 + w, y0 + 4), decks, 16, MUTED, "ra")
+        _t(d, (x0 + w, y0 + 4), decks, 17, MUTED, "ra")
     if not row:
         _t(d, (x0 + 8, y), "(empty)", 18, MUTED)
         return 58
@@ -315,7 +315,7 @@ def _players(d: ImageDraw.ImageDraw, v: dict, names, x0: int, y0: int, w: int) -
     cx = [x0 + 250 + k * ((w - 260) // len(cols)) for k in range(len(cols))]
     y = y0 + 30
     for k, c in enumerate(cols):
-        _t(d, (cx[k], y), c, 17, MUTED)
+        _t(d, (cx[k], y), c, 18, MUTED)
     y += 24
     for s in v["ff_order"]:
         p = v["players"][s]
@@ -337,7 +337,7 @@ def _final(d: ImageDraw.ImageDraw, v: dict, names, x0: int, y0: int, w: int) -> 
     cx = [x0 + 250 + k * ((w - 260) // len(cols)) for k in range(len(cols))]
     y = y0 + 30
     for k, c in enumerate(heads):
-        _t(d, (cx[k], y), c, 17, MUTED)
+        _t(d, (cx[k], y), c, 18, MUTED)
     y += 24
     for s in sorted(range(len(v["final"])), key=lambda k: -v["final"][k]["total"]):
         f = v["final"][s]
@@ -379,18 +379,18 @@ def _sheet(d: ImageDraw.ImageDraw, v: dict, names, seat: int, x0: int, y0: int, 
         yy = y + 32
         cards = [c for c in p["retired"] if c["type"] == typ]
         for c in cards[:4]:
-            _t(d, (x, yy), _fit(d, f"{c['name']} ({c['salaries'][-1]})", 17, cw - 8), 17)
+            _t(d, (x, yy), _fit(d, f"{c['name']} ({c['salaries'][-1]})", 18, cw - 8), 18)
             yy += 22
         if len(cards) > 4:
-            _t(d, (x, yy), f"+{len(cards) - 4} more", 17, MUTED)
+            _t(d, (x, yy), f"+{len(cards) - 4} more", 18, MUTED)
         if not cards:
-            _t(d, (x, yy), "no retired", 17, MUTED)
-    _t(d, (x0 + 16, y0 + 114 + 32 + 5 * 22 - 6), "retired characters (salary at payday)", 17, MUTED)
+            _t(d, (x, yy), "no retired", 18, MUTED)
+    _t(d, (x0 + 16, y0 + 114 + 32 + 5 * 22 + 2), "retired characters (salary at payday)", 18, MUTED)
     toks = p["tokens"]
     fish = [f"{FISH[t['season']]}" + ("*" if t["premium"] else "") for t in toks if t["kind"] == "fish"]
     pipes = sum(1 for t in toks if t["kind"] == "pipe")
     pouch = [str(t["iki"]) for t in toks if t["kind"] == "pouch"]
-    y = y0 + 114 + 32 + 6 * 22 - 4
+    y = y0 + 114 + 32 + 6 * 22 + 4
     line = f"fish: {', '.join(fish) or 'none'}   pipes: {pipes}   pouches (iki): {', '.join(pouch) or 'none'}"
     _t(d, (x0 + 16, y), _fit(d, line, 20, w - 32), 20)
     blds = [st["building"]["name"] for st in v["stalls"] if st.get("owner") == seat and "building" in st]

@@ -297,9 +297,9 @@ def _draw_loose_card(d: ImageDraw.ImageDraw, card: dict, x: float, y: float, w: 
     _text(d, (x + 8, y + 4), f"#{int(card['id'][1:])}", font=font(20), fill=INK)
     tips = ", ".join(t for t in card["tips"])
     label = f"tips: {tips}"
-    half = _width(label, 15) / 2 + 3
-    d.rectangle((x + w / 2 - half, y + h - 21, x + w / 2 + half, y + h - 3), fill=CARD_FILL)  # over the stem
-    _text(d, (x + w / 2, y + h - 4), label, font=font(15), fill=MUTED, anchor="md")
+    half = _width(label, 16) / 2 + 3
+    d.rectangle((x + w / 2 - half, y + h - 22, x + w / 2 + half, y + h - 3), fill=CARD_FILL)  # over the stem
+    _text(d, (x + w / 2, y + h - 4), label, font=font(16), fill=MUTED, anchor="md")
     inner = 18
     draw_features(d, feature_list(card["features"]), (x + inner, top + 8, x + w - inner, y + h - 20))
 
