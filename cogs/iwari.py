@@ -18,13 +18,24 @@ class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-
         map="Which side of the board to play on",
         feats="Play with the four base Feats (Union, Discovery, Honour, Respect)",
         draft="Advanced set-up: draft the starting hands",
+        expeditions="Expedition cards: 3 missions, 4 points to the first to complete one, 2 to the second",
+        courage="Courage Feat (needs feats): cancels the multiplier of the Feat it is placed beside",
+        worship="Worship Feat variant, placed at the end of the game",
         thread="Open the match in a new thread of this channel",
     )
     @app_commands.choices(
         map=[
             app_commands.Choice(name="New Horizons", value="new-horizons"),
             app_commands.Choice(name="The Vast Lands", value="vast-lands"),
-        ]
+            app_commands.Choice(name="The Long Road (Atlas)", value="long-road"),
+            app_commands.Choice(name="Glacial Mass (Atlas)", value="glacial-mass"),
+            app_commands.Choice(name="Floating Lands (Atlas)", value="floating-lands"),
+        ],
+        worship=[
+            app_commands.Choice(name="None", value="none"),
+            app_commands.Choice(name="Dead ends: most Tents on road ends", value="dead-ends"),
+            app_commands.Choice(name="Golden tokens: most Totems on them", value="golden"),
+        ],
     )
     async def new(
         self,
@@ -32,10 +43,21 @@ class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-
         map: str = "new-horizons",
         feats: bool = False,
         draft: bool = False,
+        expeditions: bool = False,
+        courage: bool = False,
+        worship: str = "none",
         thread: bool = False,
     ) -> None:
         """Open a lobby for a new game of Iwari in this channel."""
-        await new_match(interaction, KEY, {"map": map, "feats": feats, "draft": draft}, thread)
+        options = {
+            "map": map,
+            "feats": feats,
+            "draft": draft,
+            "expeditions": expeditions,
+            "courage": courage,
+            "worship": worship,
+        }
+        await new_match(interaction, KEY, options, thread)
 
     @app_commands.command(name="rules")
     async def rules(self, interaction: discord.Interaction) -> None:

@@ -5,6 +5,7 @@ Reads only the view; the map geometry is the static data of the chosen map side.
 
 from __future__ import annotations
 
+import itertools
 import math
 from functools import lru_cache
 
@@ -46,7 +47,10 @@ NEUTRAL_COLOUR = (160, 160, 160)
 NEUTRAL_MARK = "N"
 ROAD = (128, 92, 60)
 FEAT_GOLD = (240, 200, 60)
-FEAT_LETTER = {"union": "U", "discovery": "D", "honour": "H", "respect": "R"}
+FEAT_LETTER = {"union": "U", "discovery": "D", "honour": "H", "respect": "R", "courage": "C", "worship": "W"}
+VOID_PURPLE = (118, 60, 150)
+GOLD_RING = (212, 160, 20)
+EXPEDITION_H = 118
 PIECES_TEXT = {"T": "1 Tent", "M": "1 Totem", "TT": "2 Tents", "TM": "Tent + Totem", "MM": "2 Totems"}
 WIDTH = 1200
 PANEL_H = 320
@@ -143,7 +147,7 @@ def card(
 
 
 # ---------------------------------------------------------------- the map
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=8)
 def _background(map_key: str, biomes: tuple[str, ...]) -> Image.Image:
     """The static layers of a map side: sea, biome fills and patterns, borders, roads."""
     data = MAPS[map_key]
@@ -162,8 +166,27 @@ def _background(map_key: str, biomes: tuple[str, ...]) -> Image.Image:
     for t in data.TERRITORIES:
         for j, xy in enumerate(t["spaces"]):
             pos[f"{t['id']}{'abcdefghij'[j]}"] = xy
+    # The Long Road: the purple road under the ordinary roads, its tent spaces ringed in purple.
+    road = list(getattr(data, "PURPLE_ROAD", ()))
+    for a, b in itertools.pairwise(road):
+        draw.line((pos[a], pos[b]), fill=VOID_PURPLE, width=16)
+    for name in road:
+        x, y = pos[name]
+        draw.ellipse((x - 24, y - 24, x + 24, y + 24), fill=VOID_PURPLE)
     for a, b in data.ROADS:
         draw.line((pos[a], pos[b]), fill=ROAD, width=5)
+    # Floating Lands: connections act as roads (dashed, through the connection number).
+    if getattr(data, "CONNECTION_ROADS", False):
+        for c in data.CONNECTIONS:
+            if c.get("link"):
+                (ax, ay), (bx, by) = pos[c["link"][0]], pos[c["link"][1]]
+                for k in range(0, 20, 2):
+                    t0, t1 = k / 20, (k + 1) / 20
+                    draw.line(
+                        (ax + (bx - ax) * t0, ay + (by - ay) * t0, ax + (bx - ax) * t1, ay + (by - ay) * t1),
+                        fill=ROAD,
+                        width=5,
+                    )
     return image
 
 
@@ -189,17 +212,28 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
             mx = x + w + 14
             draw.rounded_rectangle((mx, y - 2, mx + 40, y + 25), radius=6, fill=FEAT_GOLD, outline=INK)
             draw.text((mx + 5, y + 1), f"x{v['multiplier']}", font=font(20), fill=INK)
-    # Feats on territories, beside the totem space.
+    # Feats on territories (beside the totem space) and on connections; Courage beside its Feat.
     feats_at: dict[str, list[dict]] = {}
     for f in view.get("feats", []):
-        feats_at.setdefault(f["where"], []).append(f)
+        if f["kind"] != "courage":
+            feats_at.setdefault(f["where"], []).append(f)
+    feat_xy: dict[int, tuple[float, float]] = {}
     # Totem spaces and totems.
     for t in data.TERRITORIES:
         v = vt[t["id"]]
         cx, cy = t["totem"]
+        if v.get("golden"):
+            # A Worship Golden token under the totem space: a thick gold ring marked W.
+            draw.ellipse((cx - 44, cy - 44, cx + 44, cy + 44), fill=GOLD_RING, outline=INK, width=2)
+            draw.ellipse((cx - 58, cy - 48, cx - 34, cy - 24), fill=FEAT_GOLD, outline=INK, width=2)
+            centered_text(draw, (cx - 46, cy - 36), "W", 16)
         draw.ellipse((cx - 36, cy - 36, cx + 36, cy + 36), fill=(255, 255, 255), outline=INK, width=2)
         stacks = [(x, k) for x, k in enumerate(v["totems"]) if k]
-        if not stacks:
+        if not v.get("totems_allowed", True):
+            draw.line((cx - 25, cy - 25, cx + 25, cy + 25), fill=MUTED, width=3)
+            centered_text(draw, (cx, cy - 10), "no", 17, fill=INK)
+            centered_text(draw, (cx, cy + 10), "Totems", 17, fill=INK)
+        elif not stacks:
             limit = v["totem_limit"]
             centered_text(draw, (cx, cy), f"max {limit}" if limit else "-", 18, fill=MUTED)
         spots = _totem_spots(len(stacks), cx, cy)
@@ -207,7 +241,7 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
             colour, mark = tribe_style(view, x)
             totem(draw, (sx, sy), colour, mark, k)
         for i, f in enumerate(feats_at.get(f"T{t['id']}", [])):
-            _feat_badge(draw, (cx + 50 + i * 30, cy - 34), f["kind"])
+            feat_xy[id(f)] = (cx + 50 + i * 30, cy - 34)
     # Tent spaces and tents.
     free = set((view.get("pending") or {}).get("free_spaces", []))
     for t in data.TERRITORIES:
@@ -253,7 +287,17 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
                 px = x - 17 + i * 11
                 draw.polygon([(px, y - 29), (px - 5, y - 19), (px + 5, y - 19)], fill=MUTED)
         for i, f in enumerate(feats_at.get(f"C{c['n']}", [])):
-            _feat_badge(draw, (x + 30 + i * 30, y), f["kind"])
+            feat_xy[id(f)] = (x + 30 + i * 30, y)
+    feats = view.get("feats", [])
+    for f in feats:
+        if id(f) in feat_xy:
+            _feat_badge(draw, feat_xy[id(f)], f["kind"], f.get("cancelled", False))
+    for f in feats:
+        if f["kind"] == "courage":
+            target = feats[int(f["where"][1:])]
+            if id(target) in feat_xy:
+                fx, fy = feat_xy[id(target)]
+                _feat_badge(draw, (fx, fy + 30), "courage")
 
 
 def _totem_spots(k: int, cx: float, cy: float) -> list[tuple[float, float]]:
@@ -267,11 +311,18 @@ def _totem_spots(k: int, cx: float, cy: float) -> list[tuple[float, float]]:
     return spots[:k]
 
 
-def _feat_badge(draw: ImageDraw.ImageDraw, xy: tuple[float, float], kind: str) -> None:
+def _feat_badge(
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], kind: str, cancelled: bool = False
+) -> None:
+    """A Feat pawn: gold hexagon with its letter; Courage is white; a cancelled Feat is crossed out."""
     x, y = xy
     pts = [(x + 15 * math.cos(a), y + 15 * math.sin(a)) for a in (math.pi / 3 * i for i in range(6))]
-    draw.polygon(pts, fill=FEAT_GOLD, outline=INK, width=2)
+    fill = (255, 255, 255) if kind == "courage" else FEAT_GOLD
+    draw.polygon(pts, fill=fill, outline=INK, width=2)
     centered_text(draw, (x, y), FEAT_LETTER[kind], 18)
+    if cancelled:
+        draw.line((x - 14, y - 14, x + 14, y + 14), fill=INK, width=3)
+        draw.line((x - 14, y + 14, x + 14, y - 14), fill=INK, width=3)
 
 
 # ---------------------------------------------------------------- the table
@@ -299,6 +350,7 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, t
     # Players.
     y = top + 48
     at_end = view["over"]
+    expeditions = bool(view.get("expeditions"))
     if at_end:
         heads = [
             (250, "Score"),
@@ -308,6 +360,8 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, t
             (560, "Settl."),
             (640, "Left"),
         ]
+        if expeditions:
+            heads[5:] = [(640, "Exp."), (700, "Left")]
     else:
         heads = [(270, "Score"), (360, "Tents"), (445, "Totems"), (540, "Cards")]
     for x, head in heads:
@@ -319,7 +373,7 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, t
         if x == view.get("current") and not at_end:
             draw.rectangle((8, y - 3, 620, y + 29), fill=(255, 244, 190))
         if at_end and x in view["winners"]:
-            draw.rectangle((8, y - 3, 700, y + 29), fill=(214, 240, 200))
+            draw.rectangle((8, y - 3, 750 if expeditions else 700, y + 29), fill=(214, 240, 200))
         draw.ellipse((16, y, 42, y + 26), fill=colour, outline=INK, width=2)
         centered_text(draw, (29, y + 13), mark, 17)
         name = tribe_name(view, names, x)
@@ -336,6 +390,8 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, t
                 bd["settlements"][x],
                 left,
             ]
+            if expeditions:
+                values[5:] = [bd.get("expeditions", [0] * view["tribes"])[x], left]
         else:
             values = [view["tribe_scores"][x], view["tents_left"][x], view["totems_left"][x]]
             if x < view["num_players"]:
@@ -344,8 +400,8 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, t
             draw.text((hx, y + 2), str(value), font=font(20), fill=INK)
         y += 34
     # Display, deck and the private hand.
-    x0 = 720 if view["over"] else 650
-    cw = 104 if view["over"] else 122
+    x0 = (770 if expeditions else 720) if view["over"] else 650
+    cw = (96 if expeditions else 104) if view["over"] else 122
     draw.text(
         (x0, top + 48),
         f"Display   ·   Deck {view['deck']}   ·   Discards {sum(view['discard'].values())}",
@@ -353,14 +409,14 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, t
         fill=INK,
     )
     for i, biome in enumerate(view["display"]):
-        bx = x0 + i * (112 if view["over"] else 132)
+        bx = x0 + i * (cw + 8 if view["over"] else 132)
         card(draw, (bx, top + 80, bx + cw, top + 150), biome)
     if view.get("hand") is not None and view["seat"] is not None:
         draw.text((x0, top + 166), "Your hand (private)", font=font(20), fill=INK)
         i = 0
         for biome, k in view["hand"].items():
             for _ in range(k):
-                bx = x0 + i * (112 if view["over"] else 132)
+                bx = x0 + i * (cw + 8 if view["over"] else 132)
                 card(draw, (bx, top + 196, bx + cw, top + 266), biome)
                 i += 1
         if not view["hand"]:
@@ -382,18 +438,56 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, t
                 fill=INK,
             )
     elif view["feats_option"] and view.get("feats_left"):
-        left = ", ".join(f"{k.title()} {v}" for k, v in view["feats_left"].items())
+        left = "  ".join(f"{FEAT_LETTER[k]} {v}" for k, v in view["feats_left"].items())
         draw.text((x0, top + 170), f"Feats left: {left}", font=font(18), fill=INK)
         draw.text((x0, top + 196), "U D: x2 per Feat on Tent scoring", font=font(18), fill=MUTED)
         draw.text((x0, top + 220), "H R: x2 on a connection's Totem scoring", font=font(18), fill=MUTED)
+        if view.get("courage"):
+            draw.text((x0, top + 244), "C: cancels the Feat it stands beside", font=font(18), fill=MUTED)
+        if view.get("worship", "none") != "none":
+            how = "most Tents on road ends" if view["worship"] == "dead-ends" else "most Totems on gold rings"
+            draw.text((x0, top + 268), f"W at the end: {how}", font=font(18), fill=MUTED)
+    if view.get("purple_road"):
+        draw.rectangle((16, top + 262, 40, top + 280), fill=VOID_PURPLE)
+        draw.text((50, top + 258), "Purple road: scored as a territory at the end", font=font(18), fill=INK)
+    if view.get("connection_roads"):
+        draw.text((16, top + 286), "Dashed roads: connections also link settlements", font=font(18), fill=INK)
+
+
+def draw_expeditions(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, top: int) -> None:
+    """The Expedition cards on display: mission, points for the first and second, and who took them."""
+    draw.rectangle((0, top, WIDTH, top + EXPEDITION_H), fill=PANEL)
+    cards = view["expeditions"]
+    w = (WIDTH - 16 * (len(cards) + 1)) // max(1, len(cards))
+    for i, e in enumerate(cards):
+        x0 = 16 + i * (w + 16)
+        box = (x0, top + 8, x0 + w, top + EXPEDITION_H - 8)
+        fill = (225, 222, 215) if e["removed"] else (255, 252, 244)
+        draw.rounded_rectangle(box, radius=10, fill=fill, outline=VOID_PURPLE, width=3)
+        head = f"Expedition {e['id']}" + ("  (completed twice: out)" if e["removed"] else "")
+        draw.text((x0 + 12, top + 14), head, font=font(18), fill=MUTED)
+        draw.text((x0 + 12, top + 40), e["text"], font=font(20), fill=INK)
+        for k, pts in enumerate(e["points"]):
+            cx, cy = x0 + 30 + k * 120, top + 86
+            draw.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), fill=FEAT_GOLD, outline=INK, width=2)
+            centered_text(draw, (cx, cy), str(pts), 18)
+            if k < len(e["achievers"]):
+                colour, mark = tribe_style(view, e["achievers"][k])
+                draw.ellipse((cx + 24, cy - 13, cx + 50, cy + 13), fill=colour, outline=INK, width=2)
+                centered_text(draw, (cx + 37, cy), mark, 17)
+            else:
+                draw.text((cx + 24, cy - 11), "open", font=font(18), fill=MUTED)
 
 
 def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     data = MAPS[view["map"]]
     map_h = data.SIZE[1]
-    image = Image.new("RGB", (WIDTH, map_h + PANEL_H), BACKGROUND)
+    extra = EXPEDITION_H if view.get("expeditions") else 0
+    image = Image.new("RGB", (WIDTH, map_h + PANEL_H + extra), BACKGROUND)
     d = ImageDraw.Draw(image)
     draw_map(image, d, view)
     d.line((0, map_h, WIDTH, map_h), fill=LINE, width=2)
     draw_panel(d, view, names, map_h)
+    if extra:
+        draw_expeditions(d, view, names, map_h + PANEL_H)
     return image

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from games.iwari.data import BIOME_NAMES, BIOMES
+from games.iwari.data import BIOME_NAMES, BIOMES, ROAD_CROSSING_ROADS
 from games.iwari.maps import MAPS
 
 
@@ -31,6 +31,14 @@ class Board:
     roads: tuple[tuple[int, ...], ...]  # per space: neighbour spaces
     connections: tuple[Connection, ...]
     terr_connections: tuple[tuple[int, ...], ...]  # per territory: indices into connections
+    # Map rules of the Maps Atlas (defaults: the base game).
+    totems_allowed: tuple[bool, ...] = ()  # per territory (Floating Lands: none on Tundra)
+    conn_links: tuple[tuple[int, int] | None, ...] = ()  # per connection: the tent spaces it joins
+    connection_roads: bool = False  # connections also act as roads (settlements)
+    purple_road: tuple[int, ...] = ()  # tent spaces of The Long Road's purple road
+    mountains: bool = True  # whether the map uses mountains
+    dead_ends: tuple[int, ...] = ()  # tent spaces at the end of a road (one road only)
+    crossings: tuple[int, ...] = ()  # tent spaces joining 3+ roads
 
     @property
     def num_territories(self) -> int:
@@ -64,12 +72,22 @@ def get_board(key: str) -> Board:
         roads[by_name[x]].append(by_name[y])
         roads[by_name[y]].append(by_name[x])
     conns = []
+    links: list[tuple[int, int] | None] = []
+    connection_roads = bool(getattr(mod, "CONNECTION_ROADS", False))
     terr_conns: list[list[int]] = [[] for _ in biome]
     for k, c in enumerate(sorted(mod.CONNECTIONS, key=lambda c: c["n"])):
         a, b = index_of_id[c["a"]], index_of_id[c["b"]]
         conns.append(Connection(c["n"], a, b, bool(c["water"]), int(c["mountain"])))
         terr_conns[a].append(k)
         terr_conns[b].append(k)
+        link = c.get("link")
+        links.append((by_name[link[0]], by_name[link[1]]) if link else None)
+        if connection_roads and link:
+            x, y = by_name[link[0]], by_name[link[1]]
+            if y not in roads[x]:
+                roads[x].append(y)
+                roads[y].append(x)
+    no_totems = {BIOMES.index(x) for x in getattr(mod, "NO_TOTEMS", ())}
     return Board(
         key=mod.KEY,
         name=mod.NAME,
@@ -82,4 +100,11 @@ def get_board(key: str) -> Board:
         roads=tuple(tuple(sorted(r)) for r in roads),
         connections=tuple(conns),
         terr_connections=tuple(tuple(c) for c in terr_conns),
+        totems_allowed=tuple(x not in no_totems for x in biome),
+        conn_links=tuple(links),
+        connection_roads=connection_roads,
+        purple_road=tuple(by_name[x] for x in getattr(mod, "PURPLE_ROAD", ())),
+        mountains=bool(getattr(mod, "MOUNTAINS", True)),
+        dead_ends=tuple(s for s, r in enumerate(roads) if len(r) == 1),
+        crossings=tuple(s for s, r in enumerate(roads) if len(r) >= ROAD_CROSSING_ROADS),
     )

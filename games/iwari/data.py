@@ -33,8 +33,49 @@ MOUNTAIN_SYMBOLS = {2: 4, 3: 3, 4: 2, 5: 1}
 
 # Feats of the base game: how many pawns, and which score they multiply.
 FEAT_PAWNS = {"union": 2, "discovery": 2, "honour": 1, "respect": 1}
-FEAT_NAMES = {"union": "Union", "discovery": "Discovery", "honour": "Honour", "respect": "Respect"}
+FEAT_NAMES = {
+    "union": "Union",
+    "discovery": "Discovery",
+    "honour": "Honour",
+    "respect": "Respect",
+    "courage": "Courage",
+    "worship": "Worship",
+}
 TENT_FEATS = ("union", "discovery")
 TOTEM_FEATS = ("honour", "respect")
 # Number of Feats on a territory/connection -> multiplier of its base score.
 FEAT_MULTIPLIER = {0: 1, 1: 2, 2: 3, 3: 4, 4: 5}
+
+# ---------------------------------------------------------------- expansions (Maps Atlas)
+# Expedition cards: 3 of the 16 in play. STAND-IN points (design note): the first tribe to
+# complete a mission scores EXPEDITION_POINTS[0], the second EXPEDITION_POINTS[1], then the
+# card leaves the game.
+EXPEDITIONS_IN_PLAY = 3
+EXPEDITION_POINTS = (4, 2)
+# Mission kinds: tents_biome / totems_biome (at least `count` pieces in the territories of one
+# biome), tents_all / totems_all (at least 1 piece in each of the five biomes), tent_majority /
+# totem_majority (majority, ties included, in `count` territories), settlement (a settlement of
+# `count`+ Tents), crossings (`count` Tents on road crossings: tent spaces joining 3+ roads).
+EXPEDITIONS = (
+    {"id": 1, "kind": "tents_biome", "biome": 0, "count": 4},
+    {"id": 2, "kind": "tents_biome", "biome": 1, "count": 4},
+    {"id": 3, "kind": "tents_biome", "biome": 2, "count": 4},
+    {"id": 4, "kind": "tents_biome", "biome": 3, "count": 4},
+    {"id": 5, "kind": "tents_biome", "biome": 4, "count": 4},
+    {"id": 6, "kind": "tents_all", "count": 1},
+    {"id": 7, "kind": "tent_majority", "count": 3},
+    {"id": 8, "kind": "totems_biome", "biome": 0, "count": 2},
+    {"id": 9, "kind": "totems_biome", "biome": 1, "count": 2},
+    {"id": 10, "kind": "totems_biome", "biome": 2, "count": 2},
+    {"id": 11, "kind": "totems_biome", "biome": 3, "count": 2},
+    {"id": 12, "kind": "totems_biome", "biome": 4, "count": 2},
+    {"id": 13, "kind": "totems_all", "count": 1},
+    {"id": 14, "kind": "totem_majority", "count": 3},
+    {"id": 15, "kind": "settlement", "count": 5},
+    {"id": 16, "kind": "crossings", "count": 3},
+)
+ROAD_CROSSING_ROADS = 3  # a road crossing is a tent space joining this many roads or more
+
+# Additional Feats. Courage: one pawn, cancels the multiplier of the Feat it is placed beside.
+# Worship: one pawn, one variant per game, placed at the end of the game (x2 per base rule).
+WORSHIP_VARIANTS = ("none", "dead-ends", "golden")  # "contested" needs The Void map

@@ -16,20 +16,22 @@ single possible answer is taken for the player.
 
 from __future__ import annotations
 
-from games.base import Action, GameState, event
+from games.base import Action, GameState, IllegalSetup, event
 from games.iwari.board import Board, get_board
 from games.iwari.data import (
     BIOME_CODES,
     BIOME_NAMES,
     CARD_COUNTS,
     DISPLAY_SIZE,
+    EXPEDITION_POINTS,
+    EXPEDITIONS,
+    EXPEDITIONS_IN_PLAY,
     FEAT_MULTIPLIER,
     FEAT_NAMES,
     FEAT_PAWNS,
     HAND_SIZE,
     MOUNTAIN_SYMBOLS,
     REMOVED_PER_BIOME,
-    TENT_FEATS,
     TENTS_PER_TRIBE,
     TOTEMS_PER_TRIBE,
 )
@@ -94,6 +96,16 @@ class IwariState(GameState):
         self.result: list[int] = list(data["result"])
         self.neutral_won: bool = data["neutral_won"]
         self.turn: int = data["turn"]
+        # Expansions (absent from games saved before them).
+        for k in ("expeditions", "courage"):
+            self.opts.setdefault(k, False)
+        self.opts.setdefault("worship", "none")
+        self.breakdown.setdefault("expeditions", [0] * len(self.score))
+        for k in ("courage", "worship"):
+            self.claims.setdefault(k, [])
+        self.expeditions: list[list] = [[e[0], list(e[1])] for e in data.get("expeditions", [])]
+        self.golden: list[int] = list(data.get("golden", []))
+        self.ending: bool = data.get("ending", False)
         self.board: Board = get_board(self.opts["map"])
         self._events: list[dict] = []
         self._cache: tuple | None = None
@@ -102,11 +114,15 @@ class IwariState(GameState):
     @classmethod
     def new(cls, num_players: int, seed: int, opts: dict) -> IwariState:
         board = get_board(opts["map"])
+        if opts.get("courage") and not opts.get("feats"):
+            raise IllegalSetup(
+                "The Courage Feat cancels another Feat's multiplier: play it with feats on (the base Feats)."
+            )
         rng = Rng(seed)
         tribes = num_players + (1 if num_players == 2 else 0)
         # Mountains: symbols 1..k, one of the two connections of each symbol at random.
         mountains = []
-        for symbol in range(1, MOUNTAIN_SYMBOLS[num_players] + 1):
+        for symbol in range(1, (MOUNTAIN_SYMBOLS[num_players] if board.mountains else 0) + 1):
             pair = [k for k, c in enumerate(board.connections) if c.mountain == symbol]
             mountains.append(rng.choice(pair))
         deck = [b for b, k in enumerate(card_total(num_players)) for _ in range(k)]
@@ -120,6 +136,16 @@ class IwariState(GameState):
         for _ in range(DISPLAY_SIZE):
             display.append(deck.pop())
         display.sort()
+        expeditions = []
+        if opts.get("expeditions"):
+            ids = list(range(len(EXPEDITIONS)))
+            rng.shuffle(ids)
+            expeditions = [[i, []] for i in sorted(ids[:EXPEDITIONS_IN_PLAY])]
+        golden = []
+        if opts.get("worship") == "golden":
+            # A Worship Golden token on the Totem space of one territory of each biome.
+            for bio in range(NB):
+                golden.append(rng.choice([t for t in range(board.num_territories) if board.biome[t] == bio]))
         data = {
             "n": num_players,
             "opts": opts,
@@ -134,7 +160,7 @@ class IwariState(GameState):
             "tents_left": [TENTS_PER_TRIBE] * tribes,
             "totems_left": [TOTEMS_PER_TRIBE] * tribes,
             "score": [0] * tribes,
-            "breakdown": {k: [0] * tribes for k in ("half", "tents", "totems", "settlements")},
+            "breakdown": {k: [0] * tribes for k in ("half", "tents", "totems", "settlements", "expeditions")},
             "mountains": sorted(mountains),
             "exhaustions": 0,
             "end_triggered": False,
@@ -148,10 +174,13 @@ class IwariState(GameState):
             "drafting": [],
             "feat_queue": [],
             "feats": [],
-            "claims": {k: [] for k in FEAT_PAWNS},
+            "claims": {k: [] for k in (*FEAT_PAWNS, "courage", "worship")},
             "result": [],
             "neutral_won": False,
             "turn": 0,
+            "expeditions": expeditions,
+            "golden": golden,
+            "ending": False,
         }
         state = cls(data)
         if opts["draft"]:
@@ -197,6 +226,9 @@ class IwariState(GameState):
             "result": list(self.result),
             "neutral_won": self.neutral_won,
             "turn": self.turn,
+            "expeditions": [[e[0], list(e[1])] for e in self.expeditions],
+            "golden": list(self.golden),
+            "ending": self.ending,
         }
 
     # ------------------------------------------------------------------ basics
@@ -245,6 +277,8 @@ class IwariState(GameState):
             return ["T"] if tents and free else []
         limit = max(counts)  # size of the largest Tent majority
         on = sum(self.totems[t])
+        if not self.board.totems_allowed[t]:
+            totems = 0  # Floating Lands: no Totems on this biome
         out = []
         if free >= 1 and tents >= 1:
             out.append("T")
@@ -366,9 +400,9 @@ class IwariState(GameState):
         elif self.phase == "feat":
             kind, _tribe, options = self.feat_queue[0]
             for where in options:
-                acts.append(
-                    Action(f"f{where}", f"{FEAT_NAMES[kind]} Feat on {self._where_label(where)}", "feat")
-                )
+                label = self._where_label(where)
+                sep = " " if where[0] == "F" else " on "
+                acts.append(Action(f"f{where}", f"{FEAT_NAMES[kind]} Feat{sep}{label}", "feat"))
             acts.append(
                 Action("fskip", f"Do not place the {FEAT_NAMES[kind]} Feat (it leaves the game)", "feat")
             )
@@ -377,6 +411,9 @@ class IwariState(GameState):
     def _where_label(self, where: str) -> str:
         if where[0] == "T":
             return self.board.label[int(where[1:]) - 1]
+        if where[0] == "F":
+            kind, _, at = self.feats[int(where[1:])]
+            return f"beside the {FEAT_NAMES[kind]} Feat on {self._where_label(at)}"
         c = self.board.connections[self._conn_index(int(where[1:]))]
         return f"connection {c.number} ({self.board.short[c.a]}-{self.board.short[c.b]})"
 
@@ -495,6 +532,8 @@ class IwariState(GameState):
         self.pending = None
         if self.opts["feats"]:
             self._check_feats(tribe, t, spaces, totems > 0)
+        if self.expeditions:
+            self._check_expeditions(tribe)
         if self.tents_left[tribe] == 0 and not self.end_triggered:
             self.end_triggered = True
             whose = "The third tribe has" if tribe >= self.n else f"{{p{tribe}}} has"
@@ -595,7 +634,7 @@ class IwariState(GameState):
     def _end_turn(self) -> None:
         while True:
             if self.end_triggered and self.cur == self.n - 1:
-                self._final_scoring()
+                self._game_end()
                 return
             self.cur = (self.cur + 1) % self.n
             self.turn += 1
@@ -645,28 +684,152 @@ class IwariState(GameState):
                 if options:
                     claims[kind].append(tribe)
                     self.feat_queue.append([kind, tribe, sorted(options, key=lambda o: int(o[1:]))])
+        if (
+            self.opts["courage"]
+            and not claims["courage"]
+            and len(spaces) == 1
+            and sum(self.tent_counts(t)) == 1
+            and all(any(self.owner[s] >= 0 for s in b.spaces[u]) for u in range(b.num_territories))
+        ):
+            # This Tent explored the last unexplored territory of the map.
+            claims["courage"].append(tribe)
+            self.feat_queue.append(["courage", tribe, []])
         for kind, tr, _ in self.feat_queue:
             self._log(f"{self._tribe_tag(tr)} earns the {FEAT_NAMES[kind]} Feat.", "feat", feat=kind)
+        self._settle_queue()
+
+    def _settle_queue(self) -> None:
+        """Courage goes beside a Feat already on the map (chosen when its turn comes), else it is discarded."""
+        while self.feat_queue and self.feat_queue[0][0] == "courage":
+            cancelled = self.cancelled_feats()
+            options = [f"F{i}" for i, f in enumerate(self.feats) if f[0] != "courage" and i not in cancelled]
+            if options:
+                self.feat_queue[0][2] = options
+                return
+            self.feat_queue.pop(0)
+            self._log(
+                "There is no Feat on the map to place the Courage Feat beside: it is discarded.", "feat"
+            )
+
+    def _check_expeditions(self, tribe: int) -> None:
+        for card in self.expeditions:
+            mission, achievers = card
+            if len(achievers) >= len(EXPEDITION_POINTS) or tribe in achievers:
+                continue
+            if self.mission_done(tribe, EXPEDITIONS[mission]):
+                pts = EXPEDITION_POINTS[len(achievers)]
+                achievers.append(tribe)
+                self.score[tribe] += pts
+                self.breakdown["expeditions"][tribe] += pts
+                gone = " The card leaves the game." if len(achievers) == len(EXPEDITION_POINTS) else ""
+                self._log(
+                    f"{self._tribe_tag(tribe)} completes Expedition {EXPEDITIONS[mission]['id']} "
+                    f"({mission_text(EXPEDITIONS[mission])}): {pts} points.{gone}",
+                    "expedition",
+                    points=pts,
+                )
+
+    def mission_done(self, tribe: int, m: dict) -> bool:
+        b = self.board
+        kind, need = m["kind"], m["count"]
+        if kind in ("tents_biome", "tents_all"):
+            per = [0] * NB
+            for s, o in enumerate(self.owner):
+                if o == tribe:
+                    per[b.biome[b.space_terr[s]]] += 1
+            return per[m["biome"]] >= need if kind == "tents_biome" else min(per) >= need
+        if kind in ("totems_biome", "totems_all"):
+            per = [0] * NB
+            for t, on in enumerate(self.totems):
+                per[b.biome[t]] += on[tribe]
+            return per[m["biome"]] >= need if kind == "totems_biome" else min(per) >= need
+        if kind == "tent_majority":
+            held = 0
+            for t in range(b.num_territories):
+                c = self.tent_counts(t)
+                held += c[tribe] > 0 and c[tribe] == max(c)
+            return held >= need
+        if kind == "totem_majority":
+            return sum(1 for on in self.totems if on[tribe] > 0 and on[tribe] == max(on)) >= need
+        if kind == "settlement":
+            return any(len(g) >= need for g in settlements(b, self.owner, tribe))
+        if kind == "crossings":
+            return sum(1 for s in b.crossings if self.owner[s] == tribe) >= need
+        raise ValueError(kind)
 
     def _place_feat(self, where: str) -> None:
         kind, tribe, _ = self.feat_queue.pop(0)
         if where == "skip":
             self._log(f"The {FEAT_NAMES[kind]} Feat is not placed and leaves the game.", "feat")
         else:
-            self.feats.append([kind, tribe, where])
+            sep = " " if where[0] == "F" else " on "
             self._log(
-                f"{{p{self.cur}}} places the {FEAT_NAMES[kind]} Feat on {self._where_label(where)}.", "feat"
+                f"{{p{self.cur}}} places the {FEAT_NAMES[kind]} Feat{sep}{self._where_label(where)}.", "feat"
             )
+            self.feats.append([kind, tribe, where])
+        self._settle_queue()
         if not self.feat_queue:
-            self._advance()
+            if self.ending:
+                self._final_scoring()
+            else:
+                self._advance()
+
+    def cancelled_feats(self) -> set[int]:
+        """Indices of the Feats whose multiplier a Courage Feat cancels."""
+        return {int(w[1:]) for kind, _, w in self.feats if kind == "courage"}
+
+    def _feat_count(self, tag: str) -> int:
+        cancelled = self.cancelled_feats()
+        return sum(1 for i, (kind, _, w) in enumerate(self.feats) if w == tag and i not in cancelled)
 
     def territory_multiplier(self, t: int) -> int:
-        k = sum(1 for kind, _, w in self.feats if kind in TENT_FEATS and w == f"T{t + 1}")
-        return FEAT_MULTIPLIER[k]
+        return FEAT_MULTIPLIER[self._feat_count(f"T{t + 1}")]
 
     def connection_multiplier(self, k: int) -> int:
-        tag = f"C{self.board.connections[k].number}"
-        return FEAT_MULTIPLIER[sum(1 for kind, _, w in self.feats if kind not in TENT_FEATS and w == tag)]
+        return FEAT_MULTIPLIER[self._feat_count(f"C{self.board.connections[k].number}")]
+
+    # ------------------------------------------------------------------ worship (end of the game)
+    def worship_leader(self) -> int | None:
+        """The tribe that earns the Worship Feat at the end (None on a tie or nobody)."""
+        variant = self.opts["worship"]
+        if variant == "dead-ends":
+            counts = [0] * self.num_tribes
+            for s in self.board.dead_ends:
+                if self.owner[s] >= 0:
+                    counts[self.owner[s]] += 1
+        elif variant == "golden":
+            counts = [sum(self.totems[t][x] for t in self.golden) for x in range(self.num_tribes)]
+        else:
+            return None
+        best = max(counts)
+        if best == 0 or counts.count(best) > 1:
+            return None
+        return counts.index(best)
+
+    def _game_end(self) -> None:
+        variant = self.opts["worship"]
+        if variant != "none" and not self.ending:
+            self.ending = True
+            leader = self.worship_leader()
+            if leader is None:
+                self._log("Nobody holds the Worship majority alone: the Worship Feat is discarded.", "feat")
+            else:
+                b = self.board
+                if variant == "dead-ends":
+                    options = [f"T{t + 1}" for t in range(b.num_territories)]
+                else:
+                    options = [f"C{c.number}" for k, c in enumerate(b.connections) if k not in self.mountains]
+                self.claims["worship"].append(leader)
+                self.feat_queue.append(["worship", leader, options])
+                self._log(f"{self._tribe_tag(leader)} earns the Worship Feat.", "feat", feat="worship")
+                if leader < self.n:
+                    self.cur = leader
+                self.tribe = leader
+                self.neutral = leader >= self.n
+                self.pending = None
+                self.phase = "feat"
+                return
+        self._final_scoring()
 
     # ------------------------------------------------------------------ scoring
     def _score_tents(self, multiply: bool) -> list[int]:
@@ -692,9 +855,22 @@ class IwariState(GameState):
     def _score_settlements(self) -> list[int]:
         return [sum(len(g) for g in settlements(self.board, self.owner, x)) for x in range(self.num_tribes)]
 
+    def _score_purple_road(self) -> list[int]:
+        """The Long Road: the Tents on the purple road are scored as if it were a territory."""
+        counts = [0] * self.num_tribes
+        for s in self.board.purple_road:
+            if self.owner[s] >= 0:
+                counts[self.owner[s]] += 1
+        return tent_points(counts)
+
     def _final_scoring(self) -> None:
+        tents = self._score_tents(multiply=True)
+        if self.board.purple_road:
+            road = self._score_purple_road()
+            self._log("The purple road, scored as a territory: " + self._points_text(road) + ".", "scoring")
+            tents = [a + r for a, r in zip(tents, road, strict=True)]
         parts = {
-            "tents": self._score_tents(multiply=True),
+            "tents": tents,
             "totems": self._score_totems(),
             "settlements": self._score_settlements(),
         }
@@ -738,6 +914,13 @@ class IwariState(GameState):
             if any(on):
                 assert sum(on) <= max(self.tent_counts(t)), f"totem limit broken in T{t + 1}"
         assert len(self.display) <= DISPLAY_SIZE
+        for t, on in enumerate(self.totems):
+            assert self.board.totems_allowed[t] or not any(on), f"Totem on T{t + 1}, where none may stand"
+        for _mission, achievers in self.expeditions:
+            assert len(achievers) <= len(EXPEDITION_POINTS) and len(set(achievers)) == len(achievers)
+        assert sum(self.breakdown["expeditions"]) == sum(
+            sum(EXPEDITION_POINTS[: len(a)]) for _, a in self.expeditions
+        )
         assert sum(self.score) == sum(sum(v) for v in self.breakdown.values())
         if not self.over:
             assert all(sum(h) <= HAND_SIZE for h in self.hands)
@@ -772,6 +955,14 @@ class IwariState(GameState):
         clone._events = []
         return clone
 
+    def _feats_left(self) -> dict:
+        left = {k: FEAT_PAWNS[k] - len(self.claims[k]) for k in FEAT_PAWNS} if self.opts["feats"] else {}
+        if self.opts["courage"]:
+            left["courage"] = 1 - len(self.claims["courage"])
+        if self.opts["worship"] != "none":
+            left["worship"] = 0 if self.ending else 1
+        return left
+
     def view(self, seat: int | None) -> dict:
         b = self.board
         territories = []
@@ -787,6 +978,8 @@ class IwariState(GameState):
                     "totems": list(self.totems[t]),
                     "totem_limit": max(self.tent_counts(t)),
                     "multiplier": self.territory_multiplier(t),
+                    "totems_allowed": b.totems_allowed[t],
+                    "golden": t in self.golden,
                 }
             )
         v: dict = {
@@ -820,10 +1013,26 @@ class IwariState(GameState):
                 for k, c in enumerate(b.connections)
             ],
             "feats_option": self.opts["feats"],
-            "feats": [{"kind": k, "tribe": x, "where": w} for k, x, w in self.feats],
-            "feats_left": {k: FEAT_PAWNS[k] - len(self.claims[k]) for k in FEAT_PAWNS}
-            if self.opts["feats"]
-            else {},
+            "feats": [
+                {"kind": k, "tribe": x, "where": w, "cancelled": i in self.cancelled_feats()}
+                for i, (k, x, w) in enumerate(self.feats)
+            ],
+            "courage": self.opts["courage"],
+            "worship": self.opts["worship"],
+            "golden": [b.short[t] for t in self.golden],
+            "purple_road": [b.space_name[s] for s in b.purple_road],
+            "connection_roads": b.connection_roads,
+            "expeditions": [
+                {
+                    "id": EXPEDITIONS[m]["id"],
+                    "text": mission_text(EXPEDITIONS[m]),
+                    "points": list(EXPEDITION_POINTS),
+                    "achievers": list(a),
+                    "removed": len(a) >= len(EXPEDITION_POINTS),
+                }
+                for m, a in self.expeditions
+            ],
+            "feats_left": self._feats_left(),
             "display": [BIOME_NAMES[c] for c in self.display],
             "deck": len(self.deck),
             "discard": {BIOME_NAMES[c]: self.discard[c] for c in range(NB)},
@@ -851,6 +1060,21 @@ class IwariState(GameState):
                 kind, tribe, options = self.feat_queue[0]
                 v["feat_choice"] = {"kind": kind, "tribe": tribe, "options": list(options)}
         return v
+
+
+def mission_text(m: dict) -> str:
+    kind, k = m["kind"], m["count"]
+    biome = BIOME_NAMES[m["biome"]] if "biome" in m else ""
+    return {
+        "tents_biome": f"{k} Tents in {biome} territories",
+        "tents_all": f"{k} Tent in each of the 5 biomes",
+        "tent_majority": f"Tent majority in {k} territories",
+        "totems_biome": f"{k} Totems in {biome} territories",
+        "totems_all": f"{k} Totem in each of the 5 biomes",
+        "totem_majority": f"Totem majority in {k} territories",
+        "settlement": f"A settlement of {k}+ Tents",
+        "crossings": f"{k} Tents on road crossings",
+    }[kind]
 
 
 def sorted_cards(cards: str) -> str:
