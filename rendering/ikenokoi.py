@@ -115,11 +115,14 @@ def _card(draw: ImageDraw.ImageDraw, x: int, y: int, kind: str, w: int = 96, h: 
         _text(draw, (x + w / 2, y + h / 2 - 8), kind, font=font(int(h * 0.42)), fill=INK, anchor="mm")
         _text(draw, (x + w / 2, y + h - 18), "Koi", font=font(18), fill=MUTED, anchor="mm")
     else:
+        size = 18
+        while size > 12 and _width(kind.upper(), size) > w - 8:  # the largest size that fits the card
+            size -= 1
         _text(
             draw,
             (x + w / 2, y + h / 2),
             kind.upper(),
-            font=font(18 if w >= 90 else 13),
+            font=font(size),
             fill=INK,
             anchor="mm",
         )
@@ -316,7 +319,8 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     if pool:
         _text(d, (px + 128, y - 2), "Pool" + (" (you see it)" if not over else ""), font=font(18), fill=INK)
         for i, k in enumerate(pool):
-            _card(d, px + 128 + i * 74, y + 24, k, w=68, h=96)
+            step = min(104, (WIDTH - PAD - px - 128) // len(pool))
+            _card(d, px + 128 + i * step, y + 24, k, w=step - 8, h=104)
     else:
         _back(d, px + 128, y + 6, "pool", view["pool_size"])
         if view.get("pool_taker") is not None:
@@ -351,7 +355,14 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
             continue
         d.ellipse((cx - 34, cy - 34, cx + 34, cy + 34), fill=TOKEN_FILL, outline=INK, width=2)
         _text(d, (cx, cy - 9), str(v), font=font(30), fill=INK, anchor="mm")
-        _text(d, (cx, cy + 18), f"{tv[str(v)]} pts", font=font(17), fill=INK, anchor="mm")
+        _text(
+            d,
+            (cx, cy + 18),
+            f"{tv[str(v)]} pts",
+            font=font(17 if tv[str(v)] < 10 else 16),
+            fill=INK,
+            anchor="mm",
+        )
         leader = view["leaders"].get(str(v))
         if leader is None:
             _text(d, (cx, cy + 58), "nobody", font=font(18), fill=MUTED, anchor="mm")
