@@ -253,6 +253,23 @@ def test_render_start_mid_end(n: int) -> None:
         assert render("ikenokoi", st.view(0), names) != render("ikenokoi", st.view(None), names)
 
 
+def test_cached_text_does_not_change_the_pictures() -> None:
+    """Pictures drawn with warm text caches equal those drawn from cold caches, in any order."""
+    from rendering import ikenokoi
+
+    st = GAME.new_state(5, 77)
+    names = ["Aiko", "Botan", "Chiyo", "Daisuke", "Emi"]
+    views = []
+    for _ in range(12):
+        views += [st.view(None), st.view(st.to_act()[0])] if not st.is_over() else [st.view(None), st.view(1)]
+        random_steps(st, 12, 5)
+    warm = [render("ikenokoi", v, names) for v in views]
+    ikenokoi._stamp.cache_clear()
+    ikenokoi._width.cache_clear()
+    cold = [render("ikenokoi", v, names) for v in reversed(views)]
+    assert warm == cold[::-1]
+
+
 def test_rules_summary_fits_an_embed() -> None:
     text = (ROOT / "cogs" / "rules" / "ikenokoi.md").read_text()
     assert 500 < len(text) <= 3500

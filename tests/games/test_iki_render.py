@@ -56,3 +56,25 @@ def test_private_picture_adds_the_player_board() -> None:
 def test_picture_without_names() -> None:
     s = _play(2, 1, MOMENTS["end"])
     assert render("iki", s.view(None), None)[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_cached_text_does_not_change_the_pictures() -> None:
+    """Pictures drawn with warm caches equal those drawn from cold caches, in any order."""
+    from rendering import iki
+
+    views = []
+    s = GAME.new_state(4, 21)
+    rng = random.Random(21)
+    k = 0
+    while not s.is_over():
+        if k % 60 == 0:
+            views += [s.view(None), s.view(k % 4)]
+        seat = s.to_act()[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)).id)
+        k += 1
+    views.append(s.view(0))
+    warm = [render("iki", v, NAMES) for v in views]
+    for cache in (iki._stamp, iki._len, iki._fitted):
+        cache.cache_clear()
+    cold = [render("iki", v, NAMES) for v in reversed(views)]
+    assert warm == cold[::-1]

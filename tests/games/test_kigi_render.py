@@ -68,3 +68,27 @@ def test_rendering_is_fast() -> None:
     start = time.perf_counter()
     render("kigi", s.view(None), NAMES)
     assert time.perf_counter() - start < 0.5
+
+
+def test_cached_cards_and_text_do_not_change_the_pictures() -> None:
+    """Pictures drawn with warm caches (text stamps, card sprites) equal cold ones, in any order."""
+    from rendering import kigi
+
+    views = []
+    for n, advanced in ((2, False), (5, True)):
+        s = GAME.new_state(n, 7, {"advanced": advanced})
+        r = random.Random(7)
+        k = 0
+        while not s.is_over():
+            if k % 9 == 0:
+                views += [s.view(None)] + [s.view(seat) for seat in s.to_act()]
+            seat = s.to_act()[0]
+            s.apply(seat, r.choice(s.legal_actions(seat)).id)
+            k += 1
+        views.append(s.view(None))
+    warm = [render("kigi", v, NAMES[: v["num_players"]]) for v in views]
+    kigi._stamp.cache_clear()
+    kigi._width.cache_clear()
+    kigi._SPRITES.clear()
+    cold = [render("kigi", v, NAMES[: v["num_players"]]) for v in reversed(views)]
+    assert warm == cold[::-1]
