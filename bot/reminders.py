@@ -20,6 +20,8 @@ log = logging.getLogger(__name__)
 
 # notify(match, seats to act, which reminder: 1 for the first)
 Notify = Callable[[Match, list[int], int], Awaitable[None]]
+# on_takeover(match, seats whose absent players an AI now replaces)
+Takeover = Callable[[Match, list[int]], Awaitable[None]]
 IDLE_WAIT = 3600.0
 
 
@@ -31,7 +33,11 @@ class ReminderScheduler:
         self._sleeping = False
         self._dirty = False
         self._woken = False
+        self.on_takeover: Takeover = self._no_takeover
         service.on_reminder_change = self.wake
+
+    async def _no_takeover(self, match: Match, seats: list[int]) -> None:
+        log.warning("no takeover handler installed; match %s", match.id)
 
     def wake(self) -> None:
         """The schedule changed: recompute the next wake-up now."""
@@ -81,9 +87,14 @@ class ReminderScheduler:
             self._dirty = False
 
     async def tick(self) -> int:
-        """Send every reminder that is due now; return how many were sent."""
+        """Send every reminder that is due now; return how many were sent.
+
+        After the last reminder, where the channel allows it, an AI takes over the
+        seats of the players who still have not acted, one delay later.
+        """
         sent = 0
         store = self.service.store
+        takeovers: list[tuple[Match, list[int]]] = []
         for reminder in await store.due_reminders(self.service.clock()):
             async with self.service.lock(reminder.match_id):
                 try:
@@ -91,21 +102,37 @@ class ReminderScheduler:
                 except CorruptRow:
                     log.exception("reminder for unreadable match %s dropped", reminder.match_id)
                     match = None
-                if match is None or match.status != "active" or match.version != reminder.version:
+                if (
+                    match is None
+                    or match.status != "active"
+                    or match.damaged
+                    or match.version != reminder.version
+                ):
                     await store.delete_reminder(reminder.match_id)
                     continue
-                seats = self.service.state_of(match).to_act()
+                seats = [s for s in self.service.state_of(match).to_act() if match.seats[s].ai is None]
                 count = reminder.sent + 1
+                takeover = await self.service.ai_takeover(match.channel_id)
+                if count > MAX_REMINDERS:
+                    await store.delete_reminder(match.id)
+                    if takeover and seats:
+                        takeovers.append((match, seats))
+                    continue
                 try:
                     await self.notify(match, seats, count)
                     sent += 1
                 except Exception:
                     log.exception("could not send reminder for match %s", match.id)
                 delay = await self.service.reminder_delay(match.channel_id)
-                if count < MAX_REMINDERS and delay is not None:
+                if delay is not None and (count < MAX_REMINDERS or takeover):
                     await store.put_reminder(
                         Reminder(match.id, self.service.clock() + delay, count, reminder.version)
                     )
                 else:
                     await store.delete_reminder(match.id)
+        for match, seats in takeovers:
+            try:
+                await self.on_takeover(match, seats)
+            except Exception:
+                log.exception("AI takeover failed for match %s", match.id)
         return sent

@@ -102,6 +102,7 @@ class MatchService:
         self._states: OrderedDict[tuple[int, int], GameState] = OrderedDict()
         # Reminder delay per channel; this process is the only writer of channel settings.
         self._delays: dict[int, int | None] = {}
+        self._takeover: dict[int, bool] = {}
         self.on_reminder_change: Callable[[], None] | None = None
 
     # -- helpers
@@ -158,6 +159,12 @@ class MatchService:
                 delay = settings.reminder_delay if settings.reminders_enabled else None
             self._delays[channel_id] = delay
         return self._delays[channel_id]
+
+    async def ai_takeover(self, channel_id: int) -> bool:
+        if channel_id not in self._takeover:
+            settings = await self.store.channel_settings(channel_id)
+            self._takeover[channel_id] = bool(settings and settings.ai_takeover)
+        return self._takeover[channel_id]
 
     async def _reminder_for(self, match: Match, version: int) -> Reminder | None:
         delay = await self.reminder_delay(match.channel_id)
@@ -225,6 +232,36 @@ class MatchService:
             await self.store.update_lobby(match.id, match.seats, self.clock())
             return match
 
+    async def add_ai(self, match_id: int, user_id: int, level: str) -> Match:
+        """The host adds a computer player of the given level to the lobby."""
+        from games.ai import LEVELS
+
+        if level not in LEVELS:
+            raise ServiceError(f"There is no AI level {level!r}.")
+        async with self.lock(match_id):
+            match = await self._lobby(match_id)
+            game = self.game(match.game)
+            if user_id != match.host_id:
+                raise ServiceError("Only the host can add AI players.")
+            if len(match.seats) >= max(game.player_counts):
+                raise ServiceError(f"The lobby is full ({max(game.player_counts)} players).")
+            number = sum(1 for s in match.seats if s.ai is not None) + 1
+            match.seats.append(Seat(None, f"AI {number} ({level})", ai=level))
+            await self.store.update_lobby(match.id, match.seats, self.clock())
+            return match
+
+    async def remove_ai(self, match_id: int, user_id: int) -> Match:
+        async with self.lock(match_id):
+            match = await self._lobby(match_id)
+            if user_id != match.host_id:
+                raise ServiceError("Only the host can remove AI players.")
+            ais = [i for i, s in enumerate(match.seats) if s.ai is not None]
+            if not ais:
+                raise ServiceError("There is no AI player in this lobby.")
+            del match.seats[ais[-1]]
+            await self.store.update_lobby(match.id, match.seats, self.clock())
+            return match
+
     async def leave(self, match_id: int, user_id: int) -> Match:
         async with self.lock(match_id):
             match = await self._lobby(match_id)
@@ -273,15 +310,36 @@ class MatchService:
     # -- play
 
     async def act(self, match_id: int, user_id: int, version: int, action_id: str) -> Outcome:
+        """A person acts through a button made for ``version`` of the match."""
+
+        def seat_for(match: Match) -> int:
+            seat = match.seat_of(user_id)
+            if seat is None:
+                if match.held_seat_of(user_id) is not None:
+                    raise ServiceError("An AI is playing your seat; take it back with /match return.")
+                raise ServiceError("You are not playing in this match.")
+            return seat
+
+        return await self._act(match_id, seat_for, user_id, version, action_id)
+
+    async def act_ai(self, match_id: int, seat: int, version: int, action_id: str) -> Outcome:
+        """A computer seat acts (an AI player, or an AI holding an absent player's seat)."""
+
+        def seat_for(match: Match) -> int:
+            if not 0 <= seat < len(match.seats) or match.seats[seat].ai is None:
+                raise ServiceError("That seat is not played by an AI.")
+            return seat
+
+        return await self._act(match_id, seat_for, None, version, action_id)
+
+    async def _act(self, match_id, seat_for, user_id, version, action_id) -> Outcome:
         async with self.lock(match_id):
             match = await self.get(match_id)
             if match.status != "active":
                 raise ServiceError(
                     "This match is over." if match.status != "lobby" else "The match has not started."
                 )
-            seat = match.seat_of(user_id)
-            if seat is None:
-                raise ServiceError("You are not playing in this match.")
+            seat = seat_for(match)
             if version != match.version:
                 raise StaleClick(match)
             state = self.state_of(match)
@@ -327,10 +385,7 @@ class MatchService:
 
     @staticmethod
     def _results(match: Match, scores: list[int], winners: list[int]) -> list[Result]:
-        return [
-            Result(i, s.user_id if s.ai is None else None, scores[i], i in winners)
-            for i, s in enumerate(match.seats)
-        ]
+        return [Result(i, s.user_id, scores[i], i in winners) for i, s in enumerate(match.seats)]
 
     async def resign(self, channel_id: int, user_id: int) -> tuple[Match, list[int]]:
         """The player leaves the match; it ends, the best running score of the others wins."""
@@ -368,6 +423,41 @@ class MatchService:
             self._changed_reminders()
             return match
 
+    async def take_over(self, match_id: int, seats: list[int], level: str = "quick") -> Match:
+        """An AI plays for absent players until they come back with /match return."""
+        async with self.lock(match_id):
+            match = await self.get(match_id)
+            if match.status != "active":
+                raise ServiceError("This match is not being played.")
+            for seat in seats:
+                if match.seats[seat].ai is None:
+                    match.seats[seat].ai = level
+            await self.store.update_seats(match.id, match.seats, self.clock())
+            return match
+
+    async def return_seat(self, channel_id: int, user_id: int) -> Match:
+        match = await self.live(channel_id)
+        async with self.lock(match.id):
+            match = await self.get(match.id)
+            seat = match.held_seat_of(user_id)
+            if seat is None:
+                if match.seat_of(user_id) is not None:
+                    raise ServiceError("You already play your seat yourself.")
+                raise ServiceError("You have no seat in this match.")
+            match.seats[seat].ai = None
+            await self.store.update_seats(match.id, match.seats, self.clock())
+            reminder = await self._reminder_for(match, match.version)
+            if reminder is not None:
+                await self.store.put_reminder(reminder)
+                self._changed_reminders()
+            return match
+
+    def ai_to_act(self, match: Match) -> list[int]:
+        """Seats played by an AI that must decide now."""
+        if match.status != "active" or match.damaged:
+            return []
+        return [s for s in self.state_of(match).to_act() if match.seats[s].ai is not None]
+
     async def set_board_message(self, match: Match, message_id: int | None) -> None:
         match.board_message_id = message_id
         await self.store.set_board_message(match.id, message_id)
@@ -385,7 +475,7 @@ class MatchService:
     # -- settings
 
     async def set_reminders(
-        self, channel_id: int, delay: int | None, enabled: bool | None
+        self, channel_id: int, delay: int | None, enabled: bool | None, takeover: bool | None = None
     ) -> ChannelSettings:
         current = await self.store.channel_settings(channel_id) or ChannelSettings(
             DEFAULT_REMINDER_DELAY, True
@@ -396,8 +486,11 @@ class MatchService:
             current.reminder_delay = delay
         if enabled is not None:
             current.reminders_enabled = enabled
+        if takeover is not None:
+            current.ai_takeover = takeover
         await self.store.put_channel_settings(channel_id, current)
         self._delays.pop(channel_id, None)
+        self._takeover.pop(channel_id, None)
         live = await self.store.live_match(channel_id)
         if live is not None and live.status == "active":
             if current.reminders_enabled:

@@ -67,8 +67,16 @@ class Match:
     damaged: bool = False  # the stored state cannot be read: the match can only be abandoned
 
     def seat_of(self, user_id: int) -> int | None:
+        """The seat this user plays now (not one an AI has taken over)."""
         for i, seat in enumerate(self.seats):
             if seat.user_id == user_id and seat.ai is None:
+                return i
+        return None
+
+    def held_seat_of(self, user_id: int) -> int | None:
+        """The seat of this user that an AI is playing for them."""
+        for i, seat in enumerate(self.seats):
+            if seat.user_id == user_id and seat.ai is not None:
                 return i
         return None
 
@@ -99,6 +107,7 @@ class Reminder:
 class ChannelSettings:
     reminder_delay: int
     reminders_enabled: bool
+    ai_takeover: bool = False
 
 
 @dataclass
@@ -154,6 +163,10 @@ class Store(ABC):
     async def live_match(self, channel_id: int) -> Match | None: ...
     @abstractmethod
     async def update_lobby(self, match_id: int, seats: list[Seat], now: float) -> None: ...
+    @abstractmethod
+    async def update_seats(self, match_id: int, seats: list[Seat], now: float) -> None: ...
+    @abstractmethod
+    async def active_matches(self) -> list[Match]: ...
     @abstractmethod
     async def start_match(
         self, match_id: int, seats: list[Seat], state: dict, reminder: Reminder | None, now: float
@@ -327,6 +340,23 @@ class SqliteStore(Store):
             (json.dumps([s.to_json() for s in seats]), now, match_id),
         )
 
+    async def update_seats(self, match_id: int, seats: list[Seat], now: float) -> None:
+        await self._exec(
+            "UPDATE matches SET seats = ?, updated_at = ? WHERE id = ? AND status IN ('lobby', 'active')",
+            (json.dumps([s.to_json() for s in seats]), now, match_id),
+        )
+
+    async def active_matches(self) -> list[Match]:
+        async with self.db.execute("SELECT * FROM matches WHERE status = 'active' ORDER BY id") as cur:
+            rows = await cur.fetchall()
+        out = []
+        for row in rows:
+            try:
+                out.append(_match_from_row(row))
+            except CorruptRow:
+                log.exception("skipping unreadable match row %s", row["id"])
+        return out
+
     async def start_match(self, match_id, seats, state, reminder, now) -> None:
         await self._exec("BEGIN IMMEDIATE")
         try:
@@ -446,13 +476,17 @@ class SqliteStore(Store):
 
     async def channel_settings(self, channel_id: int) -> ChannelSettings | None:
         row = await self._one("SELECT * FROM channel_settings WHERE channel_id = ?", (channel_id,))
-        return ChannelSettings(row["reminder_delay"], bool(row["reminders_enabled"])) if row else None
+        if row is None:
+            return None
+        return ChannelSettings(
+            row["reminder_delay"], bool(row["reminders_enabled"]), bool(row["ai_takeover"])
+        )
 
     async def put_channel_settings(self, channel_id: int, settings: ChannelSettings) -> None:
         await self._exec(
-            "INSERT OR REPLACE INTO channel_settings (channel_id, reminder_delay, reminders_enabled)"
-            " VALUES (?, ?, ?)",
-            (channel_id, settings.reminder_delay, int(settings.reminders_enabled)),
+            "INSERT OR REPLACE INTO channel_settings (channel_id, reminder_delay, reminders_enabled, ai_takeover)"
+            " VALUES (?, ?, ?, ?)",
+            (channel_id, settings.reminder_delay, int(settings.reminders_enabled), int(settings.ai_takeover)),
         )
 
     async def dm_reminders(self, user_id: int) -> bool:

@@ -15,7 +15,7 @@ class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-
     @app_commands.command(name="new")
     @app_commands.guild_only()
     @app_commands.describe(
-        map="Which side of the board to play on",
+        map="Which map: a side of the base board or a Maps Atlas map",
         feats="Play with the four base Feats (Union, Discovery, Honour, Respect)",
         draft="Advanced set-up: draft the starting hands",
         expeditions="Expedition cards: 3 missions, 4 points to the first to complete one, 2 to the second",
@@ -30,6 +30,7 @@ class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-
             app_commands.Choice(name="The Long Road (Atlas)", value="long-road"),
             app_commands.Choice(name="Glacial Mass (Atlas)", value="glacial-mass"),
             app_commands.Choice(name="Floating Lands (Atlas)", value="floating-lands"),
+            app_commands.Choice(name="Forgotten Island (Atlas)", value="forgotten-island"),
         ],
         worship=[
             app_commands.Choice(name="None", value="none"),

@@ -78,6 +78,19 @@ class Matches(commands.Cog):
 
         await guarded(interaction, None, run())
 
+    @match.command(name="return")
+    async def return_(self, interaction: discord.Interaction) -> None:
+        """Take your seat back from the AI that played it while you were away."""
+
+        async def run():
+            match = await self.bot.service.return_seat(interaction.channel_id, interaction.user.id)
+            await interaction.response.send_message(
+                f"{interaction.user.mention} is back and plays their own seat in match #{match.id} again.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+
+        await guarded(interaction, None, run())
+
     @match.command(name="resign")
     async def resign(self, interaction: discord.Interaction) -> None:
         """Resign from this channel's match: it ends and the best of the others wins."""
@@ -116,6 +129,7 @@ class Matches(commands.Cog):
         delay="Time without a move before the player to act is reminded: 10m to 7d (e.g. 12h)",
         enabled="Turn reminders in this channel on or off",
         dm="Receive your reminders as direct messages instead of in the channel",
+        takeover="After the last reminder, let an AI play an absent player's seat (off by default)",
     )
     async def reminders(
         self,
@@ -123,25 +137,29 @@ class Matches(commands.Cog):
         delay: str | None = None,
         enabled: bool | None = None,
         dm: bool | None = None,
+        takeover: bool | None = None,
     ) -> None:
         """Show or change turn reminders for this channel, and your DM preference."""
 
         async def run():
             service = self.bot.service
-            if (delay is not None or enabled is not None) and not Table.can_manage(interaction):
+            channel_wide = delay is not None or enabled is not None or takeover is not None
+            if channel_wide and not Table.can_manage(interaction):
                 raise ServiceError("Changing this channel's reminders needs the Manage Channels permission.")
             if dm is not None:
                 await service.store.put_dm_reminders(interaction.user.id, dm)
-            if delay is not None or enabled is not None:
+            if channel_wide:
                 seconds = parse_delay(delay) if delay is not None else None
-                await service.set_reminders(interaction.channel_id, seconds, enabled)
+                await service.set_reminders(interaction.channel_id, seconds, enabled, takeover)
             current = await service.store.channel_settings(interaction.channel_id)
             wait = current.reminder_delay if current else DEFAULT_REMINDER_DELAY
             on = current.reminders_enabled if current else True
             mine = await service.store.dm_reminders(interaction.user.id)
+            ai = current.ai_takeover if current else False
             text = (
                 f"Reminders in this channel: **{'on' if on else 'off'}**, after {describe_delay(wait)} "
                 f"without a move, repeated at most twice.\n"
+                f"AI takeover of absent players after the last reminder: **{'on' if ai else 'off'}**.\n"
                 f"Your reminders come {'by direct message' if mine else 'in the channel'}."
             )
             await reply(interaction, text)
@@ -172,6 +190,13 @@ class Matches(commands.Cog):
 
         await guarded(interaction, None, run())
 
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """After a restart, AI seats that were to act carry on."""
+        for match in await self.bot.store.active_matches():
+            if self.bot.service.ai_to_act(match):
+                self.table.schedule_ai(match.id)
+
     @commands.command(name="sync", hidden=True)
     @commands.is_owner()
     async def sync(self, ctx: commands.Context, scope: str = "guild") -> None:
@@ -198,6 +223,7 @@ async def setup(bot: GameBot) -> None:
     table = Table(bot, bot.service)
     bot.table = table  # type: ignore[attr-defined]
     bot.reminders.notify = table.notify_reminder
+    bot.reminders.on_takeover = table.takeover
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
 
     @bot.tree.error

@@ -22,6 +22,7 @@ import rendering
 from bot.service import LiveMatchExists, MatchService, ServiceError, StaleClick, format_event
 from bot.store import CorruptRow, Match
 from games import Action, GameState
+from games.ai import LEVELS, choose
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +40,9 @@ def jump_url(match: Match, message_id: int | None) -> str:
 
 def seat_label(match: Match, seat: int) -> str:
     s = match.seats[seat]
-    return f"<@{s.user_id}>" if s.user_id is not None and s.ai is None else f"**{s.name}**"
+    if s.ai is not None:
+        return f"**{s.name}** (AI)" if s.user_id is not None else f"**{s.name}**"
+    return f"<@{s.user_id}>"
 
 
 async def reply(interaction: discord.Interaction, text: str, **kwargs) -> None:
@@ -254,15 +257,49 @@ class LobbyButton(
         await guarded(interaction, self.match_id, table.on_lobby(interaction, self.op, self.match_id))
 
 
-DYNAMIC_ITEMS = (ActButton, ActSelect, PageButton, BoardButton, LobbyButton)
+class LobbyAISelect(discord.ui.DynamicItem[discord.ui.Select], template=r"la:(?P<mid>\d+)"):
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"la:{match_id}",
+                placeholder="Add an AI player (host)...",
+                options=[
+                    discord.SelectOption(
+                        label="Add a quick AI", value="quick", description=LEVELS["quick"][:100]
+                    ),
+                    discord.SelectOption(
+                        label="Add a strong AI", value="strong", description=LEVELS["strong"][:100]
+                    ),
+                    discord.SelectOption(label="Remove the last AI", value="remove"),
+                ],
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["mid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: Table = interaction.client.table
+        values = (interaction.data or {}).get("values") or [""]
+        await guarded(
+            interaction, self.match_id, table.on_lobby_ai(interaction, self.match_id, str(values[0]))
+        )
+
+
+DYNAMIC_ITEMS = (ActButton, ActSelect, PageButton, BoardButton, LobbyButton, LobbyAISelect)
 
 
 class Table:
     """Renders matches into Discord messages and routes clicks to the match service."""
 
-    def __init__(self, client: discord.Client, service: MatchService) -> None:
+    def __init__(self, client: discord.Client, service: MatchService, ai_budget: float = 2.0) -> None:
         self.client = client
         self.service = service
+        self.ai_budget = ai_budget
+        self._driving: set[int] = set()
+        self._tasks: set[asyncio.Task] = set()
 
     # -- pictures (off the event loop)
 
@@ -298,7 +335,15 @@ class Table:
         view = discord.ui.View(timeout=None)
         for op in ("join", "leave", "start", "cancel"):
             view.add_item(LobbyButton(op, match.id))
+        view.add_item(LobbyAISelect(match.id))
         return view
+
+    async def on_lobby_ai(self, interaction: discord.Interaction, match_id: int, value: str) -> None:
+        if value == "remove":
+            match = await self.service.remove_ai(match_id, interaction.user.id)
+        else:
+            match = await self.service.add_ai(match_id, interaction.user.id, value)
+        await interaction.response.edit_message(embed=self.lobby_embed(match), view=self.lobby_view(match))
 
     async def open_lobby(
         self, interaction: discord.Interaction, game_key: str, options: dict, thread: bool
@@ -357,6 +402,7 @@ class Table:
             embed.description = f"Started. Seat order: {order}."
             await interaction.response.edit_message(embed=embed, view=None)
             await self.post_board(match, state, mention=True)
+            self.schedule_ai(match.id)
             return
         await interaction.response.edit_message(embed=self.lobby_embed(match), view=self.lobby_view(match))
 
@@ -507,6 +553,8 @@ class Table:
     async def _checked_seat(self, match: Match, user_id: int) -> int:
         seat = match.seat_of(user_id)
         if seat is None:
+            if match.held_seat_of(user_id) is not None:
+                raise ServiceError("An AI is playing your seat; take it back with /match return.")
             raise ServiceError("You are not playing in this match.")
         return seat
 
@@ -581,25 +629,79 @@ class Table:
             for e in outcome.events
             if e.get("private_to") == seat and e.get("text")
         ]
-        recent = await self.recent(match)
+        note = "\n".join(private)
         if outcome.finished:
             await interaction.edit_original_response(content="The game is over.", attachments=[], view=None)
-            await self.post_final(match, state, recent)
-            return
-        if seat in state.to_act():
-            content, file, view = await self.panel(match, state, seat, note="\n".join(private))
+        elif seat in state.to_act():
+            content, file, view = await self.panel(match, state, seat, note=note)
             await interaction.edit_original_response(content=content, attachments=[file], view=view)
         else:
-            note = "\n".join(private)
             await interaction.edit_original_response(
                 content=(note + "\n" if note else "") + "Done. The board shows the next turn.",
                 attachments=[],
                 view=None,
             )
-        if outcome.turn_passed:
+        await self.after_move(outcome)
+        self.schedule_ai(match.id)
+
+    async def after_move(self, outcome) -> None:
+        """Show a move on the board: the final scores, a new board when the turn passed, else an edit."""
+        match, state = outcome.match, outcome.state
+        recent = await self.recent(match)
+        if outcome.finished:
+            await self.post_final(match, state, recent)
+        elif outcome.turn_passed:
             await self.post_board(match, state, mention=True, recent=recent)
         else:
             await self.refresh_board(match, state, recent)
+
+    # -- AI seats
+
+    def schedule_ai(self, match_id: int) -> None:
+        """Let AI seats play in the background (the search runs in a worker thread)."""
+        if match_id not in self._driving:
+            self._driving.add(match_id)
+            task = asyncio.create_task(self._drive_ai(match_id), name=f"ai-{match_id}")
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _drive_ai(self, match_id: int) -> None:
+        try:
+            while True:
+                match = await self.service.get(match_id)
+                seats = self.service.ai_to_act(match)
+                if not seats:
+                    return
+                seat = seats[0]
+                state = self.service.state_of(match)
+                action = await asyncio.to_thread(
+                    choose,
+                    state.copy(),
+                    seat,
+                    match.seats[seat].ai or "quick",
+                    self.ai_budget,
+                    (match.seed + match.version) & 0xFFFFFFFF,
+                )
+                try:
+                    outcome = await self.service.act_ai(match.id, seat, match.version, action)
+                except StaleClick:
+                    continue  # someone else moved meanwhile: think again
+                await self.after_move(outcome)
+        except Exception:
+            log.exception("AI player failed in match %s", match_id)
+        finally:
+            self._driving.discard(match_id)
+
+    async def takeover(self, match: Match, seats: list[int]) -> None:
+        """After the last reminder, an AI plays for the absent players (if the channel allows it)."""
+        match = await self.service.take_over(match.id, seats)
+        channel = await self.channel(match)
+        who = ", ".join(f"<@{match.seats[s].user_id}>" for s in seats)
+        await channel.send(
+            f"{who}: an AI now plays your seat in match #{match.id} after the last reminder. "
+            "Take it back at any time with /match return."
+        )
+        self.schedule_ai(match.id)
 
     async def recent(self, match: Match) -> list[str]:
         rows = await self.service.store.actions(match.id, RECENT_LINES)

@@ -93,6 +93,8 @@ async def play_one_action(world: World, rng: random.Random) -> bool:
                     choices.append(("select", cid, opt["value"]))
             elif cid.startswith("pg:"):
                 choices.append(("page", cid, None))
+        if not choices:
+            return True  # the panel closed: the turn passed (and came back, e.g. after AI seats played)
         offered = {aid for kind, _, aid in choices if kind != "page"}
         assert offered <= legal, f"the panel offers illegal actions: {offered - legal}"
         kind, cid, aid = rng.choice(choices)

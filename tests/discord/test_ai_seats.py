@@ -1,0 +1,100 @@
+"""AI players in Discord: seats filled from the lobby, and absent players taken over after reminders."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.discord.helpers import board_message, make_world, play_one_action
+
+
+async def test_one_human_against_two_ai_players(simcord_env):
+    world = await make_world(simcord_env, 1)
+    world.bot.table.ai_budget = 0.05
+    human = world.players[0]
+    lobby = (await human.slash(world.channel, "ikenokoi new")).response
+    await human.select(
+        lobby, ["quick"], custom_id=next(c["custom_id"] for c in lobby.components[1]["components"])
+    )
+    await human.select(
+        lobby, ["strong"], custom_id=next(c["custom_id"] for c in lobby.components[1]["components"])
+    )
+    match = await world.bot.store.live_match(world.channel.id)
+    assert [s.ai for s in match.seats] == [None, "quick", "strong"]
+    await human.click(lobby, label="Start")
+    rng = random.Random(2)
+    for _ in range(500):
+        match = await world.bot.store.live_match(world.channel.id)
+        if match is None:
+            break
+        # Whenever the bot is idle, the AI seats have played: it is the human's turn.
+        assert world.bot.service.state_of(match).to_act() == [match.seat_of(human.id)]
+        assert await play_one_action(world, rng) or True
+    else:
+        pytest.fail("the game did not end")
+    final = world.channel.last_message
+    assert "is over" in final.embeds[0].title
+    ai_moves = [
+        m for m in world.channel.history() if "AI 1 (quick)" in str(m.embeds[0].to_dict()) if m.embeds
+    ]
+    assert ai_moves
+
+
+async def test_only_the_host_adds_ai_and_not_past_the_maximum(simcord_env):
+    world = await make_world(simcord_env, 2)
+    host, guest = world.players
+    lobby = (await host.slash(world.channel, "kigi new")).response
+    select_id = next(c["custom_id"] for c in lobby.components[1]["components"])
+    refused = await guest.select(lobby, ["quick"], custom_id=select_id)
+    assert refused.ephemeral and "Only the host" in refused.response.content
+    for _ in range(4):
+        await host.select(lobby, ["quick"], custom_id=select_id)
+    full = await host.select(lobby, ["quick"], custom_id=select_id)
+    assert "full" in full.response.content
+    await host.select(lobby, ["remove"], custom_id=select_id)
+    match = await world.bot.store.live_match(world.channel.id)
+    assert len(match.seats) == 4
+
+
+async def test_ai_takes_over_an_absent_player_after_the_last_reminder(simcord_env):
+    world = await make_world(simcord_env, 2)
+    world.bot.table.ai_budget = 0.05
+    await world.bot.service.set_reminders(world.channel.id, 3600, True, takeover=True)
+    host, guest = world.players
+    lobby = (await host.slash(world.channel, "ikenokoi new")).response
+    await guest.click(lobby, label="Join")
+    await host.click(lobby, label="Start")
+    match = await world.bot.store.live_match(world.channel.id)
+    absent_seat = world.bot.service.state_of(match).to_act()[0]
+    absent = next(p for p in world.players if p.id == match.seats[absent_seat].user_id)
+    for _ in range(3):
+        await simcord_env.advance_time(3600 + 1)
+    match = await world.bot.store.live_match(world.channel.id)
+    assert match.seats[absent_seat].ai is None, "no takeover before the last reminder's delay ran out"
+    await simcord_env.advance_time(3600 + 1)
+    match = await world.bot.store.live_match(world.channel.id)
+    assert match is None or match.seats[absent_seat].ai == "quick"
+    notice = [m for m in world.channel.history() if "an AI now plays your seat" in (m.content or "")]
+    assert len(notice) == 1 and absent.mention in notice[0].content
+    assert match is None or match.version > 0, "the AI played the absent player's turn"
+    if match is not None:
+        refused = await absent.click(board_message(world), label="Play")
+        assert "/match return" in refused.response.content
+        back = await absent.slash(world.channel, "match return")
+        assert "is back" in back.response.content
+        match = await world.bot.store.live_match(world.channel.id)
+        assert match.seats[absent_seat].ai is None
+
+
+async def test_takeover_is_off_by_default(simcord_env):
+    world = await make_world(simcord_env, 2)
+    await world.bot.service.set_reminders(world.channel.id, 3600, True)
+    host, guest = world.players
+    lobby = (await host.slash(world.channel, "ikenokoi new")).response
+    await guest.click(lobby, label="Join")
+    await host.click(lobby, label="Start")
+    for _ in range(6):
+        await simcord_env.advance_time(3600 + 1)
+    match = await world.bot.store.live_match(world.channel.id)
+    assert all(s.ai is None for s in match.seats) and match.version == 0
