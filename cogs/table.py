@@ -449,7 +449,7 @@ class Table:
         embed, file, view = await self.board_message(match, state, recent or [])
         content = None
         if mention:
-            users = [seat_label(match, s) for s in state.to_act()]
+            users = [seat_label(match, s) for s in state.to_act() if match.seats[s].ai is None]
             content = f"{', '.join(users)}: your turn." if users else None
         old = match.board_message_id
         message = await channel.send(content=content, embed=embed, file=file, view=view)
