@@ -168,6 +168,38 @@ def _give_line(who: str, ex: dict | None, names: list[str] | None) -> str:
     return line
 
 
+# Speed: a move changes a pontoon or two, so each pontoon is kept as a picture keyed by
+# everything it shows and pasted while that content is unchanged.
+_PONTOONS: dict[str, Image.Image] = {}
+
+
+def _pontoon_cached(
+    image: Image.Image, x: int, y: int, view: dict, seat: int, names: list[str] | None
+) -> None:
+    key = repr(
+        (
+            seat,
+            _name(names, seat),
+            view["seat"] == seat,
+            seat in view["to_act"],
+            seat == view["active"] and not view["over"],
+            seat in view["winners"],
+            view["players"][seat],
+            sorted(z for z, s in view["leaders"].items() if s == seat),
+            view["varieties"],
+            view["grid"],
+        )
+    )
+    panel = _PONTOONS.get(key)
+    if panel is None:
+        panel = Image.new("RGB", (PANEL_W + 1, PANEL_H + 1), BACKGROUND)
+        _pontoon(ImageDraw.Draw(panel), 0, 0, view, seat, names)
+        if len(_PONTOONS) > 256:
+            _PONTOONS.clear()
+        _PONTOONS[key] = panel
+    image.paste(panel, (x, y))
+
+
 def _pontoon(
     draw: ImageDraw.ImageDraw, x: int, y: int, view: dict, seat: int, names: list[str] | None
 ) -> None:
@@ -380,7 +412,7 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     # pontoons
     for s in range(n):
         col, row = s % 2, s // 2
-        _pontoon(d, PAD + col * (PANEL_W + PAD), top_h + row * PANEL_H, view, s, names)
+        _pontoon_cached(image, PAD + col * (PANEL_W + PAD), top_h + row * PANEL_H, view, s, names)
 
     legend = "Big number = Koi + bamboo (B) in the zone.  Yellow LEAD = Honour leader.  Brown bar = bridge."
     _text(d, (WIDTH / 2, top_h + rows * PANEL_H + 4), legend, font=font(18), fill=MUTED, anchor="mt")

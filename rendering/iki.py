@@ -120,7 +120,35 @@ def _ability(c: dict) -> str:
 
 
 # ---------------------------------------------------------------- board
-def _nagaya(d: ImageDraw.ImageDraw, v: dict, k: int, x0: int, y0: int, w: int, names) -> int:
+# Speed: a move changes at most a Nagaya or two, so each Nagaya panel is kept as a picture
+# keyed by everything it shows and pasted while that content is unchanged.
+_PANELS: dict[str, Image.Image] = {}
+
+
+def _nagaya_cached(image: Image.Image, v: dict, k: int, x0: int, y0: int, w: int) -> None:
+    S = v["stalls_per_nagaya"]
+    key = repr(
+        (
+            k,
+            w,
+            S,
+            v["shops"][2 * k : 2 * k + 2],
+            [p["oyakata"] for p in v["players"]],
+            [f["month"] for f in v["fires_past"] if f["nagaya"] == k],
+            v["stalls"][k * S : (k + 1) * S],
+        )
+    )
+    panel = _PANELS.get(key)
+    if panel is None:
+        panel = Image.new("RGB", (w + 1, 34 + S * 60 + 8 + 1), BACKGROUND)
+        _nagaya(ImageDraw.Draw(panel), v, k, 0, 0, w)
+        if len(_PANELS) > 512:
+            _PANELS.clear()
+        _PANELS[key] = panel
+    image.paste(panel, (x0, y0))
+
+
+def _nagaya(d: ImageDraw.ImageDraw, v: dict, k: int, x0: int, y0: int, w: int) -> int:
     S = v["stalls_per_nagaya"]
     row_h = 60
     shop_w = 130
@@ -461,7 +489,7 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     order = [(0, 0), (1, 0), (1, 1), (0, 1)]  # Nagaya k -> (col, row)
     for k in range(4):
         col, row = order[k]
-        _nagaya(d, v, k, 14 + col * (panel_w + 12), 56 + row * (panel_h + 12), panel_w, names)
+        _nagaya_cached(image, v, k, 14 + col * (panel_w + 12), 56 + row * (panel_h + 12), panel_w)
     y = 56 + 2 * (panel_h + 12)
     start_here = [s for s, p in enumerate(v["players"]) if p["oyakata"] == -1]
     line = "Oyakata move 1 -> 8 -> 1; passing 8 -> 1 gives 1 experience. Stall 2.3 = Nagaya 2, 3rd from the edge."

@@ -14,6 +14,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from rendering.common import (
+    BACKGROUND,
     HIGHLIGHT,
     INK,
     LINE,
@@ -374,6 +375,42 @@ def tree_cell_size(tree: dict, width: float, cap: float = 84) -> tuple[float, tu
     return min(cap, (width - 24) / (extent[1] - extent[0] + 1)), extent
 
 
+# Speed: a move changes one tree at most, so each player's panel is kept as a picture keyed
+# by everything it shows and pasted while that content is unchanged.
+_PANELS: dict[str, Image.Image] = {}
+
+
+def _player_panel_cached(
+    image: Image.Image, view: dict, names: list[str] | None, seat: int, x: float, y: float, w: float, h: float
+) -> None:
+    key = repr(
+        (
+            seat,
+            player_name(names, seat),
+            w,
+            h,
+            view["seat"] == seat,
+            seat in view["winners"],
+            view["over"],
+            seat == view["current"] and view["phase"] != "choose",
+            seat in view["to_act"],
+            view["scores"][seat],
+            view["projected_bonus"][seat],
+            view["collections"][seat],
+            view["commissions"][seat],
+            view["trees"][seat],
+        )
+    )
+    panel = _PANELS.get(key)
+    if panel is None:
+        panel = Image.new("RGB", (int(w) + 2, int(h) + 2), BACKGROUND)
+        draw_player_panel(ImageDraw.Draw(panel), view, names, seat, 0, 0, w, h)
+        if len(_PANELS) > 256:
+            _PANELS.clear()
+        _PANELS[key] = panel
+    image.paste(panel, (int(x), int(y)))
+
+
 def draw_player_panel(
     d: ImageDraw.ImageDraw,
     view: dict,
@@ -489,7 +526,7 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     for r, hgt in zip(rows, row_h, strict=True):
         for k, seat in enumerate(r):
             x = MARGIN + k * (pw + MARGIN)
-            draw_player_panel(d, view, names, seat, x, y, pw, hgt)
+            _player_panel_cached(image, view, names, seat, x, y, pw, hgt)
         y += hgt + MARGIN
     return image
 
