@@ -7,6 +7,7 @@ and the pond cards they peeked at with a lotus flower.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -30,7 +31,7 @@ from rendering.common import (
 # Speed: rasterising glyphs is most of the drawing time, and the same labels, numbers and
 # names come back on every move. Each (text, font, anchor) is rasterised once into a grey
 # mask and stamped in any colour afterwards; measuring is cached too.
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def _stamp(text: str, f, anchor: str) -> tuple[Image.Image, int, int]:
     left, top, right, bottom = f.getbbox(text, anchor=anchor)
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
@@ -168,9 +169,40 @@ def _give_line(who: str, ex: dict | None, names: list[str] | None) -> str:
     return line
 
 
+class _Keep:
+    """Pictures kept for reuse: least recently used first out, within a byte budget."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.items: OrderedDict = OrderedDict()
+        self.size = 0
+
+    @staticmethod
+    def _bytes(item) -> int:
+        image = item[0] if isinstance(item, tuple) else item
+        return image.width * image.height * len(image.getbands())
+
+    def get(self, key):
+        item = self.items.get(key)
+        if item is not None:
+            self.items.move_to_end(key)
+        return item
+
+    def put(self, key, item) -> None:
+        self.items[key] = item
+        self.size += self._bytes(item)
+        while self.size > self.budget and len(self.items) > 1:
+            _key, old = self.items.popitem(last=False)
+            self.size -= self._bytes(old)
+
+    def clear(self) -> None:
+        self.items.clear()
+        self.size = 0
+
+
 # Speed: a move changes a pontoon or two, so each pontoon is kept as a picture keyed by
 # everything it shows and pasted while that content is unchanged.
-_PONTOONS: dict[str, Image.Image] = {}
+_PONTOONS = _Keep(8_000_000)  # about 20 pontoons: the last moves of several matches
 
 
 def _pontoon_cached(
@@ -194,9 +226,7 @@ def _pontoon_cached(
     if panel is None:
         panel = Image.new("RGB", (PANEL_W + 1, PANEL_H + 1), BACKGROUND)
         _pontoon(ImageDraw.Draw(panel), 0, 0, view, seat, names)
-        if len(_PONTOONS) > 256:
-            _PONTOONS.clear()
-        _PONTOONS[key] = panel
+        _PONTOONS.put(key, panel)
     image.paste(panel, (x, y))
 
 

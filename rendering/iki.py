@@ -9,6 +9,7 @@ by the player's colour AND letter badge.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -47,7 +48,7 @@ BUILDING_FILL = (120, 110, 95)
 # Speed: rasterising glyphs is most of the drawing time, and the same labels, numbers and
 # names come back on every move. Each (text, size, anchor) is rasterised once into a grey
 # mask and stamped in any colour afterwards; measuring and shortening are cached too.
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def _stamp(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int]:
     f = font(size)
     left, top, right, bottom = f.getbbox(text, anchor=anchor)
@@ -119,10 +120,41 @@ def _ability(c: dict) -> str:
     return gain
 
 
+class _Keep:
+    """Pictures kept for reuse: least recently used first out, within a byte budget."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.items: OrderedDict = OrderedDict()
+        self.size = 0
+
+    @staticmethod
+    def _bytes(item) -> int:
+        image = item[0] if isinstance(item, tuple) else item
+        return image.width * image.height * len(image.getbands())
+
+    def get(self, key):
+        item = self.items.get(key)
+        if item is not None:
+            self.items.move_to_end(key)
+        return item
+
+    def put(self, key, item) -> None:
+        self.items[key] = item
+        self.size += self._bytes(item)
+        while self.size > self.budget and len(self.items) > 1:
+            _key, old = self.items.popitem(last=False)
+            self.size -= self._bytes(old)
+
+    def clear(self) -> None:
+        self.items.clear()
+        self.size = 0
+
+
 # ---------------------------------------------------------------- board
 # Speed: a move changes at most a Nagaya or two, so each Nagaya panel is kept as a picture
 # keyed by everything it shows and pasted while that content is unchanged.
-_PANELS: dict[str, Image.Image] = {}
+_PANELS = _Keep(12_000_000)  # about 40 panels: the last moves of several matches
 
 
 def _nagaya_cached(image: Image.Image, v: dict, k: int, x0: int, y0: int, w: int) -> None:
@@ -142,9 +174,7 @@ def _nagaya_cached(image: Image.Image, v: dict, k: int, x0: int, y0: int, w: int
     if panel is None:
         panel = Image.new("RGB", (w + 1, 34 + S * 60 + 8 + 1), BACKGROUND)
         _nagaya(ImageDraw.Draw(panel), v, k, 0, 0, w)
-        if len(_PANELS) > 512:
-            _PANELS.clear()
-        _PANELS[key] = panel
+        _PANELS.put(key, panel)
     image.paste(panel, (x0, y0))
 
 

@@ -9,6 +9,7 @@ cells numbered.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -31,7 +32,7 @@ from rendering.common import (
 # Speed: rasterising glyphs is most of the drawing time, and the same labels, numbers and
 # names come back on every move. Each (text, font, anchor) is rasterised once into a grey
 # mask and stamped in any colour afterwards; measuring is cached too.
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def _stamp(text: str, f, anchor: str) -> tuple[Image.Image, int, int]:
     left, top, right, bottom = f.getbbox(text, anchor=anchor)
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
@@ -225,10 +226,41 @@ def draw_tree_card(
         )
 
 
+class _Keep:
+    """Pictures kept for reuse: least recently used first out, within a byte budget."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.items: OrderedDict = OrderedDict()
+        self.size = 0
+
+    @staticmethod
+    def _bytes(item) -> int:
+        image = item[0] if isinstance(item, tuple) else item
+        return image.width * image.height * len(image.getbands())
+
+    def get(self, key):
+        item = self.items.get(key)
+        if item is not None:
+            self.items.move_to_end(key)
+        return item
+
+    def put(self, key, item) -> None:
+        self.items[key] = item
+        self.size += self._bytes(item)
+        while self.size > self.budget and len(self.items) > 1:
+            _key, old = self.items.popitem(last=False)
+            self.size -= self._bytes(old)
+
+    def clear(self) -> None:
+        self.items.clear()
+        self.size = 0
+
+
 # Speed: a placed card looks the same on every move (same id, direction, tips), so it is
 # drawn once per cell size into a transparent sprite and pasted. The margin holds the
 # open-tip dots that stick out over the cell's edge.
-_SPRITES: dict[tuple, object] = {}
+_SPRITES = _Keep(6_000_000)  # card sprites and display cards, a few hundred
 
 
 def _card_sprite(card: dict, s: float, open_tips: set) -> tuple[Image.Image, int]:
@@ -244,9 +276,8 @@ def _card_sprite(card: dict, s: float, open_tips: set) -> tuple[Image.Image, int
         sprite = Image.new("RGBA", (size, size), (0, 0, 0, 0))
         local = {**card, "row": 0, "col": 0, "tip_cells": list(tips)}
         draw_tree_card(ImageDraw.Draw(sprite), local, margin, margin, s, set(opened))
-        if len(_SPRITES) > 4000:
-            _SPRITES.clear()
-        hit = _SPRITES[key] = (sprite, margin)
+        hit = (sprite, margin)
+        _SPRITES.put(key, hit)
     return hit
 
 
@@ -257,9 +288,7 @@ def draw_loose_card(d: ImageDraw.ImageDraw, card: dict, x: float, y: float, w: f
     if sprite is None:
         sprite = Image.new("RGBA", (int(w) + 1, int(h) + 1), (0, 0, 0, 0))
         _draw_loose_card(ImageDraw.Draw(sprite), card, 0, 0, w, h)
-        if len(_SPRITES) > 4000:
-            _SPRITES.clear()
-        _SPRITES[key] = sprite
+        _SPRITES.put(key, sprite)
     d._image.paste(sprite, (int(x), int(y)), sprite)
 
 
@@ -377,7 +406,7 @@ def tree_cell_size(tree: dict, width: float, cap: float = 84) -> tuple[float, tu
 
 # Speed: a move changes one tree at most, so each player's panel is kept as a picture keyed
 # by everything it shows and pasted while that content is unchanged.
-_PANELS: dict[str, Image.Image] = {}
+_PANELS = _Keep(12_000_000)  # about 15 player panels
 
 
 def _player_panel_cached(
@@ -405,9 +434,7 @@ def _player_panel_cached(
     if panel is None:
         panel = Image.new("RGB", (int(w) + 2, int(h) + 2), BACKGROUND)
         draw_player_panel(ImageDraw.Draw(panel), view, names, seat, 0, 0, w, h)
-        if len(_PANELS) > 256:
-            _PANELS.clear()
-        _PANELS[key] = panel
+        _PANELS.put(key, panel)
     image.paste(panel, (int(x), int(y)))
 
 
