@@ -175,6 +175,11 @@ def _background(map_key: str, biomes: tuple[str, ...]) -> Image.Image:
         draw.ellipse((x - 24, y - 24, x + 24, y + 24), fill=VOID_PURPLE)
     for a, b in data.ROADS:
         draw.line((pos[a], pos[b]), fill=ROAD, width=5)
+    # Forgotten Island: the purple circles (tent spaces that start with a Ruin).
+    for c in data.CONNECTIONS:
+        if c.get("ruin"):
+            x, y = pos[c["ruin"]]
+            draw.ellipse((x - 25, y - 25, x + 25, y + 25), outline=VOID_PURPLE, width=6)
     # Floating Lands: connections act as roads (dashed, through the connection number).
     if getattr(data, "CONNECTION_ROADS", False):
         for c in data.CONNECTIONS:
@@ -249,7 +254,15 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
         for j, (xy, owner) in enumerate(zip(t["spaces"], v["tents"], strict=True)):
             x, y = xy
             name = v["spaces"][j]
-            if owner is None:
+            if owner is None and name in v.get("ruins", {}):
+                # A Void Ruin: purple block with the biome of the two cards that replace it.
+                icon = v["ruins"][name]
+                draw.rounded_rectangle(
+                    (x - 19, y - 17, x + 19, y + 17), radius=4, fill=VOID_PURPLE, outline=INK, width=2
+                )
+                draw.rectangle((x - 19, y + 9, x + 19, y + 17), fill=BIOME_FILL[icon], outline=INK)
+                centered_text(draw, (x, y - 3), "2" + icon[0], 17, fill=(255, 255, 255))
+            elif owner is None:
                 ring = HIGHLIGHT if name in free else INK
                 width = 5 if name in free else 2
                 draw.ellipse(
@@ -278,8 +291,13 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
                 for k in range(20, 62, 14):
                     draw.line((x + ux * k, y + uy * k, x + ux * (k + 8), y + uy * (k + 8)), fill=INK, width=3)
         fill = (210, 232, 250) if c["water"] else (255, 255, 255)
-        draw.ellipse((x - 17, y - 17, x + 17, y + 17), fill=fill, outline=INK, width=2)
-        centered_text(draw, (x, y), str(c["n"]), 18)
+        if vc.get("blocked"):
+            # Blocked by its Ruin: a purple square, not a circle; it scores once unlocked.
+            draw.rectangle((x - 17, y - 17, x + 17, y + 17), fill=VOID_PURPLE, outline=INK, width=2)
+            centered_text(draw, (x, y), str(c["n"]), 18, fill=(255, 255, 255))
+        else:
+            draw.ellipse((x - 17, y - 17, x + 17, y + 17), fill=fill, outline=INK, width=2)
+            centered_text(draw, (x, y), str(c["n"]), 18)
         if c["water"]:
             draw.arc((x - 10, y + 8, x + 10, y + 16), 200, 340, fill=INK, width=2)
         if c["mountain"]:
@@ -351,57 +369,58 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, t
     y = top + 48
     at_end = view["over"]
     expeditions = bool(view.get("expeditions"))
+    ruins = view.get("ruins_kept")
+    bd = view["breakdown"]
+    tribes = view["tribes"]
+    # Columns: (heading, value per tribe).
     if at_end:
-        heads = [
-            (250, "Score"),
-            (330, "Half"),
-            (400, "Tents"),
-            (475, "Totems"),
-            (560, "Settl."),
-            (640, "Left"),
+        cols = [
+            ("Score", view["tribe_scores"]),
+            ("Half", bd["half"]),
+            ("Tents", bd["tents"]),
+            ("Totems", bd["totems"]),
+            ("Settl.", bd["settlements"]),
         ]
         if expeditions:
-            heads[5:] = [(640, "Exp."), (700, "Left")]
+            cols.append(("Exp.", bd.get("expeditions", [0] * tribes)))
+        if ruins is not None:
+            cols.append(("Ruins", bd.get("ruins", ruins)))
+        cols.append(("Left", [view["tents_left"][x] + view["totems_left"][x] for x in range(tribes)]))
+        step = 70 if len(cols) > 6 else 74
     else:
-        heads = [(270, "Score"), (360, "Tents"), (445, "Totems"), (540, "Cards")]
-    for x, head in heads:
-        draw.text((x, y), head, font=font(18), fill=MUTED)
+        cards = [view["hand_sizes"][x] if x < view["num_players"] else "" for x in range(tribes)]
+        cols = [
+            ("Score", view["tribe_scores"]),
+            ("Tents", view["tents_left"]),
+            ("Totems", view["totems_left"]),
+            ("Cards", cards),
+        ]
+        if ruins is not None:
+            cols.append(("Ruins", ruins))
+        step = 80 if len(cols) > 4 else 88
+    col_x0 = 240 if at_end else 260
+    right = col_x0 + step * len(cols)
+    for i, (head, _) in enumerate(cols):
+        draw.text((col_x0 + i * step, y), head, font=font(18), fill=MUTED)
     y += 28
-    bd = view["breakdown"]
-    for x in range(view["tribes"]):
+    for x in range(tribes):
         colour, mark = tribe_style(view, x)
         if x == view.get("current") and not at_end:
-            draw.rectangle((8, y - 3, 620, y + 29), fill=(255, 244, 190))
+            draw.rectangle((8, y - 3, right - 10, y + 29), fill=(255, 244, 190))
         if at_end and x in view["winners"]:
-            draw.rectangle((8, y - 3, 750 if expeditions else 700, y + 29), fill=(214, 240, 200))
+            draw.rectangle((8, y - 3, right - 10, y + 29), fill=(214, 240, 200))
         draw.ellipse((16, y, 42, y + 26), fill=colour, outline=INK, width=2)
         centered_text(draw, (29, y + 13), mark, 17)
         name = tribe_name(view, names, x)
         if len(name) > 15:
             name = name[:14] + "…"
         draw.text((52, y + 2), name, font=font(20), fill=INK)
-        if at_end:
-            left = view["tents_left"][x] + view["totems_left"][x]
-            values = [
-                view["tribe_scores"][x],
-                bd["half"][x],
-                bd["tents"][x],
-                bd["totems"][x],
-                bd["settlements"][x],
-                left,
-            ]
-            if expeditions:
-                values[5:] = [bd.get("expeditions", [0] * view["tribes"])[x], left]
-        else:
-            values = [view["tribe_scores"][x], view["tents_left"][x], view["totems_left"][x]]
-            if x < view["num_players"]:
-                values.append(view["hand_sizes"][x])
-        for (hx, _), value in zip(heads, values, strict=False):
-            draw.text((hx, y + 2), str(value), font=font(20), fill=INK)
+        for i, (_, values) in enumerate(cols):
+            draw.text((col_x0 + i * step, y + 2), str(values[x]), font=font(20), fill=INK)
         y += 34
     # Display, deck and the private hand.
-    x0 = (770 if expeditions else 720) if view["over"] else 650
-    cw = (96 if expeditions else 104) if view["over"] else 122
+    x0 = max(650, right + 10)
+    cw = min(122, (WIDTH - 10 - x0) // 4 - 8)
     draw.text(
         (x0, top + 48),
         f"Display   ·   Deck {view['deck']}   ·   Discards {sum(view['discard'].values())}",
@@ -409,14 +428,14 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, t
         fill=INK,
     )
     for i, biome in enumerate(view["display"]):
-        bx = x0 + i * (cw + 8 if view["over"] else 132)
+        bx = x0 + i * (cw + 10)
         card(draw, (bx, top + 80, bx + cw, top + 150), biome)
     if view.get("hand") is not None and view["seat"] is not None:
         draw.text((x0, top + 166), "Your hand (private)", font=font(20), fill=INK)
         i = 0
         for biome, k in view["hand"].items():
             for _ in range(k):
-                bx = x0 + i * (cw + 8 if view["over"] else 132)
+                bx = x0 + i * (cw + 10)
                 card(draw, (bx, top + 196, bx + cw, top + 266), biome)
                 i += 1
         if not view["hand"]:
@@ -450,6 +469,10 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, t
     if view.get("purple_road"):
         draw.rectangle((16, top + 262, 40, top + 280), fill=VOID_PURPLE)
         draw.text((50, top + 258), "Purple road: scored as a territory at the end", font=font(18), fill=INK)
+    if view.get("ruins_kept") is not None:
+        draw.rectangle((16, top + 262, 40, top + 280), fill=VOID_PURPLE)
+        text = "Ruin 2G: 2 Glacier cards replace it. Purple number: blocked"
+        draw.text((50, top + 258), text, font=font(18), fill=INK)
     if view.get("connection_roads"):
         draw.text((16, top + 286), "Dashed roads: connections also link settlements", font=font(18), fill=INK)
 

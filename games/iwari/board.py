@@ -39,6 +39,14 @@ class Board:
     mountains: bool = True  # whether the map uses mountains
     dead_ends: tuple[int, ...] = ()  # tent spaces at the end of a road (one road only)
     crossings: tuple[int, ...] = ()  # tent spaces joining 3+ roads
+    # Forgotten Island: per connection the purple tent space holding a Ruin (-1: none); per
+    # tent space the biome whose two cards unlock its Ruin (-1: not a purple circle).
+    conn_ruin: tuple[int, ...] = ()
+    ruin_icon: tuple[int, ...] = ()
+
+    @property
+    def ruin_spaces(self) -> tuple[int, ...]:
+        return tuple(s for s, icon in enumerate(self.ruin_icon) if icon >= 0)
 
     @property
     def num_territories(self) -> int:
@@ -88,6 +96,13 @@ def get_board(key: str) -> Board:
                 roads[x].append(y)
                 roads[y].append(x)
     no_totems = {BIOMES.index(x) for x in getattr(mod, "NO_TOTEMS", ())}
+    conn_ruin = [
+        by_name[c["ruin"]] if c.get("ruin") else -1 for c in sorted(mod.CONNECTIONS, key=lambda c: c["n"])
+    ]
+    ruin_icon = [-1] * len(space_terr)
+    for c in mod.CONNECTIONS:
+        if c.get("ruin"):
+            ruin_icon[by_name[c["ruin"]]] = BIOMES.index(c["icon"])
     return Board(
         key=mod.KEY,
         name=mod.NAME,
@@ -107,4 +122,6 @@ def get_board(key: str) -> Board:
         mountains=bool(getattr(mod, "MOUNTAINS", True)),
         dead_ends=tuple(s for s, r in enumerate(roads) if len(r) == 1),
         crossings=tuple(s for s, r in enumerate(roads) if len(r) >= ROAD_CROSSING_ROADS),
+        conn_ruin=tuple(conn_ruin) if max(conn_ruin, default=-1) >= 0 else (),
+        ruin_icon=tuple(ruin_icon),
     )

@@ -46,7 +46,11 @@ PIECE_WORDS = {
     "TT": "2 Tents",
     "TM": "1 Tent + 1 Totem",
     "MM": "2 Totems",
+    "R": "1 Tent on a Ruin",
+    "RT": "Tent on a Ruin + 1 Tent",
+    "RM": "Tent on a Ruin + 1 Totem",
 }
+RUIN = -2  # owner of a tent space holding a Void Ruin (Forgotten Island)
 
 
 def card_total(num_players: int) -> list[int]:
@@ -106,6 +110,7 @@ class IwariState(GameState):
         self.expeditions: list[list] = [[e[0], list(e[1])] for e in data.get("expeditions", [])]
         self.golden: list[int] = list(data.get("golden", []))
         self.ending: bool = data.get("ending", False)
+        self.ruins_kept: list[int] = list(data.get("ruins_kept", [0] * len(self.score)))
         self.board: Board = get_board(self.opts["map"])
         self._events: list[dict] = []
         self._cache: tuple | None = None
@@ -181,7 +186,12 @@ class IwariState(GameState):
             "expeditions": expeditions,
             "golden": golden,
             "ending": False,
+            "ruins_kept": [0] * tribes,
         }
+        for s in board.ruin_spaces:
+            data["owner"][s] = RUIN  # Forgotten Island: a Void Ruin on each purple circle
+        if board.ruin_spaces:
+            data["breakdown"]["ruins"] = [0] * tribes
         state = cls(data)
         if opts["draft"]:
             # Advanced set-up: from the last seat back to the first, draw a starting hand
@@ -229,6 +239,7 @@ class IwariState(GameState):
             "expeditions": [[e[0], list(e[1])] for e in self.expeditions],
             "golden": list(self.golden),
             "ending": self.ending,
+            "ruins_kept": list(self.ruins_kept),
         }
 
     # ------------------------------------------------------------------ basics
@@ -265,16 +276,28 @@ class IwariState(GameState):
         return counts
 
     def free_spaces(self, t: int) -> list[int]:
-        return [s for s in self.board.spaces[t] if self.owner[s] < 0]
+        return [s for s in self.board.spaces[t] if self.owner[s] == -1]
+
+    def ruins_in(self, t: int) -> list[int]:
+        return [s for s in self.board.spaces[t] if self.owner[s] == RUIN]
+
+    def conn_blocked(self, k: int) -> bool:
+        """Forgotten Island: a connection whose Ruin is still there neither scores nor earns Feats."""
+        r = self.board.conn_ruin[k] if self.board.conn_ruin else -1
+        return r >= 0 and self.owner[r] == RUIN
 
     def piece_options(self, tribe: int, t: int) -> list[str]:
-        """Which piece sets the tribe may place in territory t now (ignoring cards)."""
+        """Which piece sets the tribe may place in territory t now (ignoring cards).
+
+        "R" is a Tent replacing a Ruin (Forgotten Island), paid with two cards of its icon.
+        """
         counts = self.tent_counts(t)
         placed = sum(counts)
-        free = len(self.board.spaces[t]) - placed
+        free = len(self.free_spaces(t))
+        ruins = len(self.ruins_in(t)) if self.board.conn_ruin else 0
         tents, totems = self.tents_left[tribe], self.totems_left[tribe]
         if placed == 0:
-            return ["T"] if tents and free else []
+            return (["T"] if tents and free else []) + (["R"] if tents and ruins else [])
         limit = max(counts)  # size of the largest Tent majority
         on = sum(self.totems[t])
         if not self.board.totems_allowed[t]:
@@ -291,6 +314,12 @@ class IwariState(GameState):
             out.append("TM")
         if totems >= 2 and on + 2 <= limit:
             out.append("MM")
+        if ruins and tents >= 1:
+            out.append("R")
+            if free >= 1 and tents >= 2:
+                out.append("RT")
+            if totems >= 1 and on + 1 <= max(limit, counts[tribe] + 1):
+                out.append("RM")
         return out
 
     @staticmethod
@@ -312,22 +341,43 @@ class IwariState(GameState):
     def combos(self, tribe: int, t: int, hand: list[int]) -> list[tuple[str, str]]:
         biome = self.board.biome[t]
         out = []
+        icons = sorted({self.board.ruin_icon[s] for s in self.ruins_in(t)}) if self.board.conn_ruin else []
         for pieces in self.piece_options(tribe, t):
-            for cards in self.payments(hand, biome, len(pieces)):
-                out.append((pieces, cards))
+            if pieces[0] != "R":
+                for cards in self.payments(hand, biome, len(pieces)):
+                    out.append((pieces, cards))
+                continue
+            # Two cards of the Ruin's icon (no wild card), plus one of the territory for a 2nd piece.
+            for icon in icons:
+                need = [0] * NB
+                need[icon] += 2
+                if len(pieces) == 2:
+                    need[biome] += 1
+                if all(hand[c] >= need[c] for c in range(NB)):
+                    out.append((pieces, "".join(BIOME_CODES[c] * need[c] for c in range(NB))))
         return out
 
     def playable_territories(self, tribe: int, hand: list[int]) -> list[int]:
         out = []
         for t in range(self.board.num_territories):
             b = self.board.biome[t]
-            if (hand[b] or any(hand[c] >= 2 for c in range(NB) if c != b)) and self.piece_options(tribe, t):
+            if self.board.conn_ruin:
+                # Forgotten Island: a Ruin needs two cards of its icon; check the real payments.
+                if self.combos(tribe, t, hand):
+                    out.append(t)
+            elif (hand[b] or any(hand[c] >= 2 for c in range(NB) if c != b)) and self.piece_options(tribe, t):
                 out.append(t)
         return out
 
-    def space_choices(self, t: int, k: int) -> list[tuple[int, ...]]:
+    def space_choices(self, t: int, pieces: str, cards: str) -> list[tuple[int, ...]]:
         free = self.free_spaces(t)
-        if k == 1:
+        if pieces[0] == "R":
+            icon = next(BIOME_CODES.index(c) for c in cards if cards.count(c) >= 2)
+            ruins = [s for s in self.ruins_in(t) if self.board.ruin_icon[s] == icon]
+            if pieces == "RT":
+                return [(r, f) for r in ruins for f in free]
+            return [(r,) for r in ruins]
+        if pieces.count("T") == 1:
             return [(s,) for s in free]
         return [(a, b) for i, a in enumerate(free) for b in free[i + 1 :]]
 
@@ -382,10 +432,12 @@ class IwariState(GameState):
             if self.backs < MAX_BACKS:
                 acts.append(Action("back", "Back: choose another territory", "back"))
         elif self.phase == "space":
-            t, pieces = self.pending[0], self.pending[1]
-            for choice in self.space_choices(t, pieces.count("T")):
+            t, pieces, cards = self.pending
+            for choice in self.space_choices(t, pieces, cards):
                 names = [b.space_name[s] for s in choice]
                 label = ("Tent spaces " if len(names) > 1 else "Tent space ") + " + ".join(names)
+                if pieces[0] == "R":
+                    label = f"Ruin {names[0]}" + (f" + Tent space {names[1]}" if len(names) > 1 else "")
                 acts.append(Action("s" + "".join(names), label, "space"))
             if self.backs < MAX_BACKS:
                 acts.append(Action("back", "Back: choose another territory", "back"))
@@ -500,12 +552,12 @@ class IwariState(GameState):
 
     def _choose_combo(self, pieces: str, cards: str) -> None:
         self.pending = [self.pending[0], pieces, cards]
-        tents = pieces.count("T")
+        tents = pieces.count("T") + pieces.count("R")
         if tents == 0:
             self._commit([])
             return
         self.phase = "space"
-        choices = self.space_choices(self.pending[0], tents)
+        choices = self.space_choices(self.pending[0], pieces, cards)
         if len(choices) == 1:
             self._commit(list(choices[0]))
 
@@ -515,6 +567,14 @@ class IwariState(GameState):
         b = self.board
         self._spend(cards)
         for s in spaces:
+            if self.owner[s] == RUIN:
+                self.ruins_kept[tribe] += 1
+                opened = [c.number for k, c in enumerate(b.connections) if b.conn_ruin[k] == s]
+                self._log(
+                    f"{self._tribe_tag(tribe)} replaces the Ruin at {b.space_name[s]} and keeps it"
+                    + (f": connection {opened[0]} is unlocked." if opened else "."),
+                    "ruin",
+                )
             self.owner[s] = tribe
             self.tents_left[tribe] -= 1
         totems = pieces.count("M")
@@ -654,7 +714,7 @@ class IwariState(GameState):
         discovery = claims["discovery"]
         if (
             spaces
-            and not self.free_spaces(t)
+            and all(self.owner[s] >= 0 for s in b.spaces[t])
             and len(discovery) < FEAT_PAWNS["discovery"]
             and tribe not in discovery
         ):
@@ -678,7 +738,7 @@ class IwariState(GameState):
                 options = []
                 for k in b.terr_connections[t]:
                     c = b.connections[k]
-                    open_ = c.water == water and k not in self.mountains
+                    open_ = c.water == water and k not in self.mountains and not self.conn_blocked(k)
                     if open_ and tribe in totem_holders(self.totems[c.a], self.totems[c.b]):
                         options.append(f"C{c.number}")
                 if options:
@@ -818,7 +878,11 @@ class IwariState(GameState):
                 if variant == "dead-ends":
                     options = [f"T{t + 1}" for t in range(b.num_territories)]
                 else:
-                    options = [f"C{c.number}" for k, c in enumerate(b.connections) if k not in self.mountains]
+                    options = [
+                        f"C{c.number}"
+                        for k, c in enumerate(b.connections)
+                        if k not in self.mountains and not self.conn_blocked(k)
+                    ]
                 self.claims["worship"].append(leader)
                 self.feat_queue.append(["worship", leader, options])
                 self._log(f"{self._tribe_tag(leader)} earns the Worship Feat.", "feat", feat="worship")
@@ -843,7 +907,7 @@ class IwariState(GameState):
     def _score_totems(self) -> list[int]:
         total = [0] * self.num_tribes
         for k, c in enumerate(self.board.connections):
-            if k in self.mountains:
+            if k in self.mountains or self.conn_blocked(k):
                 continue
             holders = totem_holders(self.totems[c.a], self.totems[c.b])
             if holders:
@@ -874,6 +938,8 @@ class IwariState(GameState):
             "totems": self._score_totems(),
             "settlements": self._score_settlements(),
         }
+        if self.board.ruin_spaces:
+            parts["ruins"] = list(self.ruins_kept)  # each Ruin kept is worth 1 point
         for name, pts in parts.items():
             for x, p in enumerate(pts):
                 self.breakdown[name][x] += p
@@ -904,7 +970,13 @@ class IwariState(GameState):
             assert all(0 <= k[b] <= h[b] for k, h in zip(self.known, self.hands, strict=True))
         placed = [0] * (self.num_tribes + 1)
         for o in self.owner:
-            placed[o] += 1  # -1 (empty) lands in the spare last slot
+            if o >= 0:
+                placed[o] += 1
+        b = self.board
+        left = sum(1 for s in b.ruin_spaces if self.owner[s] == RUIN)
+        assert left + sum(self.ruins_kept) == len(b.ruin_spaces), "Ruins lost or made up"
+        assert all(self.owner[s] != RUIN for s in range(b.num_spaces) if b.ruin_icon[s] < 0)
+        assert all(self.owner[s] != -1 for s in b.ruin_spaces), "a purple circle left empty"
         for x in range(self.num_tribes):
             assert placed[x] + self.tents_left[x] == TENTS_PER_TRIBE, f"tribe {x} tents"
             on = sum(t[x] for t in self.totems)
@@ -980,6 +1052,11 @@ class IwariState(GameState):
                     "multiplier": self.territory_multiplier(t),
                     "totems_allowed": b.totems_allowed[t],
                     "golden": t in self.golden,
+                    "ruins": {
+                        b.space_name[s]: BIOME_NAMES[b.ruin_icon[s]]
+                        for s in b.spaces[t]
+                        if self.owner[s] == RUIN
+                    },
                 }
             )
         v: dict = {
@@ -1009,6 +1086,7 @@ class IwariState(GameState):
                     "symbol": c.mountain,
                     "mountain": k in self.mountains,
                     "multiplier": self.connection_multiplier(k),
+                    "blocked": self.conn_blocked(k),
                 }
                 for k, c in enumerate(b.connections)
             ],
@@ -1022,6 +1100,7 @@ class IwariState(GameState):
             "golden": [b.short[t] for t in self.golden],
             "purple_road": [b.space_name[s] for s in b.purple_road],
             "connection_roads": b.connection_roads,
+            "ruins_kept": list(self.ruins_kept) if b.ruin_spaces else None,
             "expeditions": [
                 {
                     "id": EXPEDITIONS[m]["id"],

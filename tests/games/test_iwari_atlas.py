@@ -22,7 +22,8 @@ from tests.games.test_iwari import ids, play, put_tents, put_totems, set_hand, s
 
 GAME = REGISTRY["iwari"]
 NH = "new-horizons"
-ATLAS = ["long-road", "glacial-mass", "floating-lands"]
+ATLAS = ["long-road", "glacial-mass", "floating-lands", "forgotten-island"]
+FI = "forgotten-island"
 # New Horizons biomes: T1 Tundra, T2 Forest, T3 Coast, T4 Glacier, T5 Desert, T6 Glacier,
 # T7 Tundra, T8 Forest, T9 Forest, T10 Coast, T11 Desert, T12 Tundra.
 
@@ -47,13 +48,20 @@ def conn(s: IwariState, number: int) -> int:
 # ---------------------------------------------------------------- options and refusals
 def test_options_offer_only_what_is_finished() -> None:
     opts = GAME.options
-    assert opts["map"] == ["new-horizons", "vast-lands", "long-road", "glacial-mass", "floating-lands"]
+    assert opts["map"] == [
+        "new-horizons",
+        "vast-lands",
+        "long-road",
+        "glacial-mass",
+        "floating-lands",
+        "forgotten-island",
+    ]
     assert opts["expeditions"] == [False, True]
     assert opts["courage"] == [False, True]
     assert opts["worship"] == ["none", "dead-ends", "golden"]
     assert list(GAME.player_counts) == [2, 3, 4, 5]
     assert set(opts) <= set(GAME.option_help)
-    for unfinished in ("forgotten-island", "uncharted-paths", "the-void"):
+    for unfinished in ("uncharted-paths", "the-void"):
         with pytest.raises(IllegalSetup):
             GAME.new_state(3, 0, {"map": unfinished})
     with pytest.raises(IllegalSetup):
@@ -361,7 +369,7 @@ def test_atlas_map_data(key: str) -> None:
     assert all(b.biome.count(x) >= 2 for x in range(5))
     assert 18 <= len(b.connections) <= 20
     for symbol in (1, 2, 3, 4):
-        assert len([c for c in b.connections if c.mountain == symbol]) == 2
+        assert len([c for c in b.connections if c.mountain == symbol]) == (2 if b.mountains else 0)
     # Settlements of 4+ fit in many places: every territory's spaces are linked by roads.
     for spaces in b.spaces:
         seen, todo = {spaces[0]}, [spaces[0]]
@@ -496,3 +504,99 @@ def test_render_atlas_maps(key: str) -> None:
         image = Image.open(io.BytesIO(png))
         assert 1000 <= image.width <= 1400 and len(png) > 20_000
     assert set(MAPS) >= set(ATLAS)
+
+
+# ---------------------------------------------------------------- Forgotten Island
+def fi(n: int = 3, seed: int = 1, **opts) -> IwariState:
+    return GAME.new_state(n, seed, {"map": FI, **opts})
+
+
+def test_forgotten_island_setup_ruins_and_no_mountains() -> None:
+    for n in (2, 5):
+        s = fi(n)
+        assert s.mountains == []
+        ruins = [s.board.space_name[x] for x in s.board.ruin_spaces]
+        assert len(ruins) == 9 and "1c" in ruins
+        assert all(s.owner[x] == -2 for x in s.board.ruin_spaces)
+        assert s.ruins_kept == [0] * s.num_tribes and "ruins" in s.breakdown
+        blocked = [c["number"] for c in s.view(None)["connections"] if c["blocked"]]
+        assert blocked == [1, 3, 5, 7, 9, 11, 13, 16, 18]
+        assert s.view(None)["territories"][0]["ruins"] == {"1c": "Glacier"}
+        s.check_invariants()
+    assert "ruins" not in new(3).breakdown
+
+
+def test_a_ruin_is_replaced_with_two_cards_of_its_icon_and_kept() -> None:
+    s = fi(3)
+    set_hand(s, 0, "GGD")  # T1 is Desert; its Ruin (1c) shows Glacier
+    s.apply(0, "t1")
+    assert sorted(ids(s)) == ["back", "cR-GG", "cT-D", "cT-GG"]  # unexplored: one Tent only
+    label = {a.id: a.label for a in s.legal_actions(0)}["cR-GG"]
+    assert label == "1 Tent on a Ruin: pay 2 Glacier"
+    events = s.apply(0, "cR-GG")  # the only Glacier Ruin of T1: placed at once
+    assert s.owner[sp(s, "1c")] == 0 and s.ruins_kept == [1, 0, 0]
+    assert s.tents_left[0] == 19 and s.hands[0] == [0, 0, 0, 0, 1]
+    assert any("connection 1 is unlocked" in e["text"] for e in events)
+    assert not s.conn_blocked(conn(s, 1))
+    s.check_invariants()
+
+
+def test_ruins_take_no_wild_card_and_combine_with_a_second_piece() -> None:
+    s = fi(3)
+    put_tents(s, 1, "1a")
+    set_hand(s, 0, "CCD")
+    s.apply(0, "t1")
+    assert not any(i.startswith("cR") for i in ids(s))  # two Coast are no Glacier pair
+    s.apply(0, "back")
+    set_hand(s, 0, "GGD")
+    s.apply(0, "t1")
+    assert {"cR-GG", "cRT-GGD", "cRM-GGD"} <= set(ids(s))
+    s.apply(0, "cRT-GGD")
+    assert s.phase == "space" and sorted(ids(s))[:2] == ["back", "s1c1b"]
+    assert {a.id: a.label for a in s.legal_actions(0)}["s1c1b"] == "Ruin 1c + Tent space 1b"
+    s.apply(0, "s1c1b")
+    assert s.owner[sp(s, "1b")] == 0 and s.owner[sp(s, "1c")] == 0 and s.ruins_kept[0] == 1
+    s.check_invariants()
+
+
+def test_blocked_connections_do_not_score_or_earn_feats_until_unlocked() -> None:
+    s = fi(3, feats=True)
+    put_tents(s, 1, "1a", "2a")
+    put_totems(s, 0, 1, 1)
+    set_hand(s, 0, "TFF")
+    s.apply(0, "t2")
+    s.apply(0, "cM-T")  # majority on both sides of connection 1, still blocked: no Honour
+    assert s.claims["honour"] == [] and s.phase != "feat"
+    k = conn(s, 1)
+    assert s._score_totems()[0] == 0
+    s.owner[sp(s, "1c")] = 2  # the Ruin replaced
+    s.tents_left[2] -= 1
+    s.ruins_kept[2] += 1
+    assert s._score_totems()[0] == 2 and not s.conn_blocked(k)
+
+
+def test_ruins_kept_score_one_point_each_at_the_end() -> None:
+    s = fi(3)
+    for name, tribe in (("1c", 0), ("3b", 0), ("2e", 2)):
+        s.owner[sp(s, name)] = tribe
+        s.tents_left[tribe] -= 1
+        s.ruins_kept[tribe] += 1
+    s.check_invariants()
+    s._final_scoring()
+    assert s.breakdown["ruins"] == [2, 0, 1]
+
+
+def test_no_discovery_while_a_ruin_is_left_in_the_territory() -> None:
+    s = fi(3, feats=True)
+    put_tents(s, 1, "1a", "1b", "1d")
+    set_hand(s, 0, "DTT")
+    play(s, 0, "t1", "cT-D", "s1e")
+    assert s.claims["discovery"] == []  # 1c still holds its Ruin
+
+
+def test_forgotten_island_connections_act_as_roads() -> None:
+    s = fi(3)
+    b = s.board
+    assert b.connection_roads
+    x, y = b.conn_links[conn(s, 2)]  # an open connection: T2-T3 over water
+    assert y in b.roads[x] and b.space_terr[x] != b.space_terr[y]
