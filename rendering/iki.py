@@ -9,6 +9,7 @@ by the player's colour AND letter badge.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from functools import lru_cache
 
@@ -127,6 +128,7 @@ class _Keep:
         self.budget = budget
         self.items: OrderedDict = OrderedDict()
         self.size = 0
+        self.lock = threading.Lock()  # the bot renders in worker threads
 
     @staticmethod
     def _bytes(item) -> int:
@@ -134,21 +136,26 @@ class _Keep:
         return image.width * image.height * len(image.getbands())
 
     def get(self, key):
-        item = self.items.get(key)
-        if item is not None:
-            self.items.move_to_end(key)
-        return item
+        with self.lock:
+            item = self.items.get(key)
+            if item is not None:
+                self.items.move_to_end(key)
+            return item
 
     def put(self, key, item) -> None:
-        self.items[key] = item
-        self.size += self._bytes(item)
-        while self.size > self.budget and len(self.items) > 1:
-            _key, old = self.items.popitem(last=False)
-            self.size -= self._bytes(old)
+        with self.lock:
+            if key in self.items:
+                return
+            self.items[key] = item
+            self.size += self._bytes(item)
+            while self.size > self.budget and len(self.items) > 1:
+                _key, old = self.items.popitem(last=False)
+                self.size -= self._bytes(old)
 
     def clear(self) -> None:
-        self.items.clear()
-        self.size = 0
+        with self.lock:
+            self.items.clear()
+            self.size = 0
 
 
 # ---------------------------------------------------------------- board
