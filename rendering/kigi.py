@@ -511,20 +511,41 @@ def _header(view: dict, names: list[str] | None) -> str:
     return f"{who} places card #{int(card['id'][1:])} on {player_name(names, view['pending']['tree'])}'s tree"
 
 
+READABLE_CELL = 72  # px: below this a tree's cards are hard to read on a phone
+
+
+def _row_width(row: list[int]) -> float:
+    return (WIDTH - MARGIN * (len(row) + 1)) / len(row)
+
+
+def panel_rows(view: dict) -> list[list[int]]:
+    """Seats in order, two panels a row, except that a tree too wide for half the picture (its
+    cards would shrink below READABLE_CELL) gets a row of its own; with 2-3 players, then all do."""
+    n = view["num_players"]
+    half = _row_width([0, 1])
+    wide = [tree_cell_size(t, half)[0] < READABLE_CELL for t in view["trees"]]
+    if n <= 3 and any(wide):
+        return [[i] for i in range(n)]
+    rows: list[list[int]] = []
+    i = 0
+    while i < n:
+        if i + 1 < n and not wide[i] and not wide[i + 1]:
+            rows.append([i, i + 1])
+            i += 2
+        else:
+            rows.append([i])
+            i += 1
+    return rows
+
+
 def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     pending = view.get("pending")
     if pending and pending["cells"] and view["seat"] == pending["seat"]:
         return draw_cell_choice(view, names)
     n = view["num_players"]
-    cols = 2
-    pw = (WIDTH - MARGIN * (cols + 1)) / cols
-    sizes = [tree_cell_size(t, pw) for t in view["trees"]]
-    if n <= 3 and min(size for size, _extent in sizes) < 76:
-        # A wide tree would shrink its cards below phone-readable size: one panel per row.
-        cols = 1
-        pw = WIDTH - 2 * MARGIN
-        sizes = [tree_cell_size(t, pw) for t in view["trees"]]
-    rows = [list(range(i, min(i + cols, n))) for i in range(0, n, cols)]
+    rows = panel_rows(view)
+    widths = [_row_width(r) for r in rows]
+    sizes = {i: tree_cell_size(view["trees"][i], w) for r, w in zip(rows, widths, strict=True) for i in r}
     row_h = [
         max(panel_head_height(view, i) + (sizes[i][1][2] + 1) * sizes[i][0] + 30 for i in r) for r in rows
     ]
@@ -557,7 +578,7 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
         draw_loose_card(d, pending["card"], px, y + 8, card_w, card_h)
     y = top_h
     y += MARGIN
-    for r, hgt in zip(rows, row_h, strict=True):
+    for r, pw, hgt in zip(rows, widths, row_h, strict=True):
         for k, seat in enumerate(r):
             x = MARGIN + k * (pw + MARGIN)
             _player_panel_cached(image, view, names, seat, x, y, pw, hgt)
