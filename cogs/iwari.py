@@ -31,6 +31,7 @@ class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-
             app_commands.Choice(name="Glacial Mass (Atlas)", value="glacial-mass"),
             app_commands.Choice(name="Floating Lands (Atlas)", value="floating-lands"),
             app_commands.Choice(name="Forgotten Island (Atlas)", value="forgotten-island"),
+            app_commands.Choice(name="The Uncharted Paths (Atlas)", value="uncharted-paths"),
         ],
         worship=[
             app_commands.Choice(name="None", value="none"),

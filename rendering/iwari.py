@@ -234,6 +234,8 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
             centered_text(draw, (cx - 46, cy - 36), "W", 16)
         draw.ellipse((cx - 36, cy - 36, cx + 36, cy + 36), fill=(255, 255, 255), outline=INK, width=2)
         stacks = [(x, k) for x, k in enumerate(v["totems"]) if k]
+        if v.get("void_totems"):
+            stacks.append((-1, v["void_totems"]))  # Void Totems: purple, marked V
         if not v.get("totems_allowed", True):
             draw.line((cx - 25, cy - 25, cx + 25, cy + 25), fill=MUTED, width=3)
             centered_text(draw, (cx, cy - 10), "no", 17, fill=INK)
@@ -243,7 +245,7 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
             centered_text(draw, (cx, cy), f"max {limit}" if limit else "-", 18, fill=MUTED)
         spots = _totem_spots(len(stacks), cx, cy)
         for (x, k), (sx, sy) in zip(stacks, spots, strict=False):
-            colour, mark = tribe_style(view, x)
+            colour, mark = (VOID_PURPLE, "V") if x < 0 else tribe_style(view, x)
             totem(draw, (sx, sy), colour, mark, k)
         for i, f in enumerate(feats_at.get(f"T{t['id']}", [])):
             feat_xy[id(f)] = (cx + 50 + i * 30, cy - 34)
@@ -306,6 +308,13 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
                 draw.polygon([(px, y - 29), (px - 5, y - 19), (px + 5, y - 19)], fill=MUTED)
         for i, f in enumerate(feats_at.get(f"C{c['n']}", [])):
             feat_xy[id(f)] = (x + 30 + i * 30, y)
+    # The Uncharted Paths: the purple Void territory with the Void Totems still on it.
+    void = getattr(data, "VOID_TERRITORY", None)
+    if void is not None and view.get("void_pool") is not None:
+        (vx, vy), r = void["at"], void["r"]
+        draw.ellipse((vx - r, vy - r, vx + r, vy + r), fill=VOID_PURPLE, outline=INK, width=3)
+        centered_text(draw, (vx, vy - 12), "Void", 17, fill=(255, 255, 255))
+        centered_text(draw, (vx, vy + 10), f"{view['void_pool']} V", 20, fill=(255, 255, 255))
     feats = view.get("feats", [])
     for f in feats:
         if id(f) in feat_xy:
@@ -324,8 +333,10 @@ def _totem_spots(k: int, cx: float, cy: float) -> list[tuple[float, float]]:
     if k == 2:
         return [(cx - 22, cy), (cx + 16, cy)]
     spots = [(cx - 22, cy - 18), (cx + 16, cy - 18), (cx - 22, cy + 18), (cx + 16, cy + 18)]
-    if k == 5:
-        spots.append((cx + 56, cy))
+    if k >= 5:
+        spots.append((cx + 56, cy - 18))
+    if k >= 6:
+        spots.append((cx + 56, cy + 18))
     return spots[:k]
 
 
@@ -472,6 +483,10 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, t
     if view.get("ruins_kept") is not None:
         draw.rectangle((16, top + 262, 40, top + 280), fill=VOID_PURPLE)
         text = "Ruin 2G: 2 Glacier cards replace it. Purple number: blocked"
+        draw.text((50, top + 258), text, font=font(18), fill=INK)
+    if view.get("void_pool") is not None:
+        draw.rectangle((16, top + 262, 40, top + 280), fill=VOID_PURPLE)
+        text = "V: Void Totems. Move one in: 2 cards of the target, or 1 + 1"
         draw.text((50, top + 258), text, font=font(18), fill=INK)
     if view.get("connection_roads"):
         draw.text((16, top + 286), "Dashed roads: connections also link settlements", font=font(18), fill=INK)

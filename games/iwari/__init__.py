@@ -31,7 +31,7 @@ GAME = Game(
     _new=_new,
     _load=_load,
     option_help={
-        "map": "New Horizons, The Vast Lands, or an Atlas map: The Long Road, Glacial Mass, Floating Lands, Forgotten Island",
+        "map": "New Horizons, The Vast Lands, or an Atlas map: The Long Road, Glacial Mass, Floating Lands, Forgotten Island, The Uncharted Paths",
         "feats": "Play with the four base Feats (Union, Discovery, Honour, Respect)",
         "draft": "Advanced set-up: draft starting hands from the display and deck, last player first",
         "expeditions": "Expedition cards: 3 of 16 missions; the first to complete one scores 4, the second 2",

@@ -43,6 +43,7 @@ class Board:
     # tent space the biome whose two cards unlock its Ruin (-1: not a purple circle).
     conn_ruin: tuple[int, ...] = ()
     ruin_icon: tuple[int, ...] = ()
+    void_totems: int = 0  # The Uncharted Paths: Void Totems starting on the purple territory
 
     @property
     def ruin_spaces(self) -> tuple[int, ...]:
@@ -124,4 +125,5 @@ def get_board(key: str) -> Board:
         crossings=tuple(s for s, r in enumerate(roads) if len(r) >= ROAD_CROSSING_ROADS),
         conn_ruin=tuple(conn_ruin) if max(conn_ruin, default=-1) >= 0 else (),
         ruin_icon=tuple(ruin_icon),
+        void_totems=int(getattr(mod, "VOID_TOTEMS", 0)),
     )

@@ -49,6 +49,9 @@ PIECE_WORDS = {
     "R": "1 Tent on a Ruin",
     "RT": "Tent on a Ruin + 1 Tent",
     "RM": "Tent on a Ruin + 1 Totem",
+    "V": "Move a Void Totem here",
+    "VT": "Move a Void Totem + 1 Tent",
+    "VM": "Move a Void Totem + 1 Totem",
 }
 RUIN = -2  # owner of a tent space holding a Void Ruin (Forgotten Island)
 
@@ -111,6 +114,9 @@ class IwariState(GameState):
         self.golden: list[int] = list(data.get("golden", []))
         self.ending: bool = data.get("ending", False)
         self.ruins_kept: list[int] = list(data.get("ruins_kept", [0] * len(self.score)))
+        self.void: list[int] = list(data.get("void", [0] * len(self.totems)))  # Void Totems per territory
+        self.void_pool: int = data.get("void_pool", 0)  # Void Totems on the purple territory
+        self.void_src: int | None = data.get("void_src")  # where the pending Void Totem comes from
         self.board: Board = get_board(self.opts["map"])
         self._events: list[dict] = []
         self._cache: tuple | None = None
@@ -187,6 +193,9 @@ class IwariState(GameState):
             "golden": golden,
             "ending": False,
             "ruins_kept": [0] * tribes,
+            "void": [0] * board.num_territories,
+            "void_pool": board.void_totems,
+            "void_src": None,
         }
         for s in board.ruin_spaces:
             data["owner"][s] = RUIN  # Forgotten Island: a Void Ruin on each purple circle
@@ -240,6 +249,9 @@ class IwariState(GameState):
             "golden": list(self.golden),
             "ending": self.ending,
             "ruins_kept": list(self.ruins_kept),
+            "void": list(self.void),
+            "void_pool": self.void_pool,
+            "void_src": self.void_src,
         }
 
     # ------------------------------------------------------------------ basics
@@ -299,7 +311,7 @@ class IwariState(GameState):
         if placed == 0:
             return (["T"] if tents and free else []) + (["R"] if tents and ruins else [])
         limit = max(counts)  # size of the largest Tent majority
-        on = sum(self.totems[t])
+        on = sum(self.totems[t]) + self.void[t]
         if not self.board.totems_allowed[t]:
             totems = 0  # Floating Lands: no Totems on this biome
         out = []
@@ -314,6 +326,14 @@ class IwariState(GameState):
             out.append("TM")
         if totems >= 2 and on + 2 <= limit:
             out.append("MM")
+        if self.board.void_totems:
+            # The Uncharted Paths: a Void Totem moved in counts as one of the turn's pieces.
+            if on + 1 <= limit:
+                out.append("V")
+            if free >= 1 and tents >= 1 and on + 1 <= max(limit, counts[tribe] + 1):
+                out.append("VT")
+            if totems >= 1 and on + 2 <= limit:
+                out.append("VM")
         if ruins and tents >= 1:
             out.append("R")
             if free >= 1 and tents >= 2:
@@ -338,14 +358,30 @@ class IwariState(GameState):
             out += [sorted_cards(code + p) for p in pairs]
         return out
 
-    def combos(self, tribe: int, t: int, hand: list[int]) -> list[tuple[str, str]]:
+    def void_sources(self, t: int) -> list[int]:
+        """Where a Void Totem may come from to territory t: -1 the purple territory, else a territory."""
+        b = self.board
+        out = [-1] if self.void_pool else []
+        return out + [y for y in range(b.num_territories) if self.void[y] and b.biome[y] != b.biome[t]]
+
+    def combos(self, tribe: int, t: int, hand: list[int]) -> list[tuple[str, str, int | None]]:
         biome = self.board.biome[t]
-        out = []
+        out: list[tuple[str, str, int | None]] = []
         icons = sorted({self.board.ruin_icon[s] for s in self.ruins_in(t)}) if self.board.conn_ruin else []
         for pieces in self.piece_options(tribe, t):
+            if pieces[0] == "V":
+                # From the purple territory: two cards of the destination biome; from another
+                # biome: one card of each; plus one card of the destination for a second piece.
+                for src in self.void_sources(t):
+                    need = [0] * NB
+                    need[biome] += 1 + (len(pieces) == 2)
+                    need[biome if src < 0 else self.board.biome[src]] += 1
+                    if all(hand[c] >= need[c] for c in range(NB)):
+                        out.append((pieces, "".join(BIOME_CODES[c] * need[c] for c in range(NB)), src))
+                continue
             if pieces[0] != "R":
                 for cards in self.payments(hand, biome, len(pieces)):
-                    out.append((pieces, cards))
+                    out.append((pieces, cards, None))
                 continue
             # Two cards of the Ruin's icon (no wild card), plus one of the territory for a 2nd piece.
             for icon in icons:
@@ -354,14 +390,14 @@ class IwariState(GameState):
                 if len(pieces) == 2:
                     need[biome] += 1
                 if all(hand[c] >= need[c] for c in range(NB)):
-                    out.append((pieces, "".join(BIOME_CODES[c] * need[c] for c in range(NB))))
+                    out.append((pieces, "".join(BIOME_CODES[c] * need[c] for c in range(NB)), None))
         return out
 
     def playable_territories(self, tribe: int, hand: list[int]) -> list[int]:
         out = []
         for t in range(self.board.num_territories):
             b = self.board.biome[t]
-            if self.board.conn_ruin:
+            if self.board.conn_ruin or self.board.void_totems:
                 # Forgotten Island: a Ruin needs two cards of its icon; check the real payments.
                 if self.combos(tribe, t, hand):
                     out.append(t)
@@ -396,6 +432,7 @@ class IwariState(GameState):
             self.phase,
             self.neutral,
             tuple(self.pending or ()),
+            self.void_src,
             len(self.feat_queue),
             self.backs,
             sum(self.hands[self.cur]),
@@ -425,10 +462,15 @@ class IwariState(GameState):
                         )
         elif self.phase == "pieces":
             t = self.pending[0]
-            for pieces, cards in self.combos(self.tribe, t, hand):
-                acts.append(
-                    Action(f"c{pieces}-{cards}", f"{PIECE_WORDS[pieces]}: pay {cards_text(cards)}", "pieces")
-                )
+            for pieces, cards, src in self.combos(self.tribe, t, hand):
+                if src is None:
+                    aid, words = f"c{pieces}-{cards}", PIECE_WORDS[pieces]
+                else:
+                    where = "the Void" if src < 0 else b.short[src]
+                    aid = f"c{pieces}-{cards}-{src + 1}"
+                    words = PIECE_WORDS[pieces].replace("here", "").replace("Totem", f"Totem from {where}", 1)
+                    words = words.replace("Move a ", "").strip()
+                acts.append(Action(aid, f"{words}: pay {cards_text(cards)}", "pieces"))
             if self.backs < MAX_BACKS:
                 acts.append(Action("back", "Back: choose another territory", "back"))
         elif self.phase == "space":
@@ -507,6 +549,7 @@ class IwariState(GameState):
         if a == "back":
             self.backs += 1
             self.pending = None
+            self.void_src = None
             self.phase = "act"
         elif self.phase == "act" and a[0] == "t":
             self.pending = [int(a[1:]) - 1, None, None]
@@ -520,8 +563,8 @@ class IwariState(GameState):
             self._log(f"{{p{seat}}} discards a {BIOME_NAMES[b]} card to draw a new one.", "discard")
             self._advance()
         elif self.phase == "pieces":
-            pieces, cards = a[1:].split("-")
-            self._choose_combo(pieces, cards)
+            parts = a[1:].split("-")
+            self._choose_combo(parts[0], parts[1], int(parts[2]) - 1 if len(parts) > 2 else None)
         elif self.phase == "space":
             t = self.pending[0]
             size = len(self.board.space_name[self.board.spaces[t][0]])
@@ -550,8 +593,9 @@ class IwariState(GameState):
             self.discard[b] += 1
             known[b] = min(known[b], hand[b])
 
-    def _choose_combo(self, pieces: str, cards: str) -> None:
+    def _choose_combo(self, pieces: str, cards: str, src: int | None = None) -> None:
         self.pending = [self.pending[0], pieces, cards]
+        self.void_src = src
         tents = pieces.count("T") + pieces.count("R")
         if tents == 0:
             self._commit([])
@@ -577,6 +621,16 @@ class IwariState(GameState):
                 )
             self.owner[s] = tribe
             self.tents_left[tribe] -= 1
+        if pieces[0] == "V":
+            src = self.void_src
+            if src < 0:
+                self.void_pool -= 1
+            else:
+                self.void[src] -= 1
+            self.void[t] += 1
+            where = "the Void" if src < 0 else b.label[src]
+            self._log(f"{self._tribe_tag(tribe)} moves a Void Totem from {where} to {b.label[t]}.", "void")
+            self.void_src = None
         totems = pieces.count("M")
         self.totems[t][tribe] += totems
         self.totems_left[tribe] -= totems
@@ -911,7 +965,9 @@ class IwariState(GameState):
                 continue
             holders = totem_holders(self.totems[c.a], self.totems[c.b])
             if holders:
-                pts = (sum(self.totems[c.a]) + sum(self.totems[c.b])) * self.connection_multiplier(k)
+                # Every Totem in both territories counts, Void Totems included.
+                on = sum(self.totems[c.a]) + sum(self.totems[c.b]) + self.void[c.a] + self.void[c.b]
+                pts = on * self.connection_multiplier(k)
                 for x in holders:
                     total[x] += pts
         return total
@@ -983,8 +1039,9 @@ class IwariState(GameState):
             assert on + self.totems_left[x] == TOTEMS_PER_TRIBE, f"tribe {x} totems"
             assert self.tents_left[x] >= 0 and self.totems_left[x] >= 0
         for t, on in enumerate(self.totems):
-            if any(on):
-                assert sum(on) <= max(self.tent_counts(t)), f"totem limit broken in T{t + 1}"
+            if any(on) or self.void[t]:
+                assert sum(on) + self.void[t] <= max(self.tent_counts(t)), f"totem limit broken in T{t + 1}"
+        assert self.void_pool + sum(self.void) == b.void_totems and min(self.void, default=0) >= 0
         assert len(self.display) <= DISPLAY_SIZE
         for t, on in enumerate(self.totems):
             assert self.board.totems_allowed[t] or not any(on), f"Totem on T{t + 1}, where none may stand"
@@ -1018,6 +1075,7 @@ class IwariState(GameState):
         if clone.cur != seat and clone.phase in ("pieces", "space"):
             # Another seat's half-chosen play depends on cards this seat cannot see.
             clone.pending = None
+            clone.void_src = None
             clone.phase = "act"
             if clone.neutral and not clone.playable_territories(2, clone.hands[clone.cur]):
                 clone.neutral = False
@@ -1052,6 +1110,7 @@ class IwariState(GameState):
                     "multiplier": self.territory_multiplier(t),
                     "totems_allowed": b.totems_allowed[t],
                     "golden": t in self.golden,
+                    "void_totems": self.void[t],
                     "ruins": {
                         b.space_name[s]: BIOME_NAMES[b.ruin_icon[s]]
                         for s in b.spaces[t]
@@ -1101,6 +1160,7 @@ class IwariState(GameState):
             "purple_road": [b.space_name[s] for s in b.purple_road],
             "connection_roads": b.connection_roads,
             "ruins_kept": list(self.ruins_kept) if b.ruin_spaces else None,
+            "void_pool": self.void_pool if b.void_totems else None,
             "expeditions": [
                 {
                     "id": EXPEDITIONS[m]["id"],

@@ -140,9 +140,9 @@ def test_unexplored_territory_takes_exactly_one_tent() -> None:
     t2 = 1  # T2 Forest, empty
     assert s.piece_options(0, t2) == ["T"]
     set_hand(s, 0, "FFC")
-    assert s.combos(0, t2, s.hands[0]) == [("T", "F")]
+    assert s.combos(0, t2, s.hands[0]) == [("T", "F", None)]
     set_hand(s, 0, "FCC")
-    assert s.combos(0, t2, s.hands[0]) == [("T", "F"), ("T", "CC")]
+    assert s.combos(0, t2, s.hands[0]) == [("T", "F", None), ("T", "CC", None)]
 
 
 def test_explored_territory_two_pieces_and_totem_limit() -> None:

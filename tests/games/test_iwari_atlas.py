@@ -22,7 +22,8 @@ from tests.games.test_iwari import ids, play, put_tents, put_totems, set_hand, s
 
 GAME = REGISTRY["iwari"]
 NH = "new-horizons"
-ATLAS = ["long-road", "glacial-mass", "floating-lands", "forgotten-island"]
+ATLAS = ["long-road", "glacial-mass", "floating-lands", "forgotten-island", "uncharted-paths"]
+UP = "uncharted-paths"
 FI = "forgotten-island"
 # New Horizons biomes: T1 Tundra, T2 Forest, T3 Coast, T4 Glacier, T5 Desert, T6 Glacier,
 # T7 Tundra, T8 Forest, T9 Forest, T10 Coast, T11 Desert, T12 Tundra.
@@ -55,13 +56,14 @@ def test_options_offer_only_what_is_finished() -> None:
         "glacial-mass",
         "floating-lands",
         "forgotten-island",
+        "uncharted-paths",
     ]
     assert opts["expeditions"] == [False, True]
     assert opts["courage"] == [False, True]
     assert opts["worship"] == ["none", "dead-ends", "golden"]
     assert list(GAME.player_counts) == [2, 3, 4, 5]
     assert set(opts) <= set(GAME.option_help)
-    for unfinished in ("uncharted-paths", "the-void"):
+    for unfinished in ("the-void", "void"):
         with pytest.raises(IllegalSetup):
             GAME.new_state(3, 0, {"map": unfinished})
     with pytest.raises(IllegalSetup):
@@ -600,3 +602,83 @@ def test_forgotten_island_connections_act_as_roads() -> None:
     assert b.connection_roads
     x, y = b.conn_links[conn(s, 2)]  # an open connection: T2-T3 over water
     assert y in b.roads[x] and b.space_terr[x] != b.space_terr[y]
+
+
+# ---------------------------------------------------------------- The Uncharted Paths
+# Biomes: T1 Forest, T2 Coast, T3 Tundra, T4 Desert, T5 Tundra, T6 Forest, T7 Glacier,
+# T8 Coast, T9 Glacier, T10 Desert, T11 Tundra, T12 Forest.
+def up(n: int = 3, seed: int = 1, **opts) -> IwariState:
+    return GAME.new_state(n, seed, {"map": UP, **opts})
+
+
+def test_uncharted_paths_setup() -> None:
+    s = up(2)
+    assert s.void_pool == 5 and s.void == [0] * 12 and s.mountains == []
+    assert s.view(None)["void_pool"] == 5 and new(3).view(None)["void_pool"] is None
+
+
+def test_move_a_void_totem_from_the_void_with_two_cards_of_the_destination() -> None:
+    s = up(3)
+    put_tents(s, 1, "7a")
+    set_hand(s, 0, "GGT")
+    s.apply(0, "t7")
+    labels = {a.id: a.label for a in s.legal_actions(0)}
+    assert labels["cV-GG-0"] == "Void Totem from the Void: pay 2 Glacier"
+    assert not any(i.startswith("cV-TT") for i in labels)  # no wild card for the Void
+    events = s.apply(0, "cV-GG-0")
+    assert s.void_pool == 4 and s.void[6] == 1 and s.hands[0] == [1, 0, 0, 0, 0]
+    assert any("Void Totem" in e["text"] for e in events)
+    assert s.view(None)["territories"][6]["void_totems"] == 1
+    s.check_invariants()
+
+
+def test_move_a_void_totem_between_biomes_with_one_card_of_each() -> None:
+    s = up(3)
+    put_tents(s, 1, "7a", "5a", "3a")
+    s.void_pool, s.void[6], s.void[2] = 3, 1, 1  # Void Totems in T7 (Glacier) and T3 (Tundra)
+    set_hand(s, 0, "TGF")
+    s.apply(0, "t5")  # Tundra
+    got = [i for i in ids(s) if i.startswith("cV")]
+    assert got == ["cV-TG-7"]  # from T7 (Glacier): one Tundra + one Glacier; not from T3 (same biome)
+    assert {a.id: a.label for a in s.legal_actions(0)}[
+        "cV-TG-7"
+    ] == "Void Totem from T7: pay Tundra + Glacier"
+    s.apply(0, "cV-TG-7")
+    assert s.void[6] == 0 and s.void[4] == 1 and s.void_pool == 3
+    s.check_invariants()
+
+
+def test_void_totems_respect_the_totem_limit_and_take_a_second_piece() -> None:
+    s = up(3)
+    set_hand(s, 0, "GGG")
+    assert "V" not in "".join(s.piece_options(0, 6))  # unexplored: a single Tent only
+    put_tents(s, 0, "7a")
+    s.apply(0, "t7")
+    got = set(ids(s))
+    assert {"cV-GG-0", "cVT-GGG-0"} <= got
+    assert "cVM-GGG-0" not in got  # 1 Tent: room for one Totem only
+    s.apply(0, "cVT-GGG-0")
+    assert s.phase == "space"
+    s.apply(0, "s7b")
+    assert s.void[6] == 1 and s.tent_counts(6)[0] == 2
+    s.check_invariants()
+    s2 = up(3)
+    put_tents(s2, 1, "7a")
+    s2.void[6], s2.void_pool = 1, 4
+    set_hand(s2, 0, "GGT")
+    s2.apply(0, "t7")
+    assert not any(i.startswith(("cV", "cM", "cTM")) for i in ids(s2))  # the limit of 1 is used
+
+
+def test_void_totems_add_points_but_hold_no_majority() -> None:
+    s = up(3)
+    k = conn(s, 4)  # T1-T5
+    c = s.board.connections[k]
+    put_tents(s, 0, "1a", "5a")
+    put_totems(s, 0, c.a + 1, 1)
+    put_totems(s, 0, c.b + 1, 1)
+    assert s._score_totems()[0] == 2
+    s.void[c.a], s.void_pool = 1, 4  # beyond the limit on purpose: scoring only
+    assert s._score_totems()[0] == 3
+    s.void[c.b], s.void_pool = 2, 2
+    assert s._score_totems() == [5, 0, 0]

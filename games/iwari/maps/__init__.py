@@ -6,9 +6,19 @@ from games.iwari.maps import (
     glacial_mass,
     long_road,
     new_horizons,
+    uncharted_paths,
     vast_lands,
 )
 
 MAPS = {
-    m.KEY: m for m in (new_horizons, vast_lands, long_road, glacial_mass, floating_lands, forgotten_island)
+    m.KEY: m
+    for m in (
+        new_horizons,
+        vast_lands,
+        long_road,
+        glacial_mass,
+        floating_lands,
+        forgotten_island,
+        uncharted_paths,
+    )
 }
