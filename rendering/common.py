@@ -7,6 +7,8 @@ so nothing relies on colour alone.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -49,12 +51,46 @@ def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDra
     return image, ImageDraw.Draw(image)
 
 
+# Speed: rasterising glyphs is most of the drawing time, and the same labels, numbers and
+# names come back on every move. Each (text, font, anchor) is rasterised once into a grey
+# mask and stamped in any colour afterwards; measuring and shortening are cached too.
+@lru_cache(maxsize=4096)
+def _stamp(text: str, f, anchor: str) -> tuple[Image.Image, int, int]:
+    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy, text: str, font, fill=INK, anchor: str = "la") -> None:
+    """Like ``draw.text(xy, text, font=font, fill=fill, anchor=anchor)``, from the stamp cache."""
+    if not text:
+        return
+    mask, left, top = _stamp(text, font, anchor)
+    draw.bitmap((int(xy[0]) + left, int(xy[1]) + top), mask, fill=fill)
+
+
+@lru_cache(maxsize=4096)
+def text_length(text: str, size: int) -> float:
+    return font(size).getlength(text)
+
+
 def text_width(draw: ImageDraw.ImageDraw, text: str, size: int) -> float:
-    return draw.textlength(text, font=font(size))
+    return text_length(text, size)
+
+
+@lru_cache(maxsize=4096)
+def fitted(text: str, size: int, width: float) -> str:
+    """The text, cut and ended with a dot where it is wider than ``width``."""
+    if text_length(text, size) <= width:
+        return text
+    while text and text_length(text + ".", size) > width:
+        text = text[:-1]
+    return text + "."
 
 
 def centered_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill=INK) -> None:
-    draw.text(xy, text, font=font(size), fill=fill, anchor="mm")
+    draw_text(draw, xy, text, font(size), fill, "mm")
 
 
 def player_badge(draw: ImageDraw.ImageDraw, xy: tuple[float, float], seat: int, radius: int = 14) -> None:
@@ -63,3 +99,50 @@ def player_badge(draw: ImageDraw.ImageDraw, xy: tuple[float, float], seat: int, 
     colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
     draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour, outline=INK, width=2)
     centered_text(draw, (x, y), PLAYER_MARKS[seat % len(PLAYER_MARKS)], int(radius * 1.2), fill=INK)
+
+
+class PictureCache:
+    """Pictures kept for reuse: least recently used first out, within a byte budget.
+
+    Renderers keep panels and sprites keyed by everything they show, and paste them
+    while that content is unchanged. Locked: the bot renders in worker threads.
+    """
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.items: OrderedDict = OrderedDict()
+        self.size = 0
+        self.lock = threading.Lock()
+
+    @staticmethod
+    def _bytes(item) -> int:
+        image = item[0] if isinstance(item, tuple) else item
+        return image.width * image.height * len(image.getbands())
+
+    def get(self, key):
+        with self.lock:
+            item = self.items.get(key)
+            if item is not None:
+                self.items.move_to_end(key)
+            return item
+
+    def put(self, key, item) -> None:
+        with self.lock:
+            if key in self.items:
+                return
+            self.items[key] = item
+            self.size += self._bytes(item)
+            while self.size > self.budget and len(self.items) > 1:
+                _key, old = self.items.popitem(last=False)
+                self.size -= self._bytes(old)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+            self.size = 0
+
+
+def clear_text_caches() -> None:
+    """Forget every cached glyph stamp and measure (tests compare warm and cold pictures)."""
+    for cache in (_stamp, text_length, fitted):
+        cache.cache_clear()

@@ -7,10 +7,6 @@ and the pond cards they peeked at with a lotus flower.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from functools import lru_cache
-
 from PIL import Image, ImageDraw
 
 from rendering.common import (
@@ -23,51 +19,15 @@ from rendering.common import (
     PLAYER_COLOURS,
     PLAYER_MARKS,
     WATER,
+    PictureCache,
+    draw_text,
     font,
     new_canvas,
+    player_badge,
     player_name,
+    text_length,
+    text_width,
 )
-
-
-# Speed: rasterising glyphs is most of the drawing time, and the same labels, numbers and
-# names come back on every move. Each (text, font, anchor) is rasterised once into a grey
-# mask and stamped in any colour afterwards; measuring is cached too.
-@lru_cache(maxsize=2048)
-def _stamp(text: str, f, anchor: str) -> tuple[Image.Image, int, int]:
-    left, top, right, bottom = f.getbbox(text, anchor=anchor)
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
-    return mask, left, top
-
-
-def _text(d: ImageDraw.ImageDraw, xy, text: str, font, fill=INK, anchor: str = "la") -> None:
-    """``_text(d, xy, text, font=font, fill=fill, anchor=anchor)``, from the stamp cache."""
-    if not text:
-        return
-    mask, left, top = _stamp(text, font, anchor)
-    d.bitmap((int(xy[0]) + left, int(xy[1]) + top), mask, fill=fill)
-
-
-def centered_text(d: ImageDraw.ImageDraw, xy, text: str, size: int, fill=INK) -> None:
-    _text(d, xy, text, font(size), fill, "mm")
-
-
-@lru_cache(maxsize=4096)
-def _width(text: str, size: int) -> float:
-    return font(size).getlength(text)
-
-
-def text_width(d: ImageDraw.ImageDraw, text: str, size: int) -> float:
-    return _width(text, size)
-
-
-def player_badge(d: ImageDraw.ImageDraw, xy: tuple[float, float], seat: int, radius: int = 14) -> None:
-    """common.player_badge (a coloured disc with the seat's letter), with the cached letter."""
-    x, y = xy
-    colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
-    d.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour, outline=INK, width=2)
-    centered_text(d, (x, y), PLAYER_MARKS[seat % len(PLAYER_MARKS)], int(radius * 1.2), fill=INK)
-
 
 WIDTH = 1200
 PAD = 16
@@ -114,13 +74,13 @@ def _card(draw: ImageDraw.ImageDraw, x: int, y: int, kind: str, w: int = 96, h: 
     fill = KOI_FILL if koi else GARDEN_FILLS.get(kind, PANEL)
     draw.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=fill, outline=INK, width=2)
     if koi:
-        _text(draw, (x + w / 2, y + h / 2 - 8), kind, font=font(int(h * 0.42)), fill=INK, anchor="mm")
-        _text(draw, (x + w / 2, y + h - 18), "Koi", font=font(18), fill=MUTED, anchor="mm")
+        draw_text(draw, (x + w / 2, y + h / 2 - 8), kind, font=font(int(h * 0.42)), fill=INK, anchor="mm")
+        draw_text(draw, (x + w / 2, y + h - 18), "Koi", font=font(18), fill=MUTED, anchor="mm")
     else:
         size = 18
-        while size > 12 and _width(kind.upper(), size) > w - 8:  # the largest size that fits the card
+        while size > 12 and text_length(kind.upper(), size) > w - 8:  # the largest size that fits the card
             size -= 1
-        _text(
+        draw_text(
             draw,
             (x + w / 2, y + h / 2),
             kind.upper(),
@@ -138,8 +98,8 @@ def _back(
         draw.rounded_rectangle(
             (x + k, y - k, x + w + k, y + h - k), radius=10, fill=WATER, outline=INK, width=2
         )
-    _text(draw, (x + w / 2, y + h / 2 - 10), str(count), font=font(40), fill=INK, anchor="mm")
-    _text(draw, (x + w / 2, y + h - 20), label, font=font(18), fill=INK, anchor="mm")
+    draw_text(draw, (x + w / 2, y + h / 2 - 10), str(count), font=font(40), fill=INK, anchor="mm")
+    draw_text(draw, (x + w / 2, y + h - 20), label, font=font(18), fill=INK, anchor="mm")
 
 
 def _decision_line(view: dict, names: list[str] | None) -> str:
@@ -170,46 +130,9 @@ def _give_line(who: str, ex: dict | None, names: list[str] | None) -> str:
     return line
 
 
-class _Keep:
-    """Pictures kept for reuse: least recently used first out, within a byte budget."""
-
-    def __init__(self, budget: int) -> None:
-        self.budget = budget
-        self.items: OrderedDict = OrderedDict()
-        self.size = 0
-        self.lock = threading.Lock()  # the bot renders in worker threads
-
-    @staticmethod
-    def _bytes(item) -> int:
-        image = item[0] if isinstance(item, tuple) else item
-        return image.width * image.height * len(image.getbands())
-
-    def get(self, key):
-        with self.lock:
-            item = self.items.get(key)
-            if item is not None:
-                self.items.move_to_end(key)
-            return item
-
-    def put(self, key, item) -> None:
-        with self.lock:
-            if key in self.items:
-                return
-            self.items[key] = item
-            self.size += self._bytes(item)
-            while self.size > self.budget and len(self.items) > 1:
-                _key, old = self.items.popitem(last=False)
-                self.size -= self._bytes(old)
-
-    def clear(self) -> None:
-        with self.lock:
-            self.items.clear()
-            self.size = 0
-
-
 # Speed: a move changes a pontoon or two, so each pontoon is kept as a picture keyed by
 # everything it shows and pasted while that content is unchanged.
-_PONTOONS = _Keep(8_000_000)  # about 20 pontoons: the last moves of several matches
+_PONTOONS = PictureCache(8_000_000)  # about 20 pontoons: the last moves of several matches
 
 
 def _pontoon_cached(
@@ -260,9 +183,9 @@ def _pontoon(
         title += "  (their turn)"
     if seat in view["winners"]:
         title += "  WINNER"
-    _text(draw, (x + 60, y + 26), title, font=font(24), fill=INK, anchor="lm")
+    draw_text(draw, (x + 60, y + 26), title, font=font(24), fill=INK, anchor="lm")
     sc = p["score"]
-    _text(draw, (x + PANEL_W - 14, y + 26), f"{sc['total']} lotus", font=font(26), fill=INK, anchor="rm")
+    draw_text(draw, (x + PANEL_W - 14, y + 26), f"{sc['total']} lotus", font=font(26), fill=INK, anchor="rm")
     parts = [f"{p['koi_cards']} Koi"]
     if p["lotus"]:
         parts.append(f"lotus flower x{p['lotus']}")
@@ -271,7 +194,7 @@ def _pontoon(
     if p["bridges"]:
         parts.append("bridge " + " ".join(f"{a}-{b}" for a, b in p["bridges"]))
     # (at the end the score breakdown is spelled out in the text box above the pontoons)
-    _text(draw, (x + 22, y + 56), ", ".join(parts), font=font(19), fill=INK, anchor="lm")
+    draw_text(draw, (x + 22, y + 56), ", ".join(parts), font=font(19), fill=INK, anchor="lm")
 
     gx = x + (PANEL_W - 5 * CELL_W) // 2 + 8
     gy = y + 74
@@ -288,10 +211,10 @@ def _pontoon(
             fill = HIGHLIGHT if lead else (BACKGROUND if v in in_play else OUT_FILL)
             edge, width = (BRIDGE_COLOUR, 4) if v in protected else (LINE, 2)
             draw.rectangle((cx, cy, cx + CELL_W - 8, cy + CELL_H - 8), fill=fill, outline=edge, width=width)
-            _text(draw, (cx + 7, cy + 4), str(v), font=font(18), fill=MUTED)
+            draw_text(draw, (cx + 7, cy + 4), str(v), font=font(18), fill=MUTED)
             total = z["koi"] + z["bamboo"]
             if total:
-                _text(
+                draw_text(
                     draw,
                     (cx + CELL_W / 2 - 4, cy + CELL_H / 2 - 2),
                     str(total),
@@ -304,11 +227,11 @@ def _pontoon(
                 draw.rounded_rectangle(
                     (cx + CELL_W - 44, cy + 4, cx + CELL_W - 12, cy + 27), radius=5, fill=BAMBOO_COLOUR
                 )
-                _text(
+                draw_text(
                     draw, (cx + CELL_W - 28, cy + 16), tag, font=font(18), fill=(255, 255, 255), anchor="mm"
                 )
             if lead:
-                _text(
+                draw_text(
                     draw, (cx + CELL_W - 12, cy + CELL_H - 11), "LEAD", font=font(16), fill=INK, anchor="rb"
                 )
     # bridges: a thick bar across the border of the two zones
@@ -335,13 +258,15 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     scratch = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     box_w = WIDTH - 2 * PAD - 24
     lines: list[str] = _wrap(
-        scratch, "Common challenge: " + _challenge_text(view["common_challenge"], "common"), TEXT, box_w
+        scratch, "Common challenge: " + _challengedraw_text(view["common_challenge"], "common"), TEXT, box_w
     )
     if over:
         for s, p in enumerate(view["players"]):
             ch = p.get("challenge")
             if ch:
-                txt = f"{PLAYER_MARKS[s]} {_name(names, s)}'s secret: " + _challenge_text(ch, "individual")
+                txt = f"{PLAYER_MARKS[s]} {_name(names, s)}'s secret: " + _challengedraw_text(
+                    ch, "individual"
+                )
                 lines += _wrap(scratch, txt + f" -> {p['score']['secret']}", TEXT, box_w)
         for s in sorted(range(n), key=lambda k: -view["players"][k]["score"]["total"]):
             sc = view["players"][s]["score"]
@@ -351,30 +276,30 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
             )
             lines += _wrap(scratch, txt, TEXT, box_w)
     elif private and view.get("secret_challenge"):
-        txt = "Your secret challenge: " + _challenge_text(view["secret_challenge"], "individual")
+        txt = "Your secret challenge: " + _challengedraw_text(view["secret_challenge"], "individual")
         txt += f" (now worth {view.get('secret_points')})"
         lines += _wrap(scratch, txt, TEXT, box_w)
     if private and not over and view.get("pool") is not None:
-        lines.append("Pool (your lantern shows it): " + _cards_text(view["pool"]))
+        lines.append("Pool (your lantern shows it): " + _cardsdraw_text(view["pool"]))
     if private and view.get("peek"):
-        lines.append("Your lotus peek, top of the pond first: " + _cards_text(view["peek"]))
+        lines.append("Your lotus peek, top of the pond first: " + _cardsdraw_text(view["peek"]))
     top_h = TOKENS_Y + 122 + len(lines) * LINE_H + 28
     height = top_h + rows * PANEL_H + 36
     image, d = new_canvas(WIDTH, height)
 
     # header: title, turn, who acts
     d.rectangle((0, 0, WIDTH, 56), fill=WATER)
-    _text(d, (PAD, 28), "Ike No Koi", font=font(30), fill=INK, anchor="lm")
+    draw_text(d, (PAD, 28), "Ike No Koi", font=font(30), fill=INK, anchor="lm")
     head = _decision_line(view, names)
     if not over:
         head = f"Turn {view['turn']}  -  " + head
-    _text(d, (WIDTH - PAD, 28), head, font=font(24), fill=INK, anchor="rm")
+    draw_text(d, (WIDTH - PAD, 28), head, font=font(24), fill=INK, anchor="rm")
 
     # the river, the pond and the pool
     y = 70
-    _text(d, (PAD, y + 4), "River", font=font(22), fill=INK)
+    draw_text(d, (PAD, y + 4), "River", font=font(22), fill=INK)
     if view.get("share_next") is not None:
-        _text(d, (PAD, y + 34), "Sharing", font=font(18), fill=INK)
+        draw_text(d, (PAD, y + 34), "Sharing", font=font(18), fill=INK)
     river = view["river"]
     for i in range(4):
         x = PAD + 84 + i * 108
@@ -386,7 +311,9 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     _back(d, px, y + 6, "pond", view["pond_size"])
     pool = view.get("pool")
     if pool:
-        _text(d, (px + 128, y - 2), "Pool" + (" (you see it)" if not over else ""), font=font(18), fill=INK)
+        draw_text(
+            d, (px + 128, y - 2), "Pool" + (" (you see it)" if not over else ""), font=font(18), fill=INK
+        )
         for i, k in enumerate(pool):
             step = min(104, (WIDTH - PAD - px - 128) // len(pool))
             _card(d, px + 128 + i * step, y + 24, k, w=step - 8, h=104)
@@ -394,13 +321,13 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
         _back(d, px + 128, y + 6, "pool", view["pool_size"])
         if view.get("pool_taker") is not None:
             taker = _name(names, view["pool_taker"])
-            _text(d, (px + 246, y + 50), "pool taken by", font=font(18), fill=INK, anchor="lm")
-            _text(d, (px + 246, y + 76), taker, font=font(18), fill=INK, anchor="lm")
+            draw_text(d, (px + 246, y + 50), "pool taken by", font=font(18), fill=INK, anchor="lm")
+            draw_text(d, (px + 246, y + 76), taker, font=font(18), fill=INK, anchor="lm")
     if view.get("share_next") is not None and view.get("drawn"):
-        _text(
+        draw_text(
             d,
             (PAD, y + 150),
-            "Drawn this turn: " + _cards_text(view["drawn"]),
+            "Drawn this turn: " + _cardsdraw_text(view["drawn"]),
             font=font(18),
             fill=INK,
             anchor="lb",
@@ -408,23 +335,23 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     disc = view.get("discard") or {}
     if disc:
         text = "Discarded: " + ", ".join(f"{k} x{v}" for k, v in disc.items())
-        _text(d, (WIDTH - PAD, y + 150), text, font=font(18), fill=MUTED, anchor="rb")
+        draw_text(d, (WIDTH - PAD, y + 150), text, font=font(18), fill=MUTED, anchor="rb")
 
     # Honour tokens with their leader now
     y = TOKENS_Y
-    _text(d, (PAD, y + 22), "Honour", font=font(22), fill=INK, anchor="lm")
-    _text(d, (PAD, y + 48), "tokens", font=font(22), fill=INK, anchor="lm")
-    _text(d, (PAD, y + 76), "leader:", font=font(18), fill=MUTED, anchor="lm")
+    draw_text(d, (PAD, y + 22), "Honour", font=font(22), fill=INK, anchor="lm")
+    draw_text(d, (PAD, y + 48), "tokens", font=font(22), fill=INK, anchor="lm")
+    draw_text(d, (PAD, y + 76), "leader:", font=font(18), fill=MUTED, anchor="lm")
     tv = view["token_values"]
     for i, v in enumerate(range(2, 12)):
         cx, cy = PAD + 150 + i * 102, y + 36
         if str(v) not in tv:
             d.ellipse((cx - 34, cy - 34, cx + 34, cy + 34), outline=LINE, width=2)
-            _text(d, (cx, cy), "out", font=font(18), fill=MUTED, anchor="mm")
+            draw_text(d, (cx, cy), "out", font=font(18), fill=MUTED, anchor="mm")
             continue
         d.ellipse((cx - 34, cy - 34, cx + 34, cy + 34), fill=TOKEN_FILL, outline=INK, width=2)
-        _text(d, (cx, cy - 9), str(v), font=font(30), fill=INK, anchor="mm")
-        _text(
+        draw_text(d, (cx, cy - 9), str(v), font=font(30), fill=INK, anchor="mm")
+        draw_text(
             d,
             (cx, cy + 18),
             f"{tv[str(v)]} pts",
@@ -434,7 +361,7 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
         )
         leader = view["leaders"].get(str(v))
         if leader is None:
-            _text(d, (cx, cy + 58), "nobody", font=font(18), fill=MUTED, anchor="mm")
+            draw_text(d, (cx, cy + 58), "nobody", font=font(18), fill=MUTED, anchor="mm")
         else:
             player_badge(d, (cx, cy + 58), leader, radius=15)
 
@@ -444,7 +371,7 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
         (PAD, y, WIDTH - PAD, y + len(lines) * LINE_H + 14), radius=10, fill=PANEL, outline=LINE, width=2
     )
     for k, line in enumerate(lines):
-        _text(d, (PAD + 12, y + 8 + k * LINE_H), line, font=font(TEXT), fill=INK)
+        draw_text(d, (PAD + 12, y + 8 + k * LINE_H), line, font=font(TEXT), fill=INK)
 
     # pontoons
     for s in range(n):
@@ -452,15 +379,15 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
         _pontoon_cached(image, PAD + col * (PANEL_W + PAD), top_h + row * PANEL_H, view, s, names)
 
     legend = "Big number = Koi + bamboo (B) in the zone.  Yellow LEAD = Honour leader.  Brown bar = bridge."
-    _text(d, (WIDTH / 2, top_h + rows * PANEL_H + 4), legend, font=font(18), fill=MUTED, anchor="mt")
+    draw_text(d, (WIDTH / 2, top_h + rows * PANEL_H + 4), legend, font=font(18), fill=MUTED, anchor="mt")
     return image
 
 
-def _cards_text(kinds: list[str]) -> str:
+def _cardsdraw_text(kinds: list[str]) -> str:
     return ", ".join(k if not k.isdigit() else f"Koi {k}" for k in kinds) or "empty"
 
 
-def _challenge_text(ch: dict, which: str) -> str:
+def _challengedraw_text(ch: dict, which: str) -> str:
     kind = ch["kind"]
     if kind.startswith("honour_"):
         return ch["text"]

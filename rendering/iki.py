@@ -9,10 +9,6 @@ by the player's colour AND letter badge.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from functools import lru_cache
-
 from PIL import Image, ImageDraw
 
 from rendering.common import (
@@ -24,8 +20,13 @@ from rendering.common import (
     PANEL,
     PLAYER_COLOURS,
     PLAYER_MARKS,
+    PictureCache,
+    draw_text,
+    fitted,
     font,
+    player_badge,
     player_name,
+    text_length,
 )
 
 W = 1240
@@ -46,49 +47,8 @@ NEUTRAL = (160, 160, 160)
 BUILDING_FILL = (120, 110, 95)
 
 
-# Speed: rasterising glyphs is most of the drawing time, and the same labels, numbers and
-# names come back on every move. Each (text, size, anchor) is rasterised once into a grey
-# mask and stamped in any colour afterwards; measuring and shortening are cached too.
-@lru_cache(maxsize=2048)
-def _stamp(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int]:
-    f = font(size)
-    left, top, right, bottom = f.getbbox(text, anchor=anchor)
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
-    return mask, left, top
-
-
 def _t(d: ImageDraw.ImageDraw, xy, text: str, size: int, fill=INK, anchor: str = "la") -> None:
-    if not text:
-        return
-    mask, left, top = _stamp(text, size, anchor)
-    d.bitmap((int(xy[0]) + left, int(xy[1]) + top), mask, fill=fill)
-
-
-@lru_cache(maxsize=4096)
-def _len(text: str, size: int) -> float:
-    return font(size).getlength(text)
-
-
-@lru_cache(maxsize=4096)
-def _fitted(text: str, size: int, width: float) -> str:
-    if _len(text, size) <= width:
-        return text
-    while text and _len(text + ".", size) > width:
-        text = text[:-1]
-    return text + "."
-
-
-def _fit(d: ImageDraw.ImageDraw, text: str, size: int, width: float) -> str:
-    return _fitted(text, size, width)
-
-
-def player_badge(d: ImageDraw.ImageDraw, xy: tuple[float, float], seat: int, radius: int = 14) -> None:
-    """common.player_badge (a coloured disc with the seat's letter), with the cached letter."""
-    x, y = xy
-    colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
-    d.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour, outline=INK, width=2)
-    _t(d, (x, y), PLAYER_MARKS[seat % len(PLAYER_MARKS)], int(radius * 1.2), INK, "mm")
+    draw_text(d, xy, text, font(size), fill, anchor)
 
 
 def _chip(d: ImageDraw.ImageDraw, x: float, y: float, typ: str, size: int = 30) -> None:
@@ -121,47 +81,10 @@ def _ability(c: dict) -> str:
     return gain
 
 
-class _Keep:
-    """Pictures kept for reuse: least recently used first out, within a byte budget."""
-
-    def __init__(self, budget: int) -> None:
-        self.budget = budget
-        self.items: OrderedDict = OrderedDict()
-        self.size = 0
-        self.lock = threading.Lock()  # the bot renders in worker threads
-
-    @staticmethod
-    def _bytes(item) -> int:
-        image = item[0] if isinstance(item, tuple) else item
-        return image.width * image.height * len(image.getbands())
-
-    def get(self, key):
-        with self.lock:
-            item = self.items.get(key)
-            if item is not None:
-                self.items.move_to_end(key)
-            return item
-
-    def put(self, key, item) -> None:
-        with self.lock:
-            if key in self.items:
-                return
-            self.items[key] = item
-            self.size += self._bytes(item)
-            while self.size > self.budget and len(self.items) > 1:
-                _key, old = self.items.popitem(last=False)
-                self.size -= self._bytes(old)
-
-    def clear(self) -> None:
-        with self.lock:
-            self.items.clear()
-            self.size = 0
-
-
 # ---------------------------------------------------------------- board
 # Speed: a move changes at most a Nagaya or two, so each Nagaya panel is kept as a picture
 # keyed by everything it shows and pasted while that content is unchanged.
-_PANELS = _Keep(12_000_000)  # about 40 panels: the last moves of several matches
+_PANELS = PictureCache(12_000_000)  # about 40 panels: the last moves of several matches
 
 
 def _nagaya_cached(image: Image.Image, v: dict, k: int, x0: int, y0: int, w: int) -> None:
@@ -209,8 +132,8 @@ def _nagaya(d: ImageDraw.ImageDraw, v: dict, k: int, x0: int, y0: int, w: int) -
         words = v["shops"][shop].split(" ")
         line1 = " ".join(words[:-1]) if len(words) > 1 else words[0]
         line2 = words[-1] if len(words) > 1 else ""
-        _t(d, (x0 + 38, sy0 + 8), _fit(d, line1, 18, shop_w - 40), 18)
-        _t(d, (x0 + 14, sy0 + 30), _fit(d, line2, 18, shop_w - 16), 18)
+        _t(d, (x0 + 38, sy0 + 8), fitted(line1, 18, shop_w - 40), 18)
+        _t(d, (x0 + 14, sy0 + 30), fitted(line2, 18, shop_w - 16), 18)
         here = [s for s, p in enumerate(v["players"]) if p["oyakata"] == shop]
         for m, s in enumerate(here):
             player_badge(d, (x0 + 24 + m * 28, sy1 - 18), s, 13)
@@ -230,7 +153,7 @@ def _nagaya(d: ImageDraw.ImageDraw, v: dict, k: int, x0: int, y0: int, w: int) -
             c = st["card"]
             _chip(d, rx + 6, ry + 6, c["type"], 26)
             _t(d, (rx + 20, ry + 34), name_of, 18, MUTED, "ma")
-            _t(d, (rx + 40, ry + 5), _fit(d, c["name"], 19, rw - 80), 19)
+            _t(d, (rx + 40, ry + 5), fitted(c["name"], 19, rw - 80), 19)
             px = _pips(d, rx + 42, ry + 36, st["exp"], c["gains"])
             sal = c["salaries"][st["exp"]]
             _t(d, (px + 4, ry + 32), f"pay {sal}" + (f" ff+{c['ff']}" if c["ff"] else ""), 18, MUTED)
@@ -241,7 +164,7 @@ def _nagaya(d: ImageDraw.ImageDraw, v: dict, k: int, x0: int, y0: int, w: int) -
                 (rx + 6, ry + 8, rx + 34, ry + 36), radius=3, fill=BUILDING_FILL, outline=INK, width=2
             )
             _t(d, (rx + 20, ry + 22), "B", 20, (255, 255, 255), "mm")
-            _t(d, (rx + 40, ry + 5), _fit(d, b["name"], 19, rw - 80), 19)
+            _t(d, (rx + 40, ry + 5), fitted(b["name"], 19, rw - 80), 19)
             _t(d, (rx + 42, ry + 32), f"building, {b['iki']} iki", 18, MUTED)
             _owner(d, rx + rw - 24, ry + row_h / 2, st["owner"])
         else:
@@ -281,7 +204,7 @@ def _calendar(d: ImageDraw.ImageDraw, v: dict, x0: int, y0: int, w: int) -> int:
         mx = x + 6
         for text, col in marks:
             _t(d, (mx, y + 28), text, 18, col)
-            mx += _len(text, 18) + 6
+            mx += text_length(text, 18) + 6
     y = y0 + 30 + 2 * (ch + 6)
     month = cal["month"]
     if cal["sun_moon"]:
@@ -319,7 +242,9 @@ def _market(d: ImageDraw.ImageDraw, v: dict, x0: int, y0: int, w: int) -> int:
     _t(d, (x0, y0), title, 22)
     decks = f"decks {counts}"
     y = y0 + 30
-    if _len(title, 22) + 12 + _len(decks, 17) > w:  # no room beside the title: a line of its own
+    if (
+        text_length(title, 22) + 12 + text_length(decks, 17) > w
+    ):  # no room beside the title: a line of its own
         _t(d, (x0, y - 2), decks, 17, MUTED)
         y += 20
     else:
@@ -329,7 +254,7 @@ def _market(d: ImageDraw.ImageDraw, v: dict, x0: int, y0: int, w: int) -> int:
         return 58
     for c in row:
         _chip(d, x0, y, c["type"], 26)
-        _t(d, (x0 + 34, y + 2), _fit(d, c["name"], 19, w - 190), 19)
+        _t(d, (x0 + 34, y + 2), fitted(c["name"], 19, w - 190), 19)
         info = f"{c['cost']} mon"
         if c["mons"]:
             info += f" (+{c['mons']} on it)"
@@ -337,7 +262,7 @@ def _market(d: ImageDraw.ImageDraw, v: dict, x0: int, y0: int, w: int) -> int:
             info += f", ff+{c['ff']}"
         _t(d, (x0 + w, y + 3), info, 18, INK, "ra")
         pays = "-".join(map(str, c["salaries"]))
-        _t(d, (x0 + 34, y + 26), _fit(d, f"{_ability(c)} | pay {pays}", 17, w - 34), 17, MUTED)
+        _t(d, (x0 + 34, y + 26), fitted(f"{_ability(c)} | pay {pays}", 17, w - 34), 17, MUTED)
         y += 50
     return y - y0
 
@@ -356,7 +281,7 @@ def _tokens(d: ImageDraw.ImageDraw, v: dict, x0: int, y0: int, w: int) -> int:
         "Pouches: " + (", ".join(f"{t['price']}m/{t['iki']}iki" for t in pouches) or "none"),
     ]
     for line in lines:
-        _t(d, (x0 + 4, y), _fit(d, line, 18, w - 4), 18)
+        _t(d, (x0 + 4, y), fitted(line, 18, w - 4), 18)
         y += 25
     return y - y0
 
@@ -365,7 +290,7 @@ def _buildings(d: ImageDraw.ImageDraw, v: dict, x0: int, y0: int, w: int) -> int
     _t(d, (x0, y0), "Buildings to build (wood, mon -> iki)", 20)
     y = y0 + 28
     for b in v["buildings"]:
-        _t(d, (x0 + 4, y), _fit(d, b["name"], 18, w - 150), 18)
+        _t(d, (x0 + 4, y), fitted(b["name"], 18, w - 150), 18)
         _t(d, (x0 + w, y), f"{b['wood']}w {b['mon']}m -> {b['iki']}", 18, INK, "ra")
         y += 25
     if not v["buildings"]:
@@ -387,7 +312,7 @@ def _players(d: ImageDraw.ImageDraw, v: dict, names, x0: int, y0: int, w: int) -
         if s in v["to_act"]:
             d.rounded_rectangle((x0 - 4, y - 3, x0 + w, y + 31), radius=6, fill=HIGHLIGHT)
         player_badge(d, (x0 + 16, y + 14), s, 14)
-        _t(d, (x0 + 38, y + 3), _fit(d, player_name(names, s), 20, 200), 20)
+        _t(d, (x0 + 38, y + 3), fitted(player_name(names, s), 20, 200), 20)
         vals = [p["iki"], p["mon"], p["rice"], p["wood"], p["koban"], p["sandal"], p["ff"], p["kobun_free"]]
         for k, val in enumerate(vals):
             _t(d, (cx[k], y + 3), str(val), 20)
@@ -410,7 +335,7 @@ def _final(d: ImageDraw.ImageDraw, v: dict, names, x0: int, y0: int, w: int) -> 
             d.rounded_rectangle((x0 - 4, y - 3, x0 + w, y + 31), radius=6, fill=HIGHLIGHT)
         player_badge(d, (x0 + 16, y + 14), s, 14)
         win = " (winner)" if s in v["winners"] else ""
-        _t(d, (x0 + 38, y + 3), _fit(d, player_name(names, s) + win, 20, 205), 20)
+        _t(d, (x0 + 38, y + 3), fitted(player_name(names, s) + win, 20, 205), 20)
         for k, c in enumerate(cols):
             _t(d, (cx[k], y + 3), str(f[c]), 20)
         y += 36
@@ -444,7 +369,7 @@ def _sheet(d: ImageDraw.ImageDraw, v: dict, names, seat: int, x0: int, y0: int, 
         yy = y + 32
         cards = [c for c in p["retired"] if c["type"] == typ]
         for c in cards[:4]:
-            _t(d, (x, yy), _fit(d, f"{c['name']} ({c['salaries'][-1]})", 18, cw - 8), 18)
+            _t(d, (x, yy), fitted(f"{c['name']} ({c['salaries'][-1]})", 18, cw - 8), 18)
             yy += 22
         if len(cards) > 4:
             _t(d, (x, yy), f"+{len(cards) - 4} more", 18, MUTED)
@@ -457,9 +382,9 @@ def _sheet(d: ImageDraw.ImageDraw, v: dict, names, seat: int, x0: int, y0: int, 
     pouch = [str(t["iki"]) for t in toks if t["kind"] == "pouch"]
     y = y0 + 114 + 32 + 6 * 22 + 4
     line = f"fish: {', '.join(fish) or 'none'}   pipes: {pipes}   pouches (iki): {', '.join(pouch) or 'none'}"
-    _t(d, (x0 + 16, y), _fit(d, line, 20, w - 32), 20)
+    _t(d, (x0 + 16, y), fitted(line, 20, w - 32), 20)
     blds = [st["building"]["name"] for st in v["stalls"] if st.get("owner") == seat and "building" in st]
-    _t(d, (x0 + 16, y + 28), _fit(d, "buildings: " + (", ".join(blds) or "none"), 20, w - 32), 20)
+    _t(d, (x0 + 16, y + 28), fitted("buildings: " + (", ".join(blds) or "none"), 20, w - 32), 20)
     return 340
 
 
@@ -517,11 +442,11 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     _t(d, (14, 10), head, 28)
     phase = _phase_text(v, names)
     if phase:
-        _t(d, (14 + _len(head, 28) + 16, 16), _fit(d, phase, 20, 520), 20, MUTED)
+        _t(d, (14 + text_length(head, 28) + 16, 16), fitted(phase, 20, 520), 20, MUTED)
     act = v["to_act"]
     if act:
         who = ", ".join(player_name(names, s) for s in act)
-        _t(d, (W - 14, 14), _fit(d, f"to act: {who}", 22, 600), 22, INK, "ra")
+        _t(d, (W - 14, 14), fitted(f"to act: {who}", 22, 600), 22, INK, "ra")
     # board: loop order 1 -> 8 clockwise in the picture
     order = [(0, 0), (1, 0), (1, 1), (0, 1)]  # Nagaya k -> (col, row)
     for k in range(4):

@@ -9,10 +9,6 @@ cells numbered.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from functools import lru_cache
-
 from PIL import Image, ImageDraw
 
 from rendering.common import (
@@ -22,53 +18,16 @@ from rendering.common import (
     LINE,
     MUTED,
     PANEL,
-    PLAYER_COLOURS,
-    PLAYER_MARKS,
+    PictureCache,
+    centered_text,
+    draw_text,
     font,
     new_canvas,
+    player_badge,
     player_name,
+    text_length,
+    text_width,
 )
-
-
-# Speed: rasterising glyphs is most of the drawing time, and the same labels, numbers and
-# names come back on every move. Each (text, font, anchor) is rasterised once into a grey
-# mask and stamped in any colour afterwards; measuring is cached too.
-@lru_cache(maxsize=2048)
-def _stamp(text: str, f, anchor: str) -> tuple[Image.Image, int, int]:
-    left, top, right, bottom = f.getbbox(text, anchor=anchor)
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
-    return mask, left, top
-
-
-def _text(d: ImageDraw.ImageDraw, xy, text: str, font, fill=INK, anchor: str = "la") -> None:
-    """``_text(d, xy, text, font=font, fill=fill, anchor=anchor)``, from the stamp cache."""
-    if not text:
-        return
-    mask, left, top = _stamp(text, font, anchor)
-    d.bitmap((int(xy[0]) + left, int(xy[1]) + top), mask, fill=fill)
-
-
-def centered_text(d: ImageDraw.ImageDraw, xy, text: str, size: int, fill=INK) -> None:
-    _text(d, xy, text, font(size), fill, "mm")
-
-
-@lru_cache(maxsize=4096)
-def _width(text: str, size: int) -> float:
-    return font(size).getlength(text)
-
-
-def text_width(d: ImageDraw.ImageDraw, text: str, size: int) -> float:
-    return _width(text, size)
-
-
-def player_badge(d: ImageDraw.ImageDraw, xy: tuple[float, float], seat: int, radius: int = 14) -> None:
-    """common.player_badge (a coloured disc with the seat's letter), with the cached letter."""
-    x, y = xy
-    colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
-    d.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour, outline=INK, width=2)
-    centered_text(d, (x, y), PLAYER_MARKS[seat % len(PLAYER_MARKS)], int(radius * 1.2), fill=INK)
-
 
 WIDTH = 1200
 MARGIN = 16
@@ -218,7 +177,7 @@ def draw_tree_card(
         d, feature_list(card["features"]), (x + inner, y + inner * 1.6, x + s - inner, y + s - inner)
     )
     if number and s >= 56:
-        _text(
+        draw_text(
             d,
             (x + pad + 3, y + pad + 1),
             card["id"][1:].lstrip("0"),
@@ -227,47 +186,10 @@ def draw_tree_card(
         )
 
 
-class _Keep:
-    """Pictures kept for reuse: least recently used first out, within a byte budget."""
-
-    def __init__(self, budget: int) -> None:
-        self.budget = budget
-        self.items: OrderedDict = OrderedDict()
-        self.size = 0
-        self.lock = threading.Lock()  # the bot renders in worker threads
-
-    @staticmethod
-    def _bytes(item) -> int:
-        image = item[0] if isinstance(item, tuple) else item
-        return image.width * image.height * len(image.getbands())
-
-    def get(self, key):
-        with self.lock:
-            item = self.items.get(key)
-            if item is not None:
-                self.items.move_to_end(key)
-            return item
-
-    def put(self, key, item) -> None:
-        with self.lock:
-            if key in self.items:
-                return
-            self.items[key] = item
-            self.size += self._bytes(item)
-            while self.size > self.budget and len(self.items) > 1:
-                _key, old = self.items.popitem(last=False)
-                self.size -= self._bytes(old)
-
-    def clear(self) -> None:
-        with self.lock:
-            self.items.clear()
-            self.size = 0
-
-
 # Speed: a placed card looks the same on every move (same id, direction, tips), so it is
 # drawn once per cell size into a transparent sprite and pasted. The margin holds the
 # open-tip dots that stick out over the cell's edge.
-_SPRITES = _Keep(6_000_000)  # card sprites and display cards, a few hundred
+_SPRITES = PictureCache(6_000_000)  # card sprites and display cards, a few hundred
 
 
 def _card_sprite(card: dict, s: float, open_tips: set) -> tuple[Image.Image, int]:
@@ -331,12 +253,12 @@ def _draw_loose_card(d: ImageDraw.ImageDraw, card: dict, x: float, y: float, w: 
         ex, ey = ends[tip]
         d.line((cx, mid_y, ex, ey), fill=BARK, width=bw)
         d.ellipse((ex - 6, ey - 6, ex + 6, ey + 6), fill=(90, 160, 60), outline=INK)
-    _text(d, (x + 8, y + 4), f"#{int(card['id'][1:])}", font=font(20), fill=INK)
+    draw_text(d, (x + 8, y + 4), f"#{int(card['id'][1:])}", font=font(20), fill=INK)
     tips = ", ".join(t for t in card["tips"])
     label = f"tips: {tips}"
-    half = _width(label, 16) / 2 + 3
+    half = text_length(label, 16) / 2 + 3
     d.rectangle((x + w / 2 - half, y + h - 22, x + w / 2 + half, y + h - 3), fill=CARD_FILL)  # over the stem
-    _text(d, (x + w / 2, y + h - 4), label, font=font(16), fill=MUTED, anchor="md")
+    draw_text(d, (x + w / 2, y + h - 4), label, font=font(16), fill=MUTED, anchor="md")
     inner = 18
     draw_features(d, feature_list(card["features"]), (x + inner, top + 8, x + w - inner, y + h - 20))
 
@@ -413,7 +335,7 @@ def tree_cell_size(tree: dict, width: float, cap: float = 84) -> tuple[float, tu
 
 # Speed: a move changes one tree at most, so each player's panel is kept as a picture keyed
 # by everything it shows and pasted while that content is unchanged.
-_PANELS = _Keep(12_000_000)  # about 15 player panels
+_PANELS = PictureCache(12_000_000)  # about 15 player panels
 
 
 def _player_panel_cached(
@@ -468,21 +390,23 @@ def draw_player_panel(
     if not view["over"] and seat == view["current"] and view["phase"] != "choose":
         label += " - to play"
     if not view["over"] and seat in view["to_act"]:
-        d.rounded_rectangle((x + 42, y + 7, x + 54 + _width(label, 22), y + 35), radius=6, fill=HIGHLIGHT)
-    _text(d, (x + 48, y + 10), label, font=font(22), fill=INK)
-    _text(d, (x + 48, y + 38), _seat_line(view, seat), font=font(20), fill=INK)
+        d.rounded_rectangle(
+            (x + 42, y + 7, x + 54 + text_length(label, 22), y + 35), radius=6, fill=HIGHLIGHT
+        )
+    draw_text(d, (x + 48, y + 10), label, font=font(22), fill=INK)
+    draw_text(d, (x + 48, y + 38), _seat_line(view, seat), font=font(20), fill=INK)
     stats = tree["stats"]
     info = (
         f"collected {view['collections'][seat]} | cards {stats['cards']}, branches {stats['branches']}, "
         f"bugs {stats['bugs']}, flowers {stats['flowers']}, red {stats['red']}"
     )
-    _text(d, (x + 12, y + 66), info, font=font(17), fill=MUTED)
+    draw_text(d, (x + 12, y + 66), info, font=font(17), fill=MUTED)
     cy = y + 90
     for com in view["commissions"][seat]:
         ok = com["met"]
         tag = ("met" if ok else "not met") if view["over"] else ("on track" if ok else "behind")
-        _text(d, (x + 12, cy), f"Commission: {com['text']}", font=font(18), fill=INK)
-        _text(d, (x + w - 12, cy), tag, font=font(18), fill=MET if ok else NOT_MET, anchor="ra")
+        draw_text(d, (x + 12, cy), f"Commission: {com['text']}", font=font(18), fill=INK)
+        draw_text(d, (x + w - 12, cy), tag, font=font(18), fill=MET if ok else NOT_MET, anchor="ra")
         cy += 24
     s, extent = tree_cell_size(tree, w)
     tw = (extent[1] - extent[0] + 1) * s
@@ -492,7 +416,7 @@ def draw_player_panel(
 def _legend(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
     for f, label in FEATURE_LABELS.items():
         draw_feature(d, f, x + 12, y, 22)
-        _text(d, (x + 28, y), label, font=font(18), fill=INK, anchor="lm")
+        draw_text(d, (x + 28, y), label, font=font(18), fill=INK, anchor="lm")
         x += 40 + text_width(d, label, 18)
 
 
@@ -557,8 +481,10 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     height = int(top_h + sum(row_h) + MARGIN * (len(rows) + 1))
     image, d = new_canvas(WIDTH, height)
     # Header: what is happening, the deck, the legend.
-    _text(d, (MARGIN, 10), f"Kigi - {_header(view, names)}", font=font(26), fill=INK)
-    _text(d, (WIDTH - MARGIN, 14), f"Deck: {view['deck_size']} cards", font=font(22), fill=INK, anchor="ra")
+    draw_text(d, (MARGIN, 10), f"Kigi - {_header(view, names)}", font=font(26), fill=INK)
+    draw_text(
+        d, (WIDTH - MARGIN, 14), f"Deck: {view['deck_size']} cards", font=font(22), fill=INK, anchor="ra"
+    )
     _legend(d, MARGIN, 56)
     # The display, and the card in hand while it is being placed.
     y = 76
@@ -573,7 +499,9 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     if pending:
         px = WIDTH - MARGIN - card_w - 8
         who = player_name(names, pending["seat"])
-        _text(d, (px - 16, y + 8 + card_h / 2), f"{who} is placing:", font=font(20), fill=INK, anchor="rm")
+        draw_text(
+            d, (px - 16, y + 8 + card_h / 2), f"{who} is placing:", font=font(20), fill=INK, anchor="rm"
+        )
         d.rectangle((px - 6, y + 2, px + card_w + 6, y + card_h + 14), fill=HIGHLIGHT)
         draw_loose_card(d, pending["card"], px, y + 8, card_w, card_h)
     y = top_h
@@ -603,9 +531,9 @@ def _draw_choosing(
                 d.rectangle((x - 6, y + 2, x + cw + 6, y + ch + 14), fill=HIGHLIGHT)
             draw_loose_card(d, card, x, y + 8, cw, ch)
             x += cw + 12
-        _text(d, (x + 10, y + 20), "Your commissions:", font=font(22), fill=INK)
-        _text(d, (x + 10, y + 50), "keep one, the other goes", font=font(20), fill=INK)
-        _text(
+        draw_text(d, (x + 10, y + 20), "Your commissions:", font=font(22), fill=INK)
+        draw_text(d, (x + 10, y + 50), "keep one, the other goes", font=font(20), fill=INK)
+        draw_text(
             d,
             (x + 10, y + 76),
             "into the deck" if not choosing["kept"] else "(kept: highlighted)",
@@ -613,13 +541,13 @@ def _draw_choosing(
             fill=INK,
         )
     waiting = [player_name(names, i) for i, ok in enumerate(choosing["chosen"]) if not ok]
-    _text(d, (x + 10, y + 120), "Still choosing:", font=font(20), fill=MUTED)
-    _text(d, (x + 10, y + 146), ", ".join(waiting), font=font(20), fill=MUTED)
+    draw_text(d, (x + 10, y + 120), "Still choosing:", font=font(20), fill=MUTED)
+    draw_text(d, (x + 10, y + 146), ", ".join(waiting), font=font(20), fill=MUTED)
 
 
 def _draw_results(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y: float) -> None:
     """The final tally: points, commission bonuses, red blossoms for the tie-break."""
-    _text(d, (MARGIN, y + 4), "Final scores", font=font(24), fill=INK)
+    draw_text(d, (MARGIN, y + 4), "Final scores", font=font(24), fill=INK)
     order = sorted(range(view["num_players"]), key=lambda i: -view["scores"][i])
     for k, seat in enumerate(order):
         yy = y + 44 + k * 30
@@ -631,7 +559,7 @@ def _draw_results(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y
             f"{player_name(names, seat)}: {view['scores'][seat]}  "
             f"({view['points'][seat]} points + {bonus} commissions, {red} red blossoms){win}"
         )
-        _text(d, (MARGIN + 34, yy), text, font=font(20), fill=INK)
+        draw_text(d, (MARGIN + 34, yy), text, font=font(20), fill=INK)
 
 
 def draw_cell_choice(view: dict, names: list[str] | None) -> Image.Image:
@@ -648,14 +576,14 @@ def draw_cell_choice(view: dict, names: list[str] | None) -> Image.Image:
     tree_h = (extent[2] + 1) * s
     height = int(max(tree_top + tree_h + 40, 600))
     image, d = new_canvas(WIDTH, height)
-    _text(
+    draw_text(
         d,
         (MARGIN, 10),
         f"Choose a numbered cell on {player_name(names, owner)}'s tree",
         font=font(30),
         fill=INK,
     )
-    _text(
+    draw_text(
         d,
         (MARGIN, 50),
         "Yellow cells are legal; +N is what placing there scores. 'Back' picks another tree.",
@@ -663,10 +591,10 @@ def draw_cell_choice(view: dict, names: list[str] | None) -> Image.Image:
         fill=MUTED,
     )
     _legend(d, MARGIN, 92)
-    _text(d, (MARGIN, 116), "Your card:", font=font(22), fill=INK)
+    draw_text(d, (MARGIN, 116), "Your card:", font=font(22), fill=INK)
     draw_loose_card(d, pending["card"], MARGIN, 146, 210, 220)
     player_badge(d, (MARGIN + 16, 396), owner, radius=16)
-    _text(
+    draw_text(
         d,
         (MARGIN + 40, 396),
         f"{player_name(names, owner)}: {view['scores'][owner]} pts",

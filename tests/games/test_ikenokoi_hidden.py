@@ -14,7 +14,7 @@ from games import REGISTRY
 from games.ikenokoi import data
 from games.ikenokoi.data import LANTERN, LOTUS
 from games.ikenokoi.state import IkeNoKoiState
-from rendering import render
+from rendering import common, render
 from tests.contract import play_random
 
 GAME = REGISTRY["ikenokoi"]
@@ -264,8 +264,7 @@ def test_cached_text_does_not_change_the_pictures() -> None:
         views += [st.view(None), st.view(st.to_act()[0])] if not st.is_over() else [st.view(None), st.view(1)]
         random_steps(st, 1 if k % 2 == 0 else 11, k)
     warm = [render("ikenokoi", v, names) for v in views]
-    ikenokoi._stamp.cache_clear()
-    ikenokoi._width.cache_clear()
+    common.clear_text_caches()
     ikenokoi._PONTOONS.clear()
     cold = [render("ikenokoi", v, names) for v in reversed(views)]
     assert warm == cold[::-1]

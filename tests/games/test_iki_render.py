@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from games import REGISTRY
-from rendering import render
+from rendering import common, render
 
 GAME = REGISTRY["iki"]
 NAMES = ["Aiko", "Botan", "Chiyo", "Daisuke"]
@@ -74,8 +74,7 @@ def test_cached_text_does_not_change_the_pictures() -> None:
         k += 1
     views.append(s.view(0))
     warm = [render("iki", v, NAMES) for v in views]
-    for cache in (iki._stamp, iki._len, iki._fitted):
-        cache.cache_clear()
+    common.clear_text_caches()
     iki._PANELS.clear()
     cold = [render("iki", v, NAMES) for v in reversed(views)]
     assert warm == cold[::-1]

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from games import REGISTRY
-from rendering import render
+from rendering import common, render
 
 GAME = REGISTRY["kigi"]
 NAMES = ["Alice", "Bob", "Charlotte", "Dmitri", "Eve"]
@@ -87,8 +87,7 @@ def test_cached_cards_and_text_do_not_change_the_pictures() -> None:
             k += 1
         views.append(s.view(None))
     warm = [render("kigi", v, NAMES[: v["num_players"]]) for v in views]
-    kigi._stamp.cache_clear()
-    kigi._width.cache_clear()
+    common.clear_text_caches()
     kigi._SPRITES.clear()
     kigi._PANELS.clear()
     cold = [render("kigi", v, NAMES[: v["num_players"]]) for v in reversed(views)]
