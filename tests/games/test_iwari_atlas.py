@@ -488,11 +488,12 @@ def test_views_keep_hands_secret_with_expansions() -> None:
     assert "hand" not in s.view(None)
 
 
+@pytest.mark.parametrize("n", [2, 5])
 @pytest.mark.parametrize("key", ATLAS)
-def test_render_atlas_maps(key: str) -> None:
-    rng = random.Random(1)
+def test_render_atlas_maps(key: str, n: int) -> None:
+    rng = random.Random(n)
     opts = {"map": key, "feats": True, "expeditions": True, "courage": True, "worship": "golden"}
-    s = GAME.new_state(4, 1, opts)
+    s = GAME.new_state(n, n, opts)
     snaps = [s.view(0)]
     step = 0
     while not s.is_over():
@@ -502,7 +503,7 @@ def test_render_atlas_maps(key: str) -> None:
             snaps.append(s.view(None))
     snaps.append(s.view(None))
     for v in snaps:
-        png = render("iwari", v, ["A", "B", "C", "D"])
+        png = render("iwari", v, [f"P{i}" for i in range(n)])
         image = Image.open(io.BytesIO(png))
         assert 1000 <= image.width <= 1400 and len(png) > 20_000
     assert set(MAPS) >= set(ATLAS)
