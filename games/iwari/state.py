@@ -9,6 +9,13 @@ A turn is a short sequence of actions held in ``phase``:
 - ``feat``: place an earned Feat (``fT7`` on a territory, ``fC5`` on a connection) or ``fskip``;
 - ``draw``: refill the hand one card at a time (``dF`` from the display, ``deck``).
 
+Expansions (options ``expeditions``, ``courage``, ``worship`` and the Atlas maps): a Ruin
+replaced on Forgotten Island is the piece ``R`` (``cR-GG``, ``cRT-GGD``; its space comes first
+in ``s1c1b``); a Void Totem moved on The Uncharted Paths is ``V`` with its source after a
+second dash (``cV-GG-0`` from the Void, ``cVT-TTG-7`` from T7 into Tundra); Courage is placed beside a Feat
+(``fF2``: beside the third Feat placed); Worship is placed after the last turn, before the
+final scoring (``fT5`` / ``fC9``). Expedition cards score the moment a mission is completed.
+
 With two players the shared third tribe plays (``act``/``pieces``/``space`` again, no
 discard) after the player's own action while that player still holds a card. A step with a
 single possible answer is taken for the player.
@@ -395,13 +402,17 @@ class IwariState(GameState):
 
     def playable_territories(self, tribe: int, hand: list[int]) -> list[int]:
         out = []
+        exact = bool(self.board.conn_ruin or self.board.void_totems)
         for t in range(self.board.num_territories):
             b = self.board.biome[t]
-            if self.board.conn_ruin or self.board.void_totems:
-                # Forgotten Island: a Ruin needs two cards of its icon; check the real payments.
+            # Every payment needs a card of the biome or a pair of one colour.
+            if not (hand[b] or any(hand[c] >= 2 for c in range(NB) if c != b)):
+                continue
+            if exact:
+                # Ruins and Void Totems have payments of their own: check the real ones.
                 if self.combos(tribe, t, hand):
                     out.append(t)
-            elif (hand[b] or any(hand[c] >= 2 for c in range(NB) if c != b)) and self.piece_options(tribe, t):
+            elif self.piece_options(tribe, t):
                 out.append(t)
         return out
 
