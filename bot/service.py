@@ -309,18 +309,21 @@ class MatchService:
 
     # -- play
 
+    @staticmethod
+    def seat_for_user(match: Match, user_id: int) -> int:
+        """The seat this person plays, or a refusal that says why they cannot act."""
+        seat = match.seat_of(user_id)
+        if seat is None:
+            if match.held_seat_of(user_id) is not None:
+                raise ServiceError("An AI is playing your seat; take it back with /match return.")
+            raise ServiceError("You are not playing in this match.")
+        return seat
+
     async def act(self, match_id: int, user_id: int, version: int, action_id: str) -> Outcome:
         """A person acts through a button made for ``version`` of the match."""
-
-        def seat_for(match: Match) -> int:
-            seat = match.seat_of(user_id)
-            if seat is None:
-                if match.held_seat_of(user_id) is not None:
-                    raise ServiceError("An AI is playing your seat; take it back with /match return.")
-                raise ServiceError("You are not playing in this match.")
-            return seat
-
-        return await self._act(match_id, seat_for, user_id, version, action_id)
+        return await self._act(
+            match_id, lambda match: self.seat_for_user(match, user_id), user_id, version, action_id
+        )
 
     async def act_ai(self, match_id: int, seat: int, version: int, action_id: str) -> Outcome:
         """A computer seat acts (an AI player, or an AI holding an absent player's seat)."""

@@ -550,19 +550,11 @@ class Table:
         file = await self.picture(match, state.view(seat), "private.png")
         return content[:2000], file, view
 
-    async def _checked_seat(self, match: Match, user_id: int) -> int:
-        seat = match.seat_of(user_id)
-        if seat is None:
-            if match.held_seat_of(user_id) is not None:
-                raise ServiceError("An AI is playing your seat; take it back with /match return.")
-            raise ServiceError("You are not playing in this match.")
-        return seat
-
     async def on_play(self, interaction: discord.Interaction, match_id: int, version: int) -> None:
         match = await self.service.get(match_id)
         if match.status != "active":
             raise ServiceError("This match is over.")
-        seat = await self._checked_seat(match, interaction.user.id)
+        seat = self.service.seat_for_user(match, interaction.user.id)
         if version != match.version:
             link = jump_url(match, match.board_message_id)
             raise ServiceError(f"This board is out of date. The current board is here: {link}")
@@ -582,7 +574,7 @@ class Table:
     async def send_private_view(self, interaction: discord.Interaction, match: Match) -> None:
         if match.status != "active":
             raise ServiceError("This match is not being played.")
-        seat = await self._checked_seat(match, interaction.user.id)
+        seat = self.service.seat_for_user(match, interaction.user.id)
         state = self.service.state_of(match)
         await interaction.response.defer(ephemeral=True, thinking=True)
         file = await self.picture(match, state.view(seat), "private.png")
@@ -593,7 +585,7 @@ class Table:
 
     async def on_page(self, interaction: discord.Interaction, match_id: int, version: int, page: int) -> None:
         match = await self.service.get(match_id)
-        seat = await self._checked_seat(match, interaction.user.id)
+        seat = self.service.seat_for_user(match, interaction.user.id)
         if match.status != "active" or version != match.version:
             raise ServiceError("This panel is out of date. Press Play on the current board.")
         state = self.service.state_of(match)
