@@ -1,4 +1,4 @@
-"""/iwari: Iwari, tribes settling a new land (2-5 players)."""
+"""/iwari: Iwari, tribes settling a new land (2-5 players, or solo / 2-player co-op against the Void)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from cogs.common import new_match, show_rules
 KEY, TITLE = "iwari", "Iwari"
 
 
-class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-5 players)"):
+class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-5 players, solo or co-op)"):
     @app_commands.command(name="new")
     @app_commands.guild_only()
     @app_commands.describe(
@@ -21,6 +21,8 @@ class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-
         expeditions="Expedition cards: 3 missions, 4 points to the first to complete one, 2 to the second",
         courage="Courage Feat (needs feats): cancels the multiplier of the Feat it is placed beside",
         worship="Worship Feat variant, placed at the end of the game",
+        mode="versus (2-5 players), solo (1 player) or coop (2 players) against the Void",
+        difficulty="Solo/coop: territories the Void needs to win (0: rulebook, 3 solo / 1 coop)",
         thread="Open the match in a new thread of this channel",
     )
     @app_commands.choices(
@@ -38,6 +40,11 @@ class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-
             app_commands.Choice(name="Dead ends: most Tents on road ends", value="dead-ends"),
             app_commands.Choice(name="Golden tokens: most Totems on them", value="golden"),
         ],
+        mode=[
+            app_commands.Choice(name="Versus (2-5 players)", value="versus"),
+            app_commands.Choice(name="Solo against the Void (1 player)", value="solo"),
+            app_commands.Choice(name="Co-op against the Void (2 players)", value="coop"),
+        ],
     )
     async def new(
         self,
@@ -48,6 +55,8 @@ class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-
         expeditions: bool = False,
         courage: bool = False,
         worship: str = "none",
+        mode: str = "versus",
+        difficulty: app_commands.Range[int, 0, 5] = 0,
         thread: bool = False,
     ) -> None:
         """Open a lobby for a new game of Iwari in this channel."""
@@ -58,6 +67,8 @@ class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-
             "expeditions": expeditions,
             "courage": courage,
             "worship": worship,
+            "mode": mode,
+            "difficulty": difficulty,
         }
         await new_match(interaction, KEY, options, thread)
 

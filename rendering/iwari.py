@@ -49,6 +49,7 @@ ROAD = (128, 92, 60)
 FEAT_GOLD = (240, 200, 60)
 FEAT_LETTER = {"union": "U", "discovery": "D", "honour": "H", "respect": "R", "courage": "C", "worship": "W"}
 VOID_PURPLE = (118, 60, 150)
+VOID_LIGHT = (186, 140, 214)  # the Void tribe's pieces: light purple so the black V mark reads
 GOLD_RING = (212, 160, 20)
 EXPEDITION_H = 118
 PIECES_TEXT = {"T": "1 Tent", "M": "1 Totem", "TT": "2 Tents", "TM": "Tent + Totem", "MM": "2 Totems"}
@@ -57,12 +58,16 @@ PANEL_H = 320
 
 
 def tribe_style(view: dict, tribe: int) -> tuple[tuple[int, int, int], str]:
+    if view.get("void") is not None and tribe == view["void"]:
+        return VOID_LIGHT, "V"  # solo/co-op: the Void tribe (Ruins and Void Totems)
     if view.get("neutral") is not None and tribe == view["neutral"]:
         return NEUTRAL_COLOUR, NEUTRAL_MARK
     return PLAYER_COLOURS[tribe % len(PLAYER_COLOURS)], PLAYER_MARKS[tribe % len(PLAYER_MARKS)]
 
 
 def tribe_name(view: dict, names: list[str] | None, tribe: int) -> str:
+    if view.get("void") is not None and tribe == view["void"]:
+        return "The Void"
     if view.get("neutral") is not None and tribe == view["neutral"]:
         return "Third tribe"
     return player_name(names, tribe)
@@ -136,8 +141,16 @@ def totem(draw: ImageDraw.ImageDraw, xy: tuple[float, float], colour, mark: str,
 def card(
     draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], biome: str, text: str | None = None
 ) -> None:
-    draw.rounded_rectangle(box, radius=8, fill=BIOME_FILL[biome], outline=INK, width=2)
-    pattern(draw, (box[0] + 4, box[1] + 4, box[2] - 4, box[3] - 4), biome)
+    if biome == "Void":
+        # A Void Biome card: purple with a white V pattern.
+        draw.rounded_rectangle(box, radius=8, fill=VOID_PURPLE, outline=INK, width=2)
+        for vx in range(box[0] + 12, box[2] - 10, 22):
+            draw.line(
+                (vx, box[1] + 8, vx + 6, box[1] + 20, vx + 12, box[1] + 8), fill=(255, 255, 255), width=2
+            )
+    else:
+        draw.rounded_rectangle(box, radius=8, fill=BIOME_FILL[biome], outline=INK, width=2)
+        pattern(draw, (box[0] + 4, box[1] + 4, box[2] - 4, box[3] - 4), biome)
     x0, y0, x1, y1 = box
     label = text or biome
     w = draw.textlength(label, font=font(18))
@@ -213,6 +226,16 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
         w = draw.textlength(text, font=font(20))
         draw.rounded_rectangle((x - 4, y - 2, x + w + 6, y + 25), radius=6, fill=(255, 255, 255), outline=INK)
         draw.text((x + 1, y + 1), text, font=font(20), fill=INK)
+        claim = (view.get("claimed") or {}) and view["claimed"][t["id"] - 1]
+        if claim:
+            # Claim token: purple "VOID" or white "OURS" beside the label; the territory is closed.
+            cx0 = x + w + 14
+            text = "VOID" if claim == "void" else "OURS"
+            cw = draw.textlength(text, font=font(20)) + 14
+            fill, ink = (VOID_PURPLE, (255, 255, 255)) if claim == "void" else ((255, 255, 255), INK)
+            draw.rounded_rectangle((cx0, y - 4, cx0 + cw, y + 27), radius=13, fill=fill, outline=INK, width=3)
+            draw.text((cx0 + 7, y + 1), text, font=font(20), fill=ink)
+            w += cw + 10
         if v["multiplier"] > 1:
             mx = x + w + 14
             draw.rounded_rectangle((mx, y - 2, mx + 40, y + 25), radius=6, fill=FEAT_GOLD, outline=INK)
@@ -250,7 +273,8 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
         for i, f in enumerate(feats_at.get(f"T{t['id']}", [])):
             feat_xy[id(f)] = (cx + 50 + i * 30, cy - 34)
     # Tent spaces and tents.
-    free = set((view.get("pending") or {}).get("free_spaces", []))
+    free = set((view.get("pending") or {}).get("free_spaces", [])) | set(view.get("ruin_choices", []))
+    laid = set(view.get("laid_down", []))
     for t in data.TERRITORIES:
         v = vt[t["id"]]
         for j, (xy, owner) in enumerate(zip(t["spaces"], v["tents"], strict=True)):
@@ -274,6 +298,9 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
             else:
                 colour, mark = tribe_style(view, owner)
                 tent(draw, (x, y), colour, mark)
+                if name in laid:
+                    # Laid on the side (its settlement's free action is used): a bar under it.
+                    draw.rectangle((x - 19, y + 17, x + 19, y + 22), fill=INK)
     # Connections: numbers, water marks, mountain symbols and mountains.
     for c, vc in zip(sorted(data.CONNECTIONS, key=lambda c: c["n"]), view["connections"], strict=True):
         x, y = c["at"]
@@ -302,6 +329,11 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
             centered_text(draw, (x, y), str(c["n"]), 18)
         if c["water"]:
             draw.arc((x - 10, y + 8, x + 10, y + 16), 200, 340, fill=INK, width=2)
+        if view.get("void_pawn") == c["n"]:
+            # The Void pawn: a thick purple ring around the number and a purple flag marked V.
+            draw.ellipse((x - 25, y - 25, x + 25, y + 25), outline=VOID_PURPLE, width=7)
+            draw.polygon([(x + 18, y - 20), (x + 44, y - 30), (x + 44, y - 6)], fill=VOID_PURPLE, outline=INK)
+            centered_text(draw, (x + 37, y - 18), "V", 16, fill=(255, 255, 255))
         if c["mountain"]:
             for i in range(c["mountain"]):
                 px = x - 17 + i * 11
@@ -358,7 +390,14 @@ def _feat_badge(
 def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, top: int) -> None:
     draw.rectangle((0, top, WIDTH, top + PANEL_H), fill=PANEL)
     # Status line.
-    if view["over"]:
+    solo = view.get("void") is not None
+    if view["over"] and solo:
+        status = (
+            "Game over: the Void wins"
+            if view.get("neutral_won")
+            else "Game over: the Void is held back, you win"
+        )
+    elif view["over"]:
         if view.get("neutral_won"):
             status = "Game over: the third tribe wins, both players lose"
         else:
@@ -369,12 +408,15 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, t
         if view.get("drafting"):
             status = f"Drafting starting hands: {who}"
         elif view.get("third_tribe_turn"):
-            status = f"{who} plays for the third tribe"
+            status = f"{who} plays for the {'Void' if solo else 'third tribe'}"
         else:
             status = f"{who}'s turn"
     journey = "Final round" if view["final_round"] else f"Journey {view['journey']} of 2"
     if view["over"]:
         journey = "Journey complete"
+    if solo:
+        mode = "Solo" if view["mode"] == "solo" else "Co-op"
+        journey = f"{mode} vs the Void (needs {view['void_target']})"
     draw.text((16, top + 10), f"{view['map_name']}  ·  {journey}  ·  {status}", font=font(22), fill=INK)
     # Players.
     y = top + 48
@@ -384,7 +426,16 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, t
     bd = view["breakdown"]
     tribes = view["tribes"]
     # Columns: (heading, value per tribe).
-    if at_end:
+    if solo:
+        cards = [view["hand_sizes"][x] if x < view["num_players"] else "" for x in range(tribes)]
+        cols = [
+            ("Terr.", view["tribe_scores"]),
+            ("Tents", view["tents_left"]),
+            ("Totems", view["totems_left"]),
+            ("Cards", cards),
+        ]
+        step = 88
+    elif at_end:
         cols = [
             ("Score", view["tribe_scores"]),
             ("Half", bd["half"]),
@@ -478,7 +529,28 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, t
         if view.get("worship", "none") != "none":
             how = "most Tents on road ends" if view["worship"] == "dead-ends" else "most Totems on gold rings"
             draw.text((x0, top + 268), f"W at the end: {how}", font=font(18), fill=MUTED)
-    if view.get("purple_road"):
+    if solo:
+        draw.text(
+            (16, top + 200),
+            f"Void pawn on {view['void_pawn']}  ·  Void cards: {view['void_row']} above display (4: Corruption)",
+            font=font(18),
+            fill=INK,
+        )
+        draw.text(
+            (16, top + 226),
+            f"{view['void_aside']} of 3 beside the board  ·  Territories: Void {view['void_territories']},"
+            f" you {view['player_territories']}",
+            font=font(18),
+            fill=INK,
+        )
+        road = "  ·  Purple road: more Ruins than Tents loses" if view.get("purple_road") else ""
+        draw.text(
+            (16, top + 258),
+            f"V: the Void (Ruins, Totems). Bar: laid on the side{road}",
+            font=font(18),
+            fill=INK,
+        )
+    elif view.get("purple_road"):
         draw.rectangle((16, top + 262, 40, top + 280), fill=VOID_PURPLE)
         draw.text((50, top + 258), "Purple road: scored as a territory at the end", font=font(18), fill=INK)
     if view.get("ruins_kept") is not None:

@@ -1,9 +1,9 @@
-"""Iwari (Michael Schacht, ThunderGryph 2020): the base game, Feats, and the Maps Atlas expansion."""
+"""Iwari (Michael Schacht, ThunderGryph 2020): the base game, Feats, the Maps Atlas expansion, solo and co-op."""
 
 from __future__ import annotations
 
 from games.base import Game
-from games.iwari.data import WORSHIP_VARIANTS
+from games.iwari.data import DIFFICULTIES, MODES, WORSHIP_VARIANTS
 from games.iwari.maps import MAPS
 from games.iwari.state import IwariState
 
@@ -19,7 +19,7 @@ def _load(data: dict) -> IwariState:
 GAME = Game(
     key="iwari",
     title="Iwari",
-    player_counts=range(2, 6),
+    player_counts=range(1, 6),
     options={
         "map": list(MAPS),
         "feats": [False, True],
@@ -27,6 +27,8 @@ GAME = Game(
         "expeditions": [False, True],
         "courage": [False, True],
         "worship": list(WORSHIP_VARIANTS),
+        "mode": list(MODES),
+        "difficulty": list(DIFFICULTIES),
     },
     _new=_new,
     _load=_load,
@@ -37,6 +39,8 @@ GAME = Game(
         "expeditions": "Expedition cards: 3 of 16 missions; the first to complete one scores 4, the second 2",
         "courage": "Courage Feat (with feats): exploring the last territory cancels the multiplier of a Feat",
         "worship": "Worship Feat, placed at the end: dead-ends (Tents on road ends) or golden (Totems on golden tokens)",
+        "mode": "versus (2-5 players), solo (1 player) or coop (2 players) against the automated Void tribe",
+        "difficulty": "Solo/coop: territories the Void must control to win (0: the rulebook's 3 solo, 1 coop)",
     },
 )
 IwariState.game = GAME

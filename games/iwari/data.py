@@ -79,3 +79,22 @@ ROAD_CROSSING_ROADS = 3  # a road crossing is a tent space joining this many roa
 # Additional Feats. Courage: one pawn, cancels the multiplier of the Feat it is placed beside.
 # Worship: one pawn, one variant per game, placed at the end of the game (x2 per base rule).
 WORSHIP_VARIANTS = ("none", "dead-ends", "golden")  # "contested" needs The Void map
+
+# ---------------------------------------------------------------- solo and 2-player co-op (Maps Atlas)
+# The Void: an automated tribe (purple Ruins = its Tents, Void Totems). STAND-IN piece counts
+# (the printed supply is not public): as many as a tribe.
+MODES = ("versus", "solo", "coop")
+MODE_PLAYERS = {"solo": 1, "coop": 2}
+VOID_RUINS = 20
+VOID_TOTEM_PIECES = 8
+VOID_CARD = 5  # index of a Void Biome card in a hand (after the five biomes)
+VOID_CARD_NAME = "Void"
+VOID_CARDS = 12
+DECK_PARTS = 4  # the deck is cut in four, 3 Void cards shuffled into each part
+VOID_CARDS_PER_PART = 3
+CORRUPTION_CARDS = 4  # 4 Void cards above the display (or in it) make a Corruption
+ASIDE_END = 3  # 3 Void cards beside the board after a Corruption end the game
+VOID_SETTLEMENT_WIN = 10  # a Void settlement of this many Ruins wins at once
+# Territories the Void must control for the players to lose, by mode (option "difficulty" 0).
+VOID_TARGET = {"solo": 3, "coop": 1}
+DIFFICULTIES = (0, 1, 2, 3, 4, 5)  # 0: the rulebook's target above; else the number of territories

@@ -29,6 +29,8 @@ from games.iwari.data import (
     BIOME_CODES,
     BIOME_NAMES,
     CARD_COUNTS,
+    DECK_PARTS,
+    DIFFICULTIES,
     DISPLAY_SIZE,
     EXPEDITION_POINTS,
     EXPEDITIONS,
@@ -37,12 +39,22 @@ from games.iwari.data import (
     FEAT_NAMES,
     FEAT_PAWNS,
     HAND_SIZE,
+    MODE_PLAYERS,
+    MODES,
     MOUNTAIN_SYMBOLS,
     REMOVED_PER_BIOME,
     TENTS_PER_TRIBE,
     TOTEMS_PER_TRIBE,
+    VOID_CARD,
+    VOID_CARD_NAME,
+    VOID_CARDS,
+    VOID_CARDS_PER_PART,
+    VOID_RUINS,
+    VOID_TARGET,
+    VOID_TOTEM_PIECES,
 )
 from games.iwari.scoring import settlements, tent_points, totem_holders
+from games.iwari.solo import SOLO_MAPS, SoloMixin
 from games.rng import Rng
 
 NB = len(BIOME_CODES)
@@ -63,8 +75,14 @@ PIECE_WORDS = {
 RUIN = -2  # owner of a tent space holding a Void Ruin (Forgotten Island)
 
 
-def card_total(num_players: int) -> list[int]:
+def card_total(num_players: int, mode: str = "versus") -> list[int]:
+    if mode != "versus":
+        return list(CARD_COUNTS)  # solo/co-op: all the Biome cards
     return [c - REMOVED_PER_BIOME[num_players] for c in CARD_COUNTS]
+
+
+def card_name(c: int) -> str:
+    return VOID_CARD_NAME if c == VOID_CARD else BIOME_NAMES[c]
 
 
 def cards_text(cards: str) -> str:
@@ -77,7 +95,7 @@ def cards_text(cards: str) -> str:
     return " + ".join(parts)
 
 
-class IwariState(GameState):
+class IwariState(SoloMixin, GameState):
     def __init__(self, data: dict) -> None:
         self.n: int = data["n"]
         self.opts: dict = dict(data["opts"])
@@ -124,13 +142,68 @@ class IwariState(GameState):
         self.void: list[int] = list(data.get("void", [0] * len(self.totems)))  # Void Totems per territory
         self.void_pool: int = data.get("void_pool", 0)  # Void Totems on the purple territory
         self.void_src: int | None = data.get("void_src")  # where the pending Void Totem comes from
+        # Solo / co-op (absent from games saved before them).
+        self.opts.setdefault("mode", "versus")
+        self.opts.setdefault("difficulty", 0)
+        self.mode: str = self.opts["mode"]
+        self.target: int = data.get("target", 0)
+        self.claimed: list[int] = list(data.get("claimed", []))  # per territory: -1, 0 players, 1 Void
+        self.pawn: int = data.get("pawn", 0)  # index of the connection under the Void pawn
+        self.void_row: int = data.get("void_row", 0)  # Void cards played above the display
+        self.void_aside: int = data.get("void_aside", 0)  # Void cards beside the board
+        self.vq: list[list] = [list(q) for q in data.get("vq", [])]
+        self.used: list[int] = list(data.get("used", []))  # tent spaces laid on the side
+        self.stage: str = data.get("stage", "player")
+        self.free_terrs: list[int] = list(data.get("free_terrs", []))
+        self.free_group: list[int] = list(data.get("free_group", []))
+        self.move_card: int = data.get("move_card", -1)
+        self._closing = False
         self.board: Board = get_board(self.opts["map"])
         self._events: list[dict] = []
         self._cache: tuple | None = None
 
     # ------------------------------------------------------------------ set-up
+    @staticmethod
+    def check_setup(num_players: int, opts: dict) -> None:
+        mode = opts.get("mode", "versus")
+        if mode not in MODES:
+            raise IllegalSetup(f"Unknown mode {mode!r}: versus, solo or coop.")
+        difficulty = opts.get("difficulty", 0)
+        if mode == "versus":
+            if num_players not in REMOVED_PER_BIOME:
+                raise IllegalSetup("Iwari is played by 2-5 players; 1 player plays mode solo.")
+            if difficulty:
+                raise IllegalSetup("The difficulty (territories the Void needs) is for solo and coop modes.")
+            return
+        if num_players != MODE_PLAYERS[mode]:
+            raise IllegalSetup(
+                "Solo mode is for 1 player."
+                if mode == "solo"
+                else "Cooperative mode is for exactly 2 players."
+            )
+        if difficulty not in DIFFICULTIES:
+            raise IllegalSetup(f"Difficulty: one of {', '.join(map(str, DIFFICULTIES))}.")
+        if mode == "coop" and difficulty and difficulty < VOID_TARGET["coop"]:
+            raise IllegalSetup(
+                "Cooperative mode can only be made easier: the Void needs at least 1 territory."
+            )
+        if opts.get("feats") or opts.get("courage") or opts.get("worship", "none") != "none":
+            raise IllegalSetup("Feats cannot be used in the solo and cooperative games.")
+        if opts.get("expeditions"):
+            raise IllegalSetup("Expedition cards cannot be used in the solo and cooperative games.")
+        if opts.get("draft"):
+            raise IllegalSetup("The solo and cooperative set-up deals the starting hands: no draft.")
+        if opts["map"] not in SOLO_MAPS:
+            raise IllegalSetup(
+                f"Solo/coop on {get_board(opts['map']).name} is not available yet (its Void rules are not "
+                "built); play it on New Horizons, The Vast Lands, The Long Road or Glacial Mass."
+            )
+
     @classmethod
     def new(cls, num_players: int, seed: int, opts: dict) -> IwariState:
+        cls.check_setup(num_players, opts)
+        if opts.get("mode", "versus") != "versus":
+            return cls.new_solo(num_players, seed, opts)
         board = get_board(opts["map"])
         if opts.get("courage") and not opts.get("feats"):
             raise IllegalSetup(
@@ -219,6 +292,71 @@ class IwariState(GameState):
             state._events = []
         return state
 
+    @classmethod
+    def new_solo(cls, num_players: int, seed: int, opts: dict) -> IwariState:
+        """Solo / co-op set-up: all Biome cards, hands and display, then 3 Void cards in each quarter."""
+        board = get_board(opts["map"])
+        mode = opts["mode"]
+        rng = Rng(seed)
+        tribes = num_players + 1  # the Void is the last tribe
+        deck = [b for b, k in enumerate(card_total(num_players, mode)) for _ in range(k)]
+        rng.shuffle(deck)
+        hands = [[0] * (NB + 1) for _ in range(num_players)]
+        for h in hands:
+            for _ in range(HAND_SIZE):
+                h[deck.pop()] += 1
+        display = sorted(deck.pop() for _ in range(DISPLAY_SIZE))
+        parts = [
+            deck[i * len(deck) // DECK_PARTS : (i + 1) * len(deck) // DECK_PARTS] for i in range(DECK_PARTS)
+        ]
+        deck = []
+        for part in parts:
+            part += [VOID_CARD] * VOID_CARDS_PER_PART
+            rng.shuffle(part)
+            deck = part + deck  # the deck is drawn from the end: the first part lies on top
+        data = {
+            "n": num_players,
+            "opts": opts,
+            "rng": rng.to_json(),
+            "deck": deck,
+            "display": display,
+            "hands": hands,
+            "known": [[0] * (NB + 1) for _ in range(num_players)],
+            "discard": [0] * NB,
+            "owner": [-1] * board.num_spaces,
+            "totems": [[0] * tribes for _ in range(board.num_territories)],
+            "tents_left": [TENTS_PER_TRIBE] * num_players + [VOID_RUINS],
+            "totems_left": [TOTEMS_PER_TRIBE] * num_players + [VOID_TOTEM_PIECES],
+            "score": [0] * tribes,
+            "breakdown": {
+                k: [0] * tribes
+                for k in ("half", "tents", "totems", "settlements", "expeditions", "territories")
+            },
+            "mountains": [],
+            "exhaustions": 0,
+            "end_triggered": False,
+            "over": False,
+            "cur": 0,
+            "phase": "act",
+            "tribe": 0,
+            "neutral": False,
+            "pending": None,
+            "backs": 0,
+            "drafting": [],
+            "feat_queue": [],
+            "feats": [],
+            "claims": {k: [] for k in (*FEAT_PAWNS, "courage", "worship")},
+            "result": [],
+            "neutral_won": False,
+            "turn": 0,
+            "void": [0] * board.num_territories,
+            "void_pool": 0,
+            "target": opts.get("difficulty") or VOID_TARGET[mode],
+            "claimed": [-1] * board.num_territories,
+            "pawn": 0,
+        }
+        return cls(data)
+
     def to_json(self) -> dict:
         return {
             "n": self.n,
@@ -259,6 +397,17 @@ class IwariState(GameState):
             "void": list(self.void),
             "void_pool": self.void_pool,
             "void_src": self.void_src,
+            "target": self.target,
+            "claimed": list(self.claimed),
+            "pawn": self.pawn,
+            "void_row": self.void_row,
+            "void_aside": self.void_aside,
+            "vq": [list(q) for q in self.vq],
+            "used": list(self.used),
+            "stage": self.stage,
+            "free_terrs": list(self.free_terrs),
+            "free_group": list(self.free_group),
+            "move_card": self.move_card,
         }
 
     # ------------------------------------------------------------------ basics
@@ -310,6 +459,8 @@ class IwariState(GameState):
 
         "R" is a Tent replacing a Ruin (Forgotten Island), paid with two cards of its icon.
         """
+        if self.claimed and self.claimed[t] >= 0:
+            return []  # solo/co-op: a counted territory is closed
         counts = self.tent_counts(t)
         placed = sum(counts)
         free = len(self.free_spaces(t))
@@ -424,12 +575,22 @@ class IwariState(GameState):
             if pieces == "RT":
                 return [(r, f) for r in ruins for f in free]
             return [(r,) for r in ruins]
+        if self.solo and self.tribe == self.n and self.board.purple_road:
+            # The Long Road (solo/co-op): a Void Ruin goes on the purple road first.
+            road = [s for s in free if s in self.board.purple_road]
+            if pieces.count("T") == 1 and road:
+                return [(s,) for s in road]
+            if pieces.count("T") == 2 and road:
+                if len(road) >= 2:
+                    free = road
+                else:
+                    return [(road[0], f) if road[0] < f else (f, road[0]) for f in free if f != road[0]]
         if pieces.count("T") == 1:
             return [(s,) for s in free]
         return [(a, b) for i, a in enumerate(free) for b in free[i + 1 :]]
 
     def draw_options(self) -> list[str]:
-        opts = [f"d{BIOME_CODES[b]}" for b in sorted(set(self.display))]
+        opts = [f"d{BIOME_CODES[b]}" for b in sorted(set(self.display)) if b < NB]
         if self.deck:
             opts.append("deck")
         return opts
@@ -450,6 +611,8 @@ class IwariState(GameState):
             len(self.deck),
             tuple(self.display),
         )
+        if self.solo:
+            return self._legal()
         if self._cache is not None and self._cache[0] == key:
             return list(self._cache[1])
         acts = self._legal()
@@ -459,6 +622,10 @@ class IwariState(GameState):
     def _legal(self) -> list[Action]:
         b = self.board
         hand = self.hands[self.cur]
+        if self.solo:
+            solo = self._solo_legal()
+            if solo is not None:
+                return solo
         acts: list[Action] = []
         if self.phase == "act":
             for t in self.playable_territories(self.tribe, hand):
@@ -473,7 +640,7 @@ class IwariState(GameState):
                         )
         elif self.phase == "pieces":
             t = self.pending[0]
-            for pieces, cards, src in self.combos(self.tribe, t, hand):
+            for pieces, cards, src in self._combos_now(t):
                 if src is None:
                     aid, words = f"c{pieces}-{cards}", PIECE_WORDS[pieces]
                 else:
@@ -481,7 +648,8 @@ class IwariState(GameState):
                     aid = f"c{pieces}-{cards}-{src + 1}"
                     words = PIECE_WORDS[pieces].replace("here", "").replace("Totem", f"Totem from {where}", 1)
                     words = words.replace("Move a ", "").strip()
-                acts.append(Action(aid, f"{words}: pay {cards_text(cards)}", "pieces"))
+                pay = f"pay {cards_text(cards)}" if cards else "free"
+                acts.append(Action(aid, f"{words}: {pay}", "pieces"))
             if self.backs < MAX_BACKS:
                 acts.append(Action("back", "Back: choose another territory", "back"))
         elif self.phase == "space":
@@ -513,6 +681,11 @@ class IwariState(GameState):
             )
         return acts
 
+    def _combos_now(self, t: int) -> list[tuple[str, str, int | None]]:
+        if self.solo and self.stage == "free":
+            return [(p, "", None) for p in self.piece_options(self.tribe, t) if p[0] in "TM"]
+        return self.combos(self.tribe, t, self.hands[self.cur])
+
     def _where_label(self, where: str) -> str:
         if where[0] == "T":
             return self.board.label[int(where[1:]) - 1]
@@ -533,6 +706,18 @@ class IwariState(GameState):
             return "The game is over."
         if seat != self.cur:
             return "Wait for your turn."
+        solo = {
+            "void": "Void action: play at least one remaining card for the Void (pieces, Void cards) or skip it",
+            "free": "Your settlement earns a free action: choose a territory of the settlement, or skip",
+            "ruin": "Infection: choose which of the closest tent spaces takes the Void Ruin",
+            "vsettle": "The Void's settlement earns a free action: choose the territory (a tie)",
+            "move": "Choose the piece to move",
+            "moveto": "Choose where the piece goes",
+        }
+        if self.solo and self.phase in solo:
+            return solo[self.phase] + "."
+        if self.solo and self.phase == "act":
+            return "Your action: choose a territory, discard a card, or move a piece with a card of a completely explored biome."
         if self.phase == "draw":
             need = HAND_SIZE - sum(self.hands[seat])
             if self.drafting:
@@ -542,7 +727,7 @@ class IwariState(GameState):
             if self.neutral:
                 return "Play at least one of your remaining cards for the third tribe: choose a territory."
             return "Choose a territory to play up to 3 cards into, or discard a card and draw one."
-        who = " for the third tribe" if self.neutral else ""
+        who = (" for the Void" if self.solo else " for the third tribe") if self.neutral else ""
         label = self.board.label[self.pending[0]] if self.pending else ""
         if self.phase == "pieces":
             return f"{label}: choose the pieces{who} and the cards that pay for them."
@@ -557,15 +742,17 @@ class IwariState(GameState):
         self._events = []
         self._cache = None
         a = action_id
+        if self.solo and self._solo_do(seat, a):
+            return self._events
         if a == "back":
             self.backs += 1
             self.pending = None
             self.void_src = None
-            self.phase = "act"
-        elif self.phase == "act" and a[0] == "t":
+            self.phase = {"void": "void", "free": "free"}.get(self.stage, "act") if self.solo else "act"
+        elif self.phase in ("act", "void", "free") and a[0] == "t":
             self.pending = [int(a[1:]) - 1, None, None]
             self.phase = "pieces"
-            options = self.combos(self.tribe, self.pending[0], self.hands[self.cur])
+            options = self._combos_now(self.pending[0])
             if len(options) == 1:
                 self._choose_combo(*options[0])
         elif self.phase == "act" and a[0] == "x":
@@ -587,7 +774,10 @@ class IwariState(GameState):
                 self._draw_deck()
             else:
                 self._take_display(BIOME_CODES.index(a[1]))
-            self._auto_draw()
+            if self.solo:
+                self._run()
+            else:
+                self._auto_draw()
         elif self.phase == "feat":
             self._place_feat(a[1:])
         return self._events
@@ -652,9 +842,16 @@ class IwariState(GameState):
             )
         if totems:
             what.append(f"{totems} Totem{'s' if totems > 1 else ''}")
-        who = f"{{p{self.cur}}} plays {cards_text(cards)}" + (" for the third tribe" if self.neutral else "")
+        for_whom = (" for the Void" if self.solo else " for the third tribe") if self.neutral else ""
+        paid = cards_text(cards) if cards else "a free settlement action"
+        who = f"{{p{self.cur}}} plays {paid}" + for_whom
         self._log(f"{who}: {' and '.join(what)} in {b.label[t]}.", "place", territory=b.short[t])
         self.pending = None
+        if self.solo:
+            for s in spaces:
+                self._after_tent(s, tribe)
+            self._solo_after_commit()
+            return
         if self.opts["feats"]:
             self._check_feats(tribe, t, spaces, totems > 0)
         if self.expeditions:
@@ -670,6 +867,9 @@ class IwariState(GameState):
 
     def _advance(self) -> None:
         """After the own action, or the third tribe's, or a Feat: on to the next step."""
+        if self.solo:
+            self._solo_after_commit()
+            return
         if not self.neutral and self.n == 2 and sum(self.hands[self.cur]) > 0:
             self.neutral = True
             self.tribe = 2
@@ -710,7 +910,7 @@ class IwariState(GameState):
         c = self.deck.pop()
         self.hands[self.cur][c] += 1
         self._log(f"{{p{self.cur}}} draws a card from the deck.", "draw")
-        self._log(f"You drew a {BIOME_NAMES[c]} card.", "draw", private_to=self.cur, card=BIOME_NAMES[c])
+        self._log(f"You drew a {card_name(c)} card.", "draw", private_to=self.cur, card=card_name(c))
         self._check_exhausted()
 
     def _take_display(self, b: int) -> None:
@@ -731,7 +931,7 @@ class IwariState(GameState):
             self._log(f"The display is refilled: {', '.join(new)}.", "display")
 
     def _check_exhausted(self) -> None:
-        if self.deck:
+        if self.deck or self.solo:
             return
         self.exhaustions += 1
         if self.exhaustions == 1:
@@ -1028,7 +1228,21 @@ class IwariState(GameState):
 
     # ------------------------------------------------------------------ invariants, hidden info
     def check_invariants(self) -> None:
-        total = card_total(self.n)
+        total = card_total(self.n, self.mode)
+        if self.solo:
+            where = (
+                self.deck.count(VOID_CARD) + self.display.count(VOID_CARD) + self.void_row + self.void_aside
+            )
+            held = sum(h[VOID_CARD] for h in self.hands)
+            assert where + held == VOID_CARDS, "Void cards lost or made up"
+            assert all(h[VOID_CARD] >= 0 for h in self.hands)
+            assert len(self.claimed) == self.board.num_territories
+            assert sum(self.score) == sum(self.breakdown["territories"])
+            assert not self.over or all(c >= 0 for c in self.claimed), (
+                "a finished game counts every territory"
+            )
+            for t, c in enumerate(self.claimed):
+                assert c >= 0 or self.free_spaces(t) or not self.explored(t), f"T{t + 1} full but not counted"
         for b in range(NB):
             held = sum(h[b] for h in self.hands)
             seen = self.deck.count(b) + self.display.count(b) + held + self.discard[b]
@@ -1045,9 +1259,14 @@ class IwariState(GameState):
         assert all(self.owner[s] != RUIN for s in range(b.num_spaces) if b.ruin_icon[s] < 0)
         assert all(self.owner[s] != -1 for s in b.ruin_spaces), "a purple circle left empty"
         for x in range(self.num_tribes):
-            assert placed[x] + self.tents_left[x] == TENTS_PER_TRIBE, f"tribe {x} tents"
+            void = self.solo and x == self.n
+            assert placed[x] + self.tents_left[x] == (VOID_RUINS if void else TENTS_PER_TRIBE), (
+                f"tribe {x} tents"
+            )
             on = sum(t[x] for t in self.totems)
-            assert on + self.totems_left[x] == TOTEMS_PER_TRIBE, f"tribe {x} totems"
+            assert on + self.totems_left[x] == (VOID_TOTEM_PIECES if void else TOTEMS_PER_TRIBE), (
+                f"tribe {x} totems"
+            )
             assert self.tents_left[x] >= 0 and self.totems_left[x] >= 0
         for t, on in enumerate(self.totems):
             if any(on) or self.void[t]:
@@ -1070,7 +1289,7 @@ class IwariState(GameState):
         pool = list(clone.deck)
         for s in range(self.n):
             if s != seat:
-                for b in range(NB):
+                for b in range(len(clone.hands[s])):
                     pool += [b] * (clone.hands[s][b] - clone.known[s][b])
         pool.sort()
         rng = Rng(seed)
@@ -1083,7 +1302,15 @@ class IwariState(GameState):
                     clone.hands[s][pool.pop()] += 1
         clone.deck = pool
         clone.rng = rng
-        if clone.cur != seat and clone.phase in ("pieces", "space"):
+        if clone.cur != seat and clone.phase in ("pieces", "space") and self.solo:
+            clone.pending = None
+            clone.phase = {"void": "void", "free": "free"}.get(clone.stage, "act")
+            clone.neutral = clone.stage == "void"
+            clone.tribe = clone.n if clone.neutral else clone.cur
+            if clone.phase != "free" and not clone._solo_legal():
+                clone.phase = "act"
+                clone.stage, clone.neutral, clone.tribe = "player", False, clone.cur
+        elif clone.cur != seat and clone.phase in ("pieces", "space"):
             # Another seat's half-chosen play depends on cards this seat cannot see.
             clone.pending = None
             clone.void_src = None
@@ -1183,22 +1410,52 @@ class IwariState(GameState):
                 for m, a in self.expeditions
             ],
             "feats_left": self._feats_left(),
-            "display": [BIOME_NAMES[c] for c in self.display],
+            "display": [card_name(c) for c in self.display],
             "deck": len(self.deck),
             "discard": {BIOME_NAMES[c]: self.discard[c] for c in range(NB)},
             "hand_sizes": [sum(h) for h in self.hands],
-            "hands_known": [{BIOME_NAMES[c]: k[c] for c in range(NB) if k[c]} for k in self.known],
+            "hands_known": [{card_name(c): k[c] for c in range(len(k)) if k[c]} for k in self.known],
             "journey": 1 if self.exhaustions == 0 else 2,
             "final_round": self.end_triggered and not self.over,
             "current": None if self.over else self.cur,
             "phase": self.phase,
             "third_tribe_turn": self.neutral and not self.over,
             "drafting": bool(self.drafting),
-            "pending_territory": b.short[self.pending[0]] if self.pending else None,
+            "pending_territory": (
+                b.short[self.pending[0]]
+                if self.pending and self.phase in ("pieces", "space", "ruin")
+                else None
+            ),
+            "mode": self.mode,
         }
+        if self.solo:
+            c = b.connections[self.pawn]
+            v.update(
+                {
+                    "void": self.n,
+                    "neutral": self.n,
+                    "void_target": self.target,
+                    "difficulty": self.opts["difficulty"],
+                    "claimed": [None if x < 0 else ("void" if x else "players") for x in self.claimed],
+                    "void_territories": sum(1 for x in self.claimed if x == 1),
+                    "player_territories": sum(1 for x in self.claimed if x == 0),
+                    "void_pawn": c.number,
+                    "void_row": self.void_row,
+                    "void_aside": self.void_aside,
+                    "void_stage": self.stage,
+                    "laid_down": [b.space_name[s] for s in sorted(self.used)],
+                    "void_won": self.neutral_won,
+                }
+            )
         if seat is not None and 0 <= seat < self.n:
-            v["hand"] = {BIOME_NAMES[c]: self.hands[seat][c] for c in range(NB) if self.hands[seat][c]}
-            if seat == self.cur and self.pending:
+            hand = self.hands[seat]
+            v["hand"] = {card_name(c): hand[c] for c in range(len(hand)) if hand[c]}
+            if seat == self.cur and self.phase == "moveto":
+                kind, src = self.pending
+                v["moving"] = b.space_name[src] if kind == "T" else b.short[src]
+            if seat == self.cur and self.phase == "ruin":
+                v["ruin_choices"] = [b.space_name[s] for s in self.ruin_candidates(self.pending[0])]
+            if seat == self.cur and self.pending and self.phase in ("pieces", "space"):
                 v["pending"] = {
                     "territory": b.short[self.pending[0]],
                     "pieces": self.pending[1],

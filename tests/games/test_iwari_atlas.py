@@ -61,7 +61,8 @@ def test_options_offer_only_what_is_finished() -> None:
     assert opts["expeditions"] == [False, True]
     assert opts["courage"] == [False, True]
     assert opts["worship"] == ["none", "dead-ends", "golden"]
-    assert list(GAME.player_counts) == [2, 3, 4, 5]
+    assert list(GAME.player_counts) == [1, 2, 3, 4, 5]
+    assert opts["mode"] == ["versus", "solo", "coop"]
     assert set(opts) <= set(GAME.option_help)
     for unfinished in ("the-void", "void"):
         with pytest.raises(IllegalSetup):
@@ -69,7 +70,7 @@ def test_options_offer_only_what_is_finished() -> None:
     with pytest.raises(IllegalSetup):
         GAME.new_state(3, 0, {"worship": "contested"})  # needs The Void map
     with pytest.raises(IllegalSetup):
-        GAME.new_state(1, 0, {})  # solo mode is not available
+        GAME.new_state(1, 0, {})  # 1 player: only in mode solo
 
 
 def test_courage_needs_the_base_feats() -> None:

@@ -1,0 +1,661 @@
+"""Iwari solo mode and 2-player cooperative mode (Maps Atlas): the players against the Void.
+
+The Void is tribe ``n`` (after the seats): its Tents are the purple Ruins, its Totems the Void
+Totems. Everything the Void does by itself runs from a task queue ``vq`` (Infections,
+Corruptions, counting, the Void pawn, refilling the display) so that it can stop for a
+player's choice and go on afterwards. A turn: player action, Void action (with the player's
+remaining cards), replenish the hand, refill the display.
+
+Action ids of the modes (besides the base ``t``/``c``/``s``/``x``/``d``/``deck``):
+- Void action (phase ``void``): ``t7`` place Void pieces in T7 paying with your cards (then
+  ``c``/``s`` as usual), ``v1``..``v3`` play that many Void cards (one Infection, or a
+  Corruption once 4+ lie above the display), ``kF`` play a card of a completely explored
+  biome to skip the Void action;
+- ``mF`` (player action): play a card of a completely explored biome to move one of your
+  pieces, then ``oT7c`` (the Tent on 7c) / ``oM7`` (a Totem of T7), then ``w9b`` (to tent
+  space 9b) / ``w9`` (the Totem to T9);
+- ``r7c``: the Ruin of an Infection goes to 7c (a tie of the closest spaces is your choice);
+- ``u7``: the Void's free settlement action goes to T7 (a tie is your choice);
+- phase ``free``: your free settlement action, ``t7`` then ``cTM-`` (no cards) then spaces,
+  or ``fskip``.
+
+RULINGS (the rulebook leaves these open):
+- No mountains in solo/co-op (the set-up lists none); all 57 Biome cards are used; co-op
+  shuffles the Void cards into the deck as the solo set-up does.
+- Void cards cannot be discarded with the discard action, taken from the display, nor used
+  as wild cards; Void cards revealed in the display stay there until a Corruption collects
+  them. Played Void cards lie above the display until a Corruption collects them.
+- When the deck runs out, the discard pile is shuffled into a new deck (no half-journey
+  scoring, the deck does not end the game).
+- A counted territory is closed: nobody places pieces there any more.
+- "Incomplete" territory = not yet counted. Before an Infection the pawn passes connections
+  joining two counted territories (additional rule 5).
+- Closest space to a Ruin: fewest road steps from any Void Ruin on the map; no Ruin yet (or
+  none reachable): every free space of the territory ties. A territory with no free space
+  and no room for a Void Totem gets nothing. On The Long Road the free purple-road spaces of
+  the territory come first, for every Ruin the Void places.
+- Counting ties (Tents/Ruins for the virtual Totem, then Totems) go to the Void. In co-op
+  both players' pieces count as one tribe.
+- Settlements (free actions): a group of 4+ connected Tents (Ruins) whose pieces are not yet
+  laid on the side; using the action lays the whole group on the side. The Void must use
+  its action (in the territory holding most of the group's Ruins among the uncounted ones);
+  the player may decline (``fskip``), then the Tents stay up. In co-op each player's own
+  Tents form their settlements.
+- A completely explored biome: every territory of that biome holds a Tent or a Ruin. Moving
+  a piece (additional rule 4) is the player's action of the turn; a Tent may not leave a
+  territory if that would break its Totem limit; a Totem may not leave a territory holding
+  a Void Totem.
+- "Don't have the piece": the game ends when the Void must place a Ruin/Totem it no longer
+  has, or when the player to act has no Tent and no Totem left; then all territories are
+  counted. It also ends when all territories are counted or nobody can draw a card any more.
+- Floating Lands, Forgotten Island and The Uncharted Paths are refused in solo/co-op for
+  now (their Void rules are not built yet).
+"""
+
+from __future__ import annotations
+
+from games.base import Action
+from games.iwari.data import (
+    ASIDE_END,
+    BIOME_CODES,
+    BIOME_NAMES,
+    CORRUPTION_CARDS,
+    HAND_SIZE,
+    SETTLEMENT_MIN,
+    VOID_CARD,
+    VOID_SETTLEMENT_WIN,
+)
+
+NB = len(BIOME_CODES)
+SOLO_MAPS = ("new-horizons", "vast-lands", "long-road", "glacial-mass")
+
+
+def _groups(roads, owner, tribe) -> list[list[int]]:
+    """All connected groups of the tribe's pieces along roads (any size)."""
+    seen: set[int] = set()
+    out = []
+    for s, o in enumerate(owner):
+        if o != tribe or s in seen:
+            continue
+        group = [s]
+        seen.add(s)
+        i = 0
+        while i < len(group):
+            for t in roads[group[i]]:
+                if owner[t] == tribe and t not in seen:
+                    seen.add(t)
+                    group.append(t)
+            i += 1
+        out.append(group)
+    return out
+
+
+class SoloMixin:
+    # ------------------------------------------------------------------ small helpers
+    @property
+    def solo(self) -> bool:
+        return self.mode != "versus"
+
+    @property
+    def void_tribe(self) -> int:
+        return self.n
+
+    def team_of(self, tribe: int) -> int:
+        """0: the players' team, 1: the Void."""
+        return 1 if tribe == self.n else 0
+
+    def explored(self, t: int) -> bool:
+        return any(self.owner[s] >= 0 for s in self.board.spaces[t])
+
+    def explored_biomes(self) -> list[int]:
+        b = self.board
+        return [
+            bio
+            for bio in range(NB)
+            if all(self.explored(t) for t in range(b.num_territories) if b.biome[t] == bio)
+        ]
+
+    def _road_distance(self, targets: list[int]) -> dict[int, int]:
+        """Road steps from the nearest Void Ruin to each space (BFS over all roads)."""
+        ruins = [s for s, o in enumerate(self.owner) if o == self.n]
+        dist = dict.fromkeys(ruins, 0)
+        frontier = list(ruins)
+        want = set(targets)
+        while frontier and not want.issubset(dist):
+            nxt = []
+            for s in frontier:
+                for u in self.board.roads[s]:
+                    if u not in dist:
+                        dist[u] = dist[s] + 1
+                        nxt.append(u)
+            frontier = nxt
+        return dist
+
+    def ruin_candidates(self, t: int) -> list[int]:
+        free = self.free_spaces(t)
+        road = [s for s in free if s in self.board.purple_road]
+        if road:
+            free = road
+        if len(free) <= 1:
+            return free
+        dist = self._road_distance(free)
+        best = min(dist.get(s, 10**6) for s in free)
+        return [s for s in free if dist.get(s, 10**6) == best]
+
+    # ------------------------------------------------------------------ legal actions
+    def _solo_legal(self) -> list[Action] | None:
+        """Actions of the solo-only phases (None: the phase is a base one)."""
+        b = self.board
+        hand = self.hands[self.cur]
+        acts: list[Action] = []
+        if self.phase == "act":
+            for t in self.playable_territories(self.tribe, hand):
+                acts.append(Action(f"t{t + 1}", b.label[t], "territory"))
+            for c in range(NB):
+                if hand[c]:
+                    acts.append(
+                        Action(f"x{BIOME_CODES[c]}", f"Discard a {BIOME_NAMES[c]} card and draw", "discard")
+                    )
+            for c in self.explored_biomes():
+                if hand[c] and self._move_sources(c):
+                    acts.append(
+                        Action(
+                            f"m{BIOME_CODES[c]}", f"Play {BIOME_NAMES[c]} to move a piece from there", "move"
+                        )
+                    )
+            return acts
+        if self.phase == "void":
+            for t in self.playable_territories(self.n, hand):
+                acts.append(Action(f"t{t + 1}", f"Void pieces in {b.label[t]}", "territory"))
+            for k in range(1, hand[VOID_CARD] + 1):
+                acts.append(Action(f"v{k}", f"Play {k} Void card{'s' if k > 1 else ''}: Infection", "void"))
+            for c in self.explored_biomes():
+                if hand[c]:
+                    acts.append(
+                        Action(f"k{BIOME_CODES[c]}", f"Play {BIOME_NAMES[c]} to skip the Void action", "skip")
+                    )
+            return acts
+        if self.phase == "free":
+            for t in self.free_territories():
+                acts.append(Action(f"t{t + 1}", f"Free action in {b.label[t]}", "territory"))
+            acts.append(Action("fskip", "Do not use the free settlement action", "skip"))
+            return acts
+        if self.phase == "ruin":
+            for s in self.ruin_candidates(self.pending[0]):
+                acts.append(Action(f"r{b.space_name[s]}", f"Void Ruin on {b.space_name[s]}", "ruin"))
+            return acts
+        if self.phase == "vsettle":
+            for t in self.vsettle_choices():
+                acts.append(Action(f"u{t + 1}", f"Void free action in {b.label[t]}", "territory"))
+            return acts
+        if self.phase == "move":
+            for kind, src in self._move_sources(self.move_card):
+                if kind == "T":
+                    acts.append(
+                        Action(f"oT{b.space_name[src]}", f"Move your Tent on {b.space_name[src]}", "piece")
+                    )
+                else:
+                    acts.append(Action(f"oM{src + 1}", f"Move a Totem from {b.label[src]}", "piece"))
+            return acts
+        if self.phase == "moveto":
+            kind, src = self.pending
+            for dst in self._move_targets(kind, src):
+                if kind == "T":
+                    label = f"Tent to {b.space_name[dst]} ({b.label[b.space_terr[dst]]})"
+                    acts.append(Action(f"w{b.space_name[dst]}", label, "destination"))
+                else:
+                    acts.append(Action(f"w{dst + 1}", f"Totem to {b.label[dst]}", "destination"))
+            return acts
+        return None
+
+    def free_territories(self) -> list[int]:
+        out = []
+        for t in self.free_terrs:
+            if self.claimed[t] < 0 and self.piece_options(self.tribe, t):
+                out.append(t)
+        return out
+
+    def vsettle_choices(self) -> list[int]:
+        group = self.pending
+        counts: dict[int, int] = {}
+        for s in group:
+            t = self.board.space_terr[s]
+            if self.claimed[t] < 0:
+                counts[t] = counts.get(t, 0) + 1
+        if not counts:
+            return []
+        best = max(counts.values())
+        return sorted(t for t, k in counts.items() if k == best)
+
+    def _move_sources(self, bio: int) -> list[tuple[str, int]]:
+        b, me = self.board, self.cur
+        out: list[tuple[str, int]] = []
+        for t in range(b.num_territories):
+            if b.biome[t] != bio:
+                continue
+            counts = self.tent_counts(t)
+            on = sum(self.totems[t]) + self.void[t]
+            for s in b.spaces[t]:
+                if self.owner[s] == me:
+                    counts[me] -= 1
+                    ok = on == 0 or on <= max(counts)
+                    counts[me] += 1
+                    if ok and self._move_targets("T", s):
+                        out.append(("T", s))
+            if self.totems[t][me] and not self.totems[t][self.n] and self._move_targets("M", t):
+                out.append(("M", t))
+        return out
+
+    def _move_targets(self, kind: str, src: int) -> list[int]:
+        b = self.board
+        from_bio = b.biome[b.space_terr[src]] if kind == "T" else b.biome[src]
+        out = []
+        for t in range(b.num_territories):
+            if b.biome[t] == from_bio or self.claimed[t] >= 0:
+                continue
+            counts = self.tent_counts(t)
+            if kind == "T":
+                if sum(counts) == 0:
+                    out += self.free_spaces(t)
+                else:
+                    out += self.free_spaces(t)
+            elif (
+                b.totems_allowed[t] and sum(counts) and sum(self.totems[t]) + self.void[t] + 1 <= max(counts)
+            ):
+                out.append(t)
+        return out
+
+    # ------------------------------------------------------------------ applying actions
+    def _solo_do(self, seat: int, a: str) -> bool:
+        """Handle a solo-only action; False when it is a base action."""
+        b = self.board
+        if self.phase == "void" and a[0] == "v":
+            k = int(a[1:])
+            self.hands[self.cur][VOID_CARD] -= k
+            self.known[self.cur][VOID_CARD] = min(
+                self.known[self.cur][VOID_CARD], self.hands[self.cur][VOID_CARD]
+            )
+            self.void_row += k
+            self._log(f"{{p{seat}}} plays {k} Void card{'s' if k > 1 else ''} above the display.", "void")
+            if self.void_row >= CORRUPTION_CARDS:
+                self.vq[:0] = [["corrupt", "row"]]
+            else:
+                self.vq[:0] = [["infect"]]
+            self._run()
+            return True
+        if self.phase == "void" and a[0] == "k":
+            c = BIOME_CODES.index(a[1])
+            self._spend(a[1])
+            self._log(
+                f"{{p{seat}}} plays {BIOME_NAMES[c]} (completely explored) to skip the Void action.", "void"
+            )
+            self._run()
+            return True
+        if self.phase == "act" and a[0] == "m":
+            c = BIOME_CODES.index(a[1])
+            self._spend(a[1])
+            self.move_card = c
+            self.phase = "move"
+            self._log(f"{{p{seat}}} plays {BIOME_NAMES[c]} (completely explored) to move a piece.", "move")
+            return True
+        if self.phase == "move":
+            if a[1] == "T":
+                self.pending = ["T", b.space_name.index(a[2:])]
+            else:
+                self.pending = ["M", int(a[2:]) - 1]
+            self.phase = "moveto"
+            return True
+        if self.phase == "moveto":
+            kind, src = self.pending
+            self.pending = None
+            me = self.cur
+            if kind == "T":
+                dst = b.space_name.index(a[1:])
+                self.owner[src] = -1
+                self.owner[dst] = me
+                self._log(f"{{p{me}}} moves a Tent from {b.space_name[src]} to {b.space_name[dst]}.", "move")
+                self._after_tent(dst, me)
+            else:
+                dst = int(a[1:]) - 1
+                self.totems[src][me] -= 1
+                self.totems[dst][me] += 1
+                self._log(f"{{p{me}}} moves a Totem from {b.label[src]} to {b.label[dst]}.", "move")
+            self._solo_after_commit()
+            return True
+        if self.phase == "free" and a == "fskip":
+            self._log(f"{{p{seat}}} does not use the free settlement action.", "settlement")
+            self.free_terrs = []
+            self._run()
+            return True
+        if self.phase == "ruin":
+            s = b.space_name.index(a[1:])
+            t = self.pending[0]
+            self.pending = None
+            self._place_ruin(t, s)
+            self._run()
+            return True
+        if self.phase == "vsettle":
+            self.pending = None
+            self.vq[:0] = [["vplace", int(a[1:]) - 1]]
+            self._run()
+            return True
+        return False
+
+    def _solo_after_commit(self) -> None:
+        """After a placement or a move: on with the turn."""
+        stage = self.stage
+        self.neutral = False
+        self.tribe = self.cur
+        if stage == "player":
+            self.vq += [["voidturn"], ["draw"], ["refill"], ["next"]]
+        elif stage == "free":
+            self.free_terrs = []
+            self.used += [x for x in self.free_group if x not in self.used]
+            self.free_group = []
+        self._run()
+
+    def _after_tent(self, s: int, tribe: int) -> None:
+        """Checks after a Tent/Ruin is placed: territory count, settlements (queued in front)."""
+        b = self.board
+        t = b.space_terr[s]
+        front: list[list] = []
+        if not self.free_spaces(t) and self.claimed[t] < 0:
+            front.append(["count", t])
+        group = next(g for g in _groups(b.roads, self.owner, tribe) if s in g)
+        if tribe == self.n:
+            if len(group) >= VOID_SETTLEMENT_WIN:
+                front.insert(0, ["voidwins", f"a Void settlement of {len(group)} Ruins"])
+            elif sum(1 for x in group if x not in self.used) >= SETTLEMENT_MIN:
+                self.used += [x for x in group if x not in self.used]
+                front.append(["vfree", sorted(group)])
+        elif sum(1 for x in group if x not in self.used) >= SETTLEMENT_MIN:
+            front.append(["pfree", tribe, sorted(group)])
+        self.vq[:0] = front
+
+    # ------------------------------------------------------------------ the task queue
+    def _run(self) -> None:
+        """Run Void tasks until one needs a player's choice, or the game is over."""
+        while self.vq and not self.over:
+            task = self.vq.pop(0)
+            kind = task[0]
+            if kind == "voidturn":
+                if self._start_void_turn():
+                    return
+            elif kind == "draw":
+                if self._solo_draw():
+                    return
+            elif kind == "refill":
+                self._solo_refill()
+            elif kind == "next":
+                if self._next_turn():
+                    return
+            elif kind == "infect":
+                self._infect(corrupt=False)
+            elif kind == "corrupt":
+                self._infect(corrupt=True, source=task[1])
+            elif kind == "vplace":
+                if self._vplace(task[1]):
+                    return
+            elif kind == "count":
+                self._count(task[1])
+            elif kind == "pawn":
+                self._move_pawn()
+            elif kind == "collect":
+                self._collect(task[1])
+            elif kind == "vfree":
+                self.pending = task[1]
+                choices = self.vsettle_choices()
+                self.pending = None
+                self._log("The Void completes a settlement: a free Void action.", "settlement")
+                if len(choices) == 1:
+                    self.vq[:0] = [["vplace", choices[0]]]
+                elif choices:
+                    self.pending = task[1]
+                    self.phase = "vsettle"
+                    return
+            elif kind == "pfree":
+                tribe, group = task[1], task[2]
+                if sum(1 for x in group if x not in self.used) < SETTLEMENT_MIN:
+                    continue
+                terrs = sorted({self.board.space_terr[x] for x in group})
+                self.free_terrs = terrs
+                save = (self.stage, self.tribe)
+                self.stage, self.tribe = "free", tribe
+                if self.free_territories():
+                    self.free_group = group
+                    self.phase = "free"
+                    self._log(
+                        f"{{p{tribe}}} completes a settlement and may take a free action.", "settlement"
+                    )
+                    return
+                self.stage, self.tribe = save
+                self.free_terrs = []
+            elif kind == "voidwins":
+                self._solo_end(task[1], void_wins=True)
+            elif kind == "end":
+                self._solo_end(task[1])
+        if not self.over and not self.vq:
+            # Nothing left to do: should not happen; end of a turn as a safety net.
+            self.vq = [["next"]]
+            self._run()
+
+    def _start_void_turn(self) -> bool:
+        hand = self.hands[self.cur]
+        self.stage = "void"
+        self.backs = 0
+        if not sum(hand):
+            self._log("No card left in hand: the Void's turn does not take place.", "void")
+            return False
+        self.phase = "void"
+        self.neutral, self.tribe = True, self.n
+        if self._solo_legal():
+            return True
+        self.neutral, self.tribe = False, self.cur
+        self._log(f"The Void cannot use any of {{p{self.cur}}}'s cards this turn.", "void")
+        return False
+
+    def _solo_draw(self) -> bool:
+        self.stage = "draw"
+        self.neutral, self.tribe = False, self.cur
+        while sum(self.hands[self.cur]) < HAND_SIZE:
+            self._solo_reshuffle()
+            opts = self.draw_options()
+            if not opts:
+                return False
+            if len(opts) > 1:
+                self.phase = "draw"
+                self.vq[:0] = [["draw"]]
+                return True
+            if opts[0] == "deck":
+                self._draw_deck()
+            else:
+                self._take_display(BIOME_CODES.index(opts[0][1]))
+        return False
+
+    def _solo_reshuffle(self) -> None:
+        if not self.deck and sum(self.discard):
+            self.deck = [c for c in range(NB) for _ in range(self.discard[c])]
+            self.discard = [0] * NB
+            self.rng.shuffle(self.deck)
+            self._log("The deck is empty: the discard pile is shuffled into a new deck.", "deck")
+
+    def _solo_refill(self) -> None:
+        while len(self.display) < 4:
+            self._solo_reshuffle()
+            if not self.deck:
+                break
+            c = self.deck.pop()
+            self.display.append(c)
+            self.display.sort()
+            if c == VOID_CARD:
+                self._log("A Void card is revealed in the display.", "display")
+                if self.display.count(VOID_CARD) >= CORRUPTION_CARDS:
+                    self.vq[:0] = [["corrupt", "display"], ["refill"]]
+                else:
+                    self.vq[:0] = [["infect"], ["refill"]]
+                return
+            self._log(f"The display is refilled: {BIOME_NAMES[c]}.", "display")
+
+    def _next_turn(self) -> bool:
+        if self.free_terrs:
+            self.free_terrs = []
+        self.cur = (self.cur + 1) % self.n
+        self.turn += 1
+        self.tribe = self.cur
+        self.neutral = False
+        self.backs = 0
+        self.pending = None
+        self.stage = "player"
+        if not self.tents_left[self.cur] and not self.totems_left[self.cur]:
+            self._solo_end(f"{{p{self.cur}}} has no piece left")
+            return True
+        hand = self.hands[self.cur]
+        if not any(hand[c] for c in range(NB)):
+            if not sum(hand) and not self.deck and not sum(self.discard) and not self._drawable_display():
+                self._solo_end("no card can be drawn any more")
+                return True
+            self._log(f"{{p{self.cur}}} holds no Biome card and skips the action.", "pass")
+            self.vq += [["voidturn"], ["draw"], ["refill"], ["next"]]
+            return False
+        self.phase = "act"
+        return True
+
+    def _drawable_display(self) -> bool:
+        return any(c != VOID_CARD for c in self.display)
+
+    def _pawn_ok(self, k: int) -> bool:
+        c = self.board.connections[k]
+        return self.claimed[c.a] < 0 or self.claimed[c.b] < 0
+
+    def _infect(self, corrupt: bool, source: str = "") -> None:
+        conns = self.board.connections
+        for _ in range(len(conns)):
+            if self._pawn_ok(self.pawn):
+                break
+            self.pawn = (self.pawn + 1) % len(conns)
+        c = conns[self.pawn]
+        what = "Corruption" if corrupt else "Infection"
+        self._log(f"The Void performs an {what} at connection {c.number}.", "void", connection=c.number)
+        tasks: list[list] = [["vplace", t] for t in (c.a, c.b) if self.claimed[t] < 0]
+        if corrupt:
+            tasks += [["count", c.a], ["count", c.b], ["pawn"], ["collect", source]]
+        else:
+            tasks.append(["pawn"])
+        self.vq[:0] = tasks
+
+    def _move_pawn(self) -> None:
+        conns = self.board.connections
+        k = self.pawn
+        for _ in range(len(conns)):
+            k = (k + 1) % len(conns)
+            if self._pawn_ok(k):
+                break
+        self.pawn = k
+
+    def _collect(self, source: str) -> None:
+        if source == "row":
+            k, self.void_row = self.void_row, 0
+        else:
+            k = 0
+            while VOID_CARD in self.display and k < CORRUPTION_CARDS:
+                self.display.remove(VOID_CARD)
+                k += 1
+        self.void_aside += 1
+        self.deck += [VOID_CARD] * (k - 1)
+        self.rng.shuffle(self.deck)
+        self._log(
+            f"One Void card goes beside the board ({self.void_aside}); {k - 1} are shuffled into the deck.",
+            "void",
+        )
+        if self.void_aside >= ASIDE_END:
+            self._solo_end(f"{ASIDE_END} Void cards lie beside the board")
+
+    def _vplace(self, t: int) -> bool:
+        """One Infection step in territory t: a Void Totem, else a Ruin. True: waits for a choice."""
+        if self.claimed[t] >= 0:
+            return False
+        b, v = self.board, self.n
+        counts = self.tent_counts(t)
+        on = sum(self.totems[t]) + self.void[t]
+        if sum(counts) and b.totems_allowed[t] and on + 1 <= max(counts):
+            if not self.totems_left[v]:
+                self._solo_end("the Void has no Totem left to place")
+                return False
+            self.totems[t][v] += 1
+            self.totems_left[v] -= 1
+            self._log(f"The Void places a Void Totem in {b.label[t]}.", "void", territory=b.short[t])
+            return False
+        cands = self.ruin_candidates(t)
+        if not cands:
+            self._log(f"{b.label[t]} has no room for the Void.", "void")
+            return False
+        if not self.tents_left[v]:
+            self._solo_end("the Void has no Ruin left to place")
+            return False
+        if len(cands) == 1:
+            self._place_ruin(t, cands[0])
+            return False
+        self.pending = [t]
+        self.phase = "ruin"
+        return True
+
+    def _place_ruin(self, t: int, s: int) -> None:
+        self.owner[s] = self.n
+        self.tents_left[self.n] -= 1
+        self._log(
+            f"The Void places a Ruin on {self.board.space_name[s]}.", "void", territory=self.board.short[t]
+        )
+        self._after_tent(s, self.n)
+
+    def control(self, t: int) -> int:
+        """Who controls territory t when it is counted: 0 the players, 1 the Void (ties)."""
+        tents = [0, 0]
+        totems = [0, 0]
+        for x, k in enumerate(self.tent_counts(t)):
+            tents[self.team_of(x)] += k
+        for x, k in enumerate(self.totems[t]):
+            totems[self.team_of(x)] += k
+        totems[0 if tents[0] > tents[1] else 1] += 1  # the virtual Totem
+        return 0 if totems[0] > totems[1] else 1
+
+    def _count(self, t: int) -> None:
+        if self.claimed[t] >= 0:
+            return
+        who = self.control(t)
+        self.claimed[t] = who
+        for x in range(self.num_tribes):
+            if (self.team_of(x) == who) and (who == 1 or x < self.n):
+                self.score[x] += 1
+                self.breakdown["territories"][x] += 1
+        name = "the Void takes" if who else "the players take"
+        self._log(
+            f"{self.board.label[t]} is counted: {name} control.", "claim", territory=self.board.short[t]
+        )
+        if all(c >= 0 for c in self.claimed) and not self.over and not self._closing:
+            self._solo_end("all territories are counted")
+
+    def _solo_end(self, reason: str, void_wins: bool = False) -> None:
+        if self.over:
+            return
+        self._log(f"The game ends: {reason}.", "end")
+        self.vq = []
+        self._closing = True
+        for t in range(self.board.num_territories):
+            self._count(t)
+        self.over = True
+        self.phase = "over"
+        self.pending = None
+        lost = void_wins
+        void_terrs = sum(1 for c in self.claimed if c == 1)
+        if not lost and void_terrs >= self.target:
+            lost = True
+            self._log(f"The Void controls {void_terrs} territories (it needs {self.target}).", "end")
+        if not lost and self.board.purple_road:
+            ruins = sum(1 for s in self.board.purple_road if self.owner[s] == self.n)
+            tents = sum(1 for s in self.board.purple_road if 0 <= self.owner[s] < self.n)
+            if ruins > tents:
+                lost = True
+                self._log(f"More Void Ruins ({ruins}) than Tents ({tents}) on the purple road.", "end")
+        self.neutral_won = lost
+        self.result = [] if lost else list(range(self.n))
+        self._log("The Void wins: you lose." if lost else "The Void is held back: you win!", "end")
