@@ -6,6 +6,7 @@ over our toy games from ``test_ai_toys`` (covered even with no engine).
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import time
@@ -13,8 +14,9 @@ import time
 import pytest
 
 import games.ai as ai
-from games import REGISTRY, Game, GameState
+from games import REGISTRY, Game, GameState, IllegalSetup
 from games.ai import LEVELS, analyse, choose
+from tests.contract import option_combinations
 from tests.test_ai_toys import NIM, NIM_NO_DET, TOYS, TRICKS, Tricks
 
 ALL = {**TOYS, **REGISTRY}
@@ -23,10 +25,20 @@ IDS = [f"{key}-{n}p" for key, n in CASES]
 GAME_KEYS = sorted(ALL)
 
 
+def _new(game: Game, n: int, seed: int) -> GameState:
+    """A new game of n players: default options, or the first options allowing n (e.g. a solo mode)."""
+    for options in itertools.islice(option_combinations(game), 500):
+        try:
+            return game.new_state(n, seed, options)
+        except IllegalSetup:
+            continue
+    raise AssertionError(f"{game.key}: no options found for {n} players")
+
+
 def _midgame(game: Game, n: int, seed: int, steps: int) -> GameState:
     """A state a few random moves into a game (fewer if the game ends first)."""
     rng = random.Random(seed)
-    state = game.new_state(n, seed, {})
+    state = _new(game, n, seed)
     for _ in range(steps):
         if state.is_over():
             break
@@ -205,7 +217,7 @@ def test_choice_depends_only_on_what_the_seat_sees(key: str) -> None:
 @pytest.mark.parametrize("key", GAME_KEYS)
 def test_time_budget_is_respected(key: str) -> None:
     game = ALL[key]
-    state = game.new_state(max(game.player_counts), 5, {})
+    state = _new(game, max(game.player_counts), 5)
     seat = state.to_act()[0]
     for level, budget in (("strong", 0.4), ("quick", 2.0)):
         start = time.perf_counter()
@@ -240,7 +252,7 @@ def test_without_determinize_strong_falls_back_to_quick() -> None:
 def test_ai_finishes_whole_games_legally(key: str, n: int) -> None:
     """Seat 0 strong, the others quick, tiny iteration budgets; apply() refuses anything illegal."""
     game = ALL[key]
-    state = game.new_state(n, 42 + n, {})
+    state = _new(game, n, 42 + n)
     moves = 0
     while not state.is_over():
         seats = state.to_act()
