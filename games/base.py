@@ -29,7 +29,9 @@ class Action:
 
     ``id`` goes into button custom_ids and the action log (ASCII, <= 80 chars),
     ``label`` is what a person reads (<= 80 chars), ``group`` names the question
-    it answers so a UI can put one group in one menu or row.
+    it answers so a UI can put one group in one menu or row. The groups "back"
+    and "undo" only walk around inside a compound turn: AI search ignores them.
+    Labels and prompts may name players as ``{p0}``, ``{p1}``..., like events.
     """
 
     id: str
