@@ -15,6 +15,8 @@ GAMES = [
     ("iwari", 4, {"map": "vast-lands", "feats": True}),
     ("iki", 2, {}),
     ("iki", 4, {}),
+    ("iwari", 1, {"mode": "solo"}),
+    ("iwari", 2, {"mode": "coop"}),
 ]
 
 

@@ -1,0 +1,444 @@
+"""Iwari solo mode and 2-player co-op against the Void: set-up, every Void action, the end and the loss."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+from PIL import Image
+
+from games import REGISTRY, IllegalSetup
+from games.iwari.data import CORRUPTION_CARDS, VOID_CARD, VOID_CARDS, VOID_RUINS, VOID_TARGET
+from games.iwari.state import IwariState
+from rendering import render
+from tests.contract import play_random
+
+GAME = REGISTRY["iwari"]
+NH = "new-horizons"
+CODES = "TFGCDV"
+SOLO_MAPS = ["new-horizons", "vast-lands", "long-road", "glacial-mass"]
+
+
+def new(n: int = 1, seed: int = 1, **opts) -> IwariState:
+    return GAME.new_state(n, seed, {"map": NH, "mode": "solo" if n == 1 else "coop", **opts})
+
+
+def sp(s: IwariState, name: str) -> int:
+    return s.board.space_name.index(name)
+
+
+def set_hand(s: IwariState, seat: int, cards: str) -> None:
+    """Give a seat exactly these cards (codes T F G C D V), swapping with the deck."""
+    for c in range(6):
+        s.deck += [c] * s.hands[seat][c]
+    s.hands[seat] = [0] * 6
+    for code in cards:
+        c = CODES.index(code)
+        s.deck.remove(c)
+        s.hands[seat][c] += 1
+    s.known[seat] = [0] * 6
+
+
+def put(s: IwariState, tribe: int, *names: str) -> None:
+    for name in names:
+        s.owner[sp(s, name)] = tribe
+        s.tents_left[tribe] -= 1
+
+
+def totems(s: IwariState, tribe: int, terr_id: int, k: int = 1) -> None:
+    s.totems[terr_id - 1][tribe] += k
+    s.totems_left[tribe] -= k
+
+
+def void_action(s: IwariState, cards: str) -> None:
+    """Jump to the Void action of the current player's turn with these cards in hand."""
+    set_hand(s, s.cur, cards)
+    s.phase, s.stage, s.neutral, s.tribe = "void", "void", True, s.n
+    s.vq = [["draw"], ["refill"], ["next"]]
+
+
+def ids(s: IwariState) -> list[str]:
+    return [a.id for a in s.legal_actions(s.cur)]
+
+
+def stack_deck(s: IwariState, top: list[int]) -> None:
+    """Put these cards on top of the deck (the last one drawn first)."""
+    for c in top:
+        s.deck.remove(c)
+    s.deck += top
+
+
+# ---------------------------------------------------------------- set-up
+def test_solo_setup() -> None:
+    s = new(1, 5)
+    assert s.n == 1 and s.num_tribes == 2 and s.void_tribe == 1
+    assert sum(s.hands[0][:5]) == 3 and s.hands[0][VOID_CARD] == 0
+    assert len(s.display) == 4 and VOID_CARD not in s.display
+    assert s.deck.count(VOID_CARD) == VOID_CARDS
+    assert s.mountains == [] and s.pawn == 0 and s.board.connections[s.pawn].number == 1
+    assert s.target == VOID_TARGET["solo"] == 3
+    assert s.tents_left == [20, VOID_RUINS] and s.phase == "act" and s.to_act() == [0]
+    # The deck is four parts with 3 Void cards shuffled into each (the top part drawn first).
+    rest = 57 - 3 - 4
+    sizes = [(i + 1) * rest // 4 - i * rest // 4 + 3 for i in range(4)]
+    deck = list(reversed(s.deck))
+    for size in sizes:
+        part, deck = deck[:size], deck[size:]
+        assert part.count(VOID_CARD) == 3
+    assert deck == []
+    s.check_invariants()
+
+
+def test_coop_setup_and_difficulty() -> None:
+    s = new(2, 3)
+    assert s.num_tribes == 3 and s.target == 1 and all(sum(h) == 3 for h in s.hands)
+    assert new(2, 3, difficulty=4).target == 4 and new(1, 3, difficulty=1).target == 1
+    v = s.view(None)
+    assert v["mode"] == "coop" and v["void_target"] == 1 and v["void_pawn"] == 1 and v["void"] == 2
+
+
+@pytest.mark.parametrize(
+    ("n", "opts", "words"),
+    [
+        (2, {"mode": "solo"}, "1 player"),
+        (1, {"mode": "coop"}, "2 players"),
+        (3, {"mode": "coop"}, "2 players"),
+        (1, {}, "solo"),
+        (1, {"mode": "solo", "feats": True}, "Feats"),
+        (1, {"mode": "solo", "worship": "dead-ends"}, "Feats"),
+        (2, {"mode": "coop", "expeditions": True}, "Expedition"),
+        (1, {"mode": "solo", "draft": True}, "draft"),
+        (1, {"mode": "solo", "map": "floating-lands"}, "not available"),
+        (1, {"mode": "solo", "map": "forgotten-island"}, "not available"),
+        (2, {"mode": "coop", "map": "uncharted-paths"}, "not available"),
+        (3, {"difficulty": 2}, "solo and coop"),
+        (1, {"mode": "lonely"}, "mode"),
+    ],
+)
+def test_setup_refusals(n: int, opts: dict, words: str) -> None:
+    with pytest.raises(IllegalSetup, match=words):
+        GAME.new_state(n, 0, {"map": NH, **opts})
+
+
+# ---------------------------------------------------------------- the Void action
+def test_void_action_offers_pieces_void_cards_and_skip() -> None:
+    s = new(1, 2)
+    void_action(s, "TVV")
+    acts = ids(s)
+    assert "v1" in acts and "v2" in acts and "v3" not in acts
+    assert "t1" in acts  # a Tundra card places a Ruin in T1 for the Void
+    assert not any(a.startswith("k") for a in acts)  # no biome completely explored yet
+    # Placing for the Void: the Ruin is a Void Tent.
+    s.apply(0, "t1")
+    if s.phase == "space":
+        s.apply(0, "s1a")
+    assert sum(1 for o in s.owner if o == 1) == 1 and s.tents_left[1] == VOID_RUINS - 1
+
+
+def test_void_cards_are_not_wild_nor_discarded_nor_taken() -> None:
+    s = new(1, 2)
+    set_hand(s, 0, "VVT")
+    acts = ids(s)
+    assert "xV" not in acts and "xT" in acts
+    assert all(a in ("t1", "t7", "t12", "xT") for a in acts)  # only the Tundra card places
+    s.display = [0, 1, VOID_CARD, VOID_CARD]
+    assert s.draw_options() == ["dT", "dF", "deck"]
+
+
+def test_infection_places_totem_else_closest_ruin_and_moves_the_pawn() -> None:
+    s = new(1, 2)
+    put(s, 1, "1c")  # a Ruin in T1: T1 is explored, its Totem limit is 1
+    void_action(s, "VFF")
+    s.apply(0, "v1")
+    assert s.totems[0][1] == 1  # T1: a Void Totem
+    assert s.owner[sp(s, "2a")] == 1  # T2 (unexplored): a Ruin on the space closest to 1c
+    assert s.void_row == 1 and s.board.connections[s.pawn].number == 2
+    s.check_invariants()
+
+
+def test_infection_tie_is_the_players_choice() -> None:
+    s = new(1, 2)
+    void_action(s, "VFF")
+    s.apply(0, "v1")
+    assert s.phase == "ruin"
+    assert ids(s) == ["r1a", "r1b", "r1c", "r1d", "r1e"]
+    assert s.view(0)["ruin_choices"] == ["1a", "1b", "1c", "1d", "1e"]
+    s.apply(0, "r1c")
+    assert s.owner[sp(s, "1c")] == 1 and s.owner[sp(s, "2a")] == 1  # 2a is next to 1c
+
+
+def test_corruption_counts_both_territories_and_sets_a_card_aside() -> None:
+    s = new(1, 2)
+    put(s, 0, "1a", "1b", "2a")
+    s.void_row = CORRUPTION_CARDS - 1
+    for _ in range(s.void_row):
+        s.deck.remove(VOID_CARD)
+    deck_before = len(s.deck)
+    void_action(s, "VFF")
+    s.apply(0, "v1")
+    assert s.void_row == 0 and s.void_aside == 1
+    assert len(s.deck) >= deck_before + CORRUPTION_CARDS - 1 - 3  # 3 back in (minus any drawn)
+    assert s.claimed[0] >= 0 and s.claimed[1] >= 0  # T1 and T2 counted although not full
+    # T1: 2 Tents vs 0 Ruins, the virtual Totem for the player; then 1 Void Totem each: a tie -> Void.
+    assert s.totems[0][1] == 1 and s.claimed[0] == 1
+    s.check_invariants()
+
+
+def test_display_void_card_makes_an_infection_and_four_a_corruption() -> None:
+    s = new(1, 4)
+    s.deck += s.display
+    s.deck.remove(VOID_CARD)
+    s.deck.remove(0)
+    for c in (1, 2, 3):
+        s.deck.remove(c)
+    s.display = [1, 2, 3]  # one slot open
+    s.deck += [0, VOID_CARD]  # the Void card is revealed first, then a Tundra
+    put(s, 1, "1c")
+    s.vq = [["refill"], ["next"]]
+    s.phase = "draw"
+    s._run()
+    assert s.totems[0][1] == 1 and s.display.count(VOID_CARD) == 1  # Infection; the card stays
+    assert len(s.display) == 4 and s.board.connections[s.pawn].number == 2
+    # Three Void cards showing and a fourth revealed: a Corruption collects all four.
+    t = new(1, 4)
+    t.deck += t.display
+    for _ in range(4):
+        t.deck.remove(VOID_CARD)
+    t.display = [VOID_CARD] * 3
+    t.deck += [VOID_CARD]
+    t.vq = [["refill"], ["next"]]
+    t._run()
+    if t.phase == "ruin":
+        t.apply(0, ids(t)[0])
+    while t.phase == "ruin":
+        t.apply(0, ids(t)[0])
+    assert t.void_aside == 1 and t.claimed[0] >= 0 and t.claimed[1] >= 0
+    t.check_invariants()
+
+
+def test_third_card_aside_ends_the_game() -> None:
+    s = new(1, 2)
+    s.void_aside = 2
+    s.void_row = CORRUPTION_CARDS - 1
+    for _ in range(s.void_aside - 1 + s.void_row + 1):
+        s.deck.remove(VOID_CARD)
+    void_action(s, "VFF")
+    s.apply(0, "v1")
+    while s.phase == "ruin":
+        s.apply(0, ids(s)[0])
+    assert s.over and all(c >= 0 for c in s.claimed)
+    # Empty territories go to the Void (it wins every tie): the player loses.
+    assert s.winners() == [] and s.view(None)["neutral_won"] and s.view(None)["void_won"]
+
+
+def test_pawn_skips_connections_between_counted_territories() -> None:
+    s = new(1, 2)
+    s.claimed[1] = 1  # T2
+    s.claimed[2] = 0  # T3: connection 2 (T2-T3) joins two counted territories
+    s.pawn = 0
+    s._move_pawn()
+    assert s.board.connections[s.pawn].number == 3
+
+
+def test_counting_a_full_territory_and_ties() -> None:
+    s = new(1, 2)
+    put(s, 0, "3a", "3b")
+    put(s, 1, "3c")
+    set_hand(s, 0, "CFF")
+    s.apply(0, "t3")
+    s.apply(0, "cT-C")
+    assert s.claimed[2] == 0  # 3 Tents vs 1 Ruin: the virtual Totem, then the Totem majority
+    assert s.view(None)["claimed"][2] == "players"
+    assert "t3" not in [a.id for a in s.legal_actions(0)]  # closed
+    t = new(1, 2)
+    put(t, 0, "3a", "3b")
+    put(t, 1, "3c", "3d")
+    assert t.control(2) == 1  # a Tent tie: the Void takes the virtual Totem
+    totems(t, 0, 3)
+    assert t.control(2) == 1  # 1 Totem each: the Void wins ties
+    t.totems[2][0] += 1
+    assert t.control(2) == 0
+
+
+def test_void_settlement_earns_a_free_action_and_ten_ruins_win() -> None:
+    s = new(1, 2)
+    put(s, 1, "1a", "1b", "1c")
+    void_action(s, "TFF")
+    s.apply(0, "t1")
+    while s.phase in ("pieces", "space"):
+        s.apply(0, "s1d" if s.phase == "space" else "cT-T")
+    # 1a-1b-1c-1d: a Void settlement; free action in T1 (all 4 Ruins there): a Void Totem.
+    assert s.totems[0][1] == 1
+    assert {s.board.space_name[x] for x in s.used} == {"1a", "1b", "1c", "1d"}
+    s.check_invariants()
+    t = new(1, 2)
+    put(t, 1, "1a", "1b", "1c", "1d", "1e", "5b", "5a", "5c", "5d")
+    t.used = [sp(t, x) for x in ("1a", "1b", "1c", "1d", "1e", "5b", "5a", "5c", "5d")]
+    t.claimed[0] = 1
+    t.vq = [["next"]]
+    t._place_ruin(4, sp(t, "5e"))
+    t._run()
+    assert t.over and t.winners() == [] and t.neutral_won
+
+
+def test_player_settlement_free_action_or_skip() -> None:
+    s = new(1, 2)
+    put(s, 0, "1a", "1b", "1c")
+    set_hand(s, 0, "TFF")
+    s.apply(0, "t1")
+    while s.phase in ("pieces", "space"):
+        s.apply(0, "s1d" if s.phase == "space" else "cT-T")
+    assert s.phase == "free" and "fskip" in ids(s) and "t1" in ids(s)
+    s.apply(0, "t1")
+    assert any(a.startswith("cTM-") or a == "cT-" for a in ids(s))
+    s.apply(0, "cT-")
+    if s.phase == "space":
+        s.apply(0, "s1e")
+    assert s.tents_left[0] == 20 - 5 and s.hands[0][1] == 2  # free: no card spent
+    assert {s.board.space_name[x] for x in s.used} >= {"1a", "1b", "1c", "1d"}
+    assert s.claimed[0] == 0  # T1 full: counted for the player
+    t = new(1, 2)
+    put(t, 0, "1a", "1b", "1c")
+    set_hand(t, 0, "TFF")
+    t.apply(0, "t1")
+    while t.phase in ("pieces", "space"):
+        t.apply(0, "s1d" if t.phase == "space" else "cT-T")
+    t.apply(0, "fskip")
+    assert t.used == [] and t.phase in ("void", "draw", "act")
+
+
+def test_completely_explored_biome_skips_the_void_action_and_moves_a_piece() -> None:
+    s = new(1, 2)
+    put(s, 0, "3a", "10a")  # both Coast territories explored
+    void_action(s, "CFF")
+    assert "kC" in ids(s)
+    s.apply(0, "kC")
+    assert s.hands[0][3] == 0 and s.owner.count(1) == 0
+    t = new(1, 2)
+    put(t, 0, "3a", "10a")
+    set_hand(t, 0, "CFF")
+    assert "mC" in ids(t)
+    t.apply(0, "mC")
+    assert "oT3a" in ids(t) and "oT10a" in ids(t)
+    t.apply(0, "oT3a")
+    assert "w1a" in ids(t) and "w10b" not in ids(t)  # another biome only
+    t.apply(0, "w1a")
+    assert t.owner[sp(t, "3a")] == -1 and t.owner[sp(t, "1a")] == 0
+    t.check_invariants()
+
+
+def test_skip_the_action_with_only_void_cards() -> None:
+    s = new(1, 2)
+    set_hand(s, 0, "VVV")
+    s.vq = [["next"]]
+    s._run()  # the turn passes (1 seat: back to seat 0) and its action is skipped
+    assert s.phase == "void" and ids(s) == ["v1", "v2", "v3"]
+    s.apply(0, "v3")
+    assert s.void_row == 3 and s.hands[0][VOID_CARD] == 0
+
+
+def test_end_when_the_void_has_no_totem_or_all_counted() -> None:
+    s = new(1, 2)
+    put(s, 1, "1c")
+    s.totems_left[1] = 0
+    s.vq = [["vplace", 0]]
+    s._run()
+    assert s.over and all(c >= 0 for c in s.claimed)
+    t = new(1, 2, difficulty=5)
+    for x in range(11):
+        t.claimed[x] = 0 if x < 8 else 1
+    t._count(11)
+    assert t.over and t.claimed[11] == 1
+    assert t.winners() == [0] and not t.neutral_won  # the Void holds 4 < 5 territories
+
+
+def test_end_when_the_player_has_no_piece() -> None:
+    s = new(1, 2)
+    s.tents_left[0] = s.totems_left[0] = 0  # (pieces only taken away: a test of the end check)
+    s.vq = [["next"]]
+    s._run()
+    assert s.over and all(c >= 0 for c in s.claimed)
+
+
+def test_long_road_purple_road_rule() -> None:
+    s = GAME.new_state(1, 3, {"map": "long-road", "mode": "solo", "difficulty": 5})
+    road = list(s.board.purple_road)
+    t = s.board.space_terr[road[0]]
+    free = [x for x in s.board.spaces[t] if x in road]
+    assert s.ruin_candidates(t) == free or set(s.ruin_candidates(t)) <= set(free)
+    s.owner[road[0]] = 1
+    s.tents_left[1] -= 1
+    s._solo_end("test")
+    assert s.over and s.winners() == [] and s.neutral_won
+
+
+# ---------------------------------------------------------------- co-op
+def test_coop_turns_alternate_and_hands_stay_private() -> None:
+    s = new(2, 6)
+    secret = dict(s.view(1)["hand"])
+    v0, vn = s.view(0), s.view(None)
+    assert "hand" in v0 and "hand" not in vn
+    assert v0["hand_sizes"] == [3, 3]
+    assert json.dumps(v0).count('"hand"') == 1  # only seat 0's own hand
+    assert v0["hand"] != secret or s.hands[0] == s.hands[1]
+    rng = random.Random(1)
+    while s.cur == 0 and not s.over:
+        s.apply(0, rng.choice(ids(s)))
+    assert s.cur == 1 and s.to_act() == [1]
+
+
+def test_coop_pieces_count_as_one_tribe() -> None:
+    s = new(2, 6)
+    put(s, 0, "3a")
+    put(s, 1, "3b")
+    put(s, 2, "3c")
+    assert s.control(2) == 0  # 2 Tents of the team vs 1 Ruin
+
+
+def test_coop_win_gives_every_seat() -> None:
+    s = new(2, 6, difficulty=5)
+    for x in range(12):
+        s.claimed[x] = 0 if x else -1
+    put(s, 0, "1a")
+    s._count(0)
+    assert s.over and s.winners() == [0, 1] and s.scores() == [1, 1]  # T1 counted here, for the team
+
+
+# ---------------------------------------------------------------- whole games
+@pytest.mark.parametrize("key", SOLO_MAPS)
+@pytest.mark.parametrize("n", [1, 2])
+def test_random_games_keep_the_contract(key: str, n: int) -> None:
+    for seed in range(3):
+        state = play_random(GAME, n, seed, {"map": key, "mode": "solo" if n == 1 else "coop"}, deep=seed == 0)
+        assert state.is_over() and (state.winners() or state.view(None)["neutral_won"])
+
+
+def test_determinize_in_coop_keeps_what_the_seat_sees() -> None:
+    rng = random.Random(3)
+    s = new(2, 3)
+    for _ in range(40):
+        if s.is_over():
+            break
+        seat = s.cur
+        d = s.determinize(seat, 9)
+        d.check_invariants()
+        assert d.view(seat)["hand"] == s.view(seat)["hand"]
+        s.apply(seat, rng.choice(ids(s)))
+
+
+@pytest.mark.parametrize("n", [1, 2])
+def test_render_solo_and_coop(n: int) -> None:
+    s = new(n, 8)
+    rng = random.Random(8)
+    shots = [s.view(0)]
+    while not s.is_over():
+        s.apply(s.cur, rng.choice(ids(s)))
+        if len(shots) == 1 and any(c >= 0 for c in s.claimed):
+            shots.append(s.view(s.cur))
+    shots.append(s.view(None))
+    for v in shots:
+        png = render("iwari", v, [f"P{i}" for i in range(n)])
+        image = Image.open(io.BytesIO(png))
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and 1000 <= image.width <= 1400
