@@ -98,3 +98,5 @@ VOID_SETTLEMENT_WIN = 10  # a Void settlement of this many Ruins wins at once
 # Territories the Void must control for the players to lose, by mode (option "difficulty" 0).
 VOID_TARGET = {"solo": 3, "coop": 1}
 DIFFICULTIES = (0, 1, 2, 3, 4, 5)  # 0: the rulebook's target above; else the number of territories
+FLOATING_VOID_SETTLEMENT_WIN = 8  # Floating Lands: a Void settlement of 8 Ruins wins
+UNCHARTED_VOID_WIN = 5  # The Uncharted Paths: the 5th Void Totem on the purple territory wins

@@ -48,8 +48,17 @@ RULINGS (the rulebook leaves these open):
 - "Don't have the piece": the game ends when the Void must place a Ruin/Totem it no longer
   has, or when the player to act has no Tent and no Totem left; then all territories are
   counted. It also ends when all territories are counted or nobody can draw a card any more.
-- Floating Lands, Forgotten Island and The Uncharted Paths are refused in solo/co-op for
-  now (their Void rules are not built yet).
+- Floating Lands: Tundra cards paid for pieces or for a move in the player action (not a
+  discard) put one Ruin on the Tundra territory they were played in; played elsewhere (a wild
+  pair) or that one full: the closest free space of any uncounted Tundra territory (a tie is
+  your choice). All Ruins on Tundra are adjacent to each other for Void settlements; 8 win.
+- Forgotten Island: no Ruins at the set-up; in the Void action the Void's Tents go on free
+  purple tent spaces of the territory first; at the end more Ruins than Tents on the purple
+  spaces lose. Ruins there block nothing (no connection scoring in solo).
+- The Uncharted Paths: an Infection's Void Totem goes on the purple territory; the 5th there
+  wins. Players move one from there as a piece of their action with two cards of the
+  destination; it then counts as a Void Totem of that territory (for the limit and for the
+  Void's control). The Void action never moves Void Totems.
 """
 
 from __future__ import annotations
@@ -60,14 +69,25 @@ from games.iwari.data import (
     BIOME_CODES,
     BIOME_NAMES,
     CORRUPTION_CARDS,
+    FLOATING_VOID_SETTLEMENT_WIN,
     HAND_SIZE,
     SETTLEMENT_MIN,
+    UNCHARTED_VOID_WIN,
     VOID_CARD,
     VOID_SETTLEMENT_WIN,
 )
 
 NB = len(BIOME_CODES)
-SOLO_MAPS = ("new-horizons", "vast-lands", "long-road", "glacial-mass")
+SOLO_MAPS = (
+    "new-horizons",
+    "vast-lands",
+    "long-road",
+    "glacial-mass",
+    "floating-lands",
+    "forgotten-island",
+    "uncharted-paths",
+)
+FLOATING, FORGOTTEN, UNCHARTED = "floating-lands", "forgotten-island", "uncharted-paths"
 
 
 def _groups(roads, owner, tribe) -> list[list[int]]:
@@ -131,8 +151,9 @@ class SoloMixin:
             frontier = nxt
         return dist
 
-    def ruin_candidates(self, t: int) -> list[int]:
-        free = self.free_spaces(t)
+    def ruin_candidates(self, terrs: list[int]) -> list[int]:
+        """Free spaces of these territories closest to a Void Ruin (the purple road first)."""
+        free = [s for t in terrs for s in self.free_spaces(t)]
         road = [s for s in free if s in self.board.purple_road]
         if road:
             free = road
@@ -181,7 +202,7 @@ class SoloMixin:
             acts.append(Action("fskip", "Do not use the free settlement action", "skip"))
             return acts
         if self.phase == "ruin":
-            for s in self.ruin_candidates(self.pending[0]):
+            for s in self.ruin_candidates(self.pending):
                 acts.append(Action(f"r{b.space_name[s]}", f"Void Ruin on {b.space_name[s]}", "ruin"))
             return acts
         if self.phase == "vsettle":
@@ -296,6 +317,8 @@ class SoloMixin:
             self._spend(a[1])
             self.move_card = c
             self.phase = "move"
+            if c == 0 and self.board.key == FLOATING:
+                self.vq.insert(0, ["tundra", -1])  # a Tundra card played in the player action
             self._log(f"{{p{seat}}} plays {BIOME_NAMES[c]} (completely explored) to move a piece.", "move")
             return True
         if self.phase == "move":
@@ -329,9 +352,8 @@ class SoloMixin:
             return True
         if self.phase == "ruin":
             s = b.space_name.index(a[1:])
-            t = self.pending[0]
             self.pending = None
-            self._place_ruin(t, s)
+            self._place_ruin(b.space_terr[s], s)
             self._run()
             return True
         if self.phase == "vsettle":
@@ -361,16 +383,36 @@ class SoloMixin:
         front: list[list] = []
         if not self.free_spaces(t) and self.claimed[t] < 0:
             front.append(["count", t])
-        group = next(g for g in _groups(b.roads, self.owner, tribe) if s in g)
         if tribe == self.n:
-            if len(group) >= VOID_SETTLEMENT_WIN:
+            group = self._void_group(s)
+            win = FLOATING_VOID_SETTLEMENT_WIN if b.key == FLOATING else VOID_SETTLEMENT_WIN
+            if len(group) >= win:
                 front.insert(0, ["voidwins", f"a Void settlement of {len(group)} Ruins"])
             elif sum(1 for x in group if x not in self.used) >= SETTLEMENT_MIN:
                 self.used += [x for x in group if x not in self.used]
                 front.append(["vfree", sorted(group)])
-        elif sum(1 for x in group if x not in self.used) >= SETTLEMENT_MIN:
-            front.append(["pfree", tribe, sorted(group)])
+        else:
+            group = next(g for g in _groups(b.roads, self.owner, tribe) if s in g)
+            if sum(1 for x in group if x not in self.used) >= SETTLEMENT_MIN:
+                front.append(["pfree", tribe, sorted(group)])
         self.vq[:0] = front
+
+    def _void_group(self, s: int) -> list[int]:
+        """The Void's settlement through s: along roads; on Floating Lands all Ruins on Tundra are adjacent."""
+        b, v = self.board, self.n
+        tundra = []
+        if b.key == FLOATING:
+            tundra = [x for x, o in enumerate(self.owner) if o == v and b.biome[b.space_terr[x]] == 0]
+        group, seen, i = [s], {s}, 0
+        while i < len(group):
+            x = group[i]
+            near = list(b.roads[x]) + (tundra if x in tundra else [])
+            for u in near:
+                if self.owner[u] == v and u not in seen:
+                    seen.add(u)
+                    group.append(u)
+            i += 1
+        return group
 
     # ------------------------------------------------------------------ the task queue
     def _run(self) -> None:
@@ -395,6 +437,9 @@ class SoloMixin:
                 self._infect(corrupt=True, source=task[1])
             elif kind == "vplace":
                 if self._vplace(task[1]):
+                    return
+            elif kind == "tundra":
+                if self._tundra_ruin(task[1]):
                     return
             elif kind == "count":
                 self._count(task[1])
@@ -581,11 +626,24 @@ class SoloMixin:
             if not self.totems_left[v]:
                 self._solo_end("the Void has no Totem left to place")
                 return False
+            if b.key == UNCHARTED:
+                # The Uncharted Paths: the Void Totem goes on the purple territory instead.
+                self.totems_left[v] -= 1
+                self.void_pool += 1
+                self._log(f"The Void places a Void Totem on the purple territory ({self.void_pool}).", "void")
+                if self.void_pool >= UNCHARTED_VOID_WIN:
+                    self.vq[:0] = [
+                        [
+                            "voidwins",
+                            f"the Void placed its Totem number {self.void_pool} on the purple territory",
+                        ]
+                    ]
+                return False
             self.totems[t][v] += 1
             self.totems_left[v] -= 1
             self._log(f"The Void places a Void Totem in {b.label[t]}.", "void", territory=b.short[t])
             return False
-        cands = self.ruin_candidates(t)
+        cands = self.ruin_candidates([t])
         if not cands:
             self._log(f"{b.label[t]} has no room for the Void.", "void")
             return False
@@ -596,6 +654,28 @@ class SoloMixin:
             self._place_ruin(t, cands[0])
             return False
         self.pending = [t]
+        self.phase = "ruin"
+        return True
+
+    def _tundra_ruin(self, t: int) -> bool:
+        """Floating Lands: Tundra cards played in the player action put a Ruin on the Tundra."""
+        b = self.board
+        terrs = [u for u in range(b.num_territories) if b.biome[u] == 0 and self.claimed[u] < 0]
+        terrs = [u for u in terrs if self.free_spaces(u)]
+        if t in terrs:
+            terrs = [t]  # the Tundra territory the cards were played in
+        cands = self.ruin_candidates(terrs)
+        if not cands:
+            self._log("Tundra cards played, but no Tundra territory has room for a Ruin.", "void")
+            return False
+        if not self.tents_left[self.n]:
+            self._solo_end("the Void has no Ruin left to place")
+            return False
+        self._log("Tundra cards were played: the Void places a Ruin on the Tundra.", "void")
+        if len(cands) == 1:
+            self._place_ruin(b.space_terr[cands[0]], cands[0])
+            return False
+        self.pending = sorted({b.space_terr[x] for x in cands})
         self.phase = "ruin"
         return True
 
@@ -615,6 +695,7 @@ class SoloMixin:
             tents[self.team_of(x)] += k
         for x, k in enumerate(self.totems[t]):
             totems[self.team_of(x)] += k
+        totems[1] += self.void[t]  # The Uncharted Paths: Void Totems moved off the purple territory
         totems[0 if tents[0] > tents[1] else 1] += 1  # the virtual Totem
         return 0 if totems[0] > totems[1] else 1
 
@@ -650,6 +731,13 @@ class SoloMixin:
         if not lost and void_terrs >= self.target:
             lost = True
             self._log(f"The Void controls {void_terrs} territories (it needs {self.target}).", "end")
+        purple = [s for s in self.board.ruin_spaces] if self.board.key == FORGOTTEN else []
+        if not lost and purple:
+            ruins = sum(1 for s in purple if self.owner[s] == self.n)
+            tents = sum(1 for s in purple if 0 <= self.owner[s] < self.n)
+            if ruins > tents:
+                lost = True
+                self._log(f"More Void Ruins ({ruins}) than Tents ({tents}) on the purple tent spaces.", "end")
         if not lost and self.board.purple_road:
             ruins = sum(1 for s in self.board.purple_road if self.owner[s] == self.n)
             tents = sum(1 for s in self.board.purple_road if 0 <= self.owner[s] < self.n)

@@ -484,7 +484,7 @@ class IwariState(SoloMixin, GameState):
             out.append("TM")
         if totems >= 2 and on + 2 <= limit:
             out.append("MM")
-        if self.board.void_totems:
+        if self.board.void_totems and not (self.solo and tribe == self.n):
             # The Uncharted Paths: a Void Totem moved in counts as one of the turn's pieces.
             if on + 1 <= limit:
                 out.append("V")
@@ -520,6 +520,8 @@ class IwariState(SoloMixin, GameState):
         """Where a Void Totem may come from to territory t: -1 the purple territory, else a territory."""
         b = self.board
         out = [-1] if self.void_pool else []
+        if self.solo:
+            return out  # solo/co-op: only from the purple territory
         return out + [y for y in range(b.num_territories) if self.void[y] and b.biome[y] != b.biome[t]]
 
     def combos(self, tribe: int, t: int, hand: list[int]) -> list[tuple[str, str, int | None]]:
@@ -575,9 +577,13 @@ class IwariState(SoloMixin, GameState):
             if pieces == "RT":
                 return [(r, f) for r in ruins for f in free]
             return [(r,) for r in ruins]
-        if self.solo and self.tribe == self.n and self.board.purple_road:
-            # The Long Road (solo/co-op): a Void Ruin goes on the purple road first.
-            road = [s for s in free if s in self.board.purple_road]
+        first = self.board.purple_road or (
+            self.board.ruin_spaces if self.board.key == "forgotten-island" else ()
+        )
+        if self.solo and self.tribe == self.n and first:
+            # The Long Road / Forgotten Island (solo/co-op): a Void Ruin goes on the purple road /
+            # the purple tent spaces first.
+            road = [s for s in free if s in first]
             if pieces.count("T") == 1 and road:
                 return [(s,) for s in road]
             if pieces.count("T") == 2 and road:
@@ -848,8 +854,11 @@ class IwariState(SoloMixin, GameState):
         self._log(f"{who}: {' and '.join(what)} in {b.label[t]}.", "place", territory=b.short[t])
         self.pending = None
         if self.solo:
+            queued = len(self.vq)
             for s in spaces:
                 self._after_tent(s, tribe)
+            if b.key == "floating-lands" and self.stage == "player" and "T" in cards:
+                self.vq.insert(len(self.vq) - queued, ["tundra", t])  # after the counting
             self._solo_after_commit()
             return
         if self.opts["feats"]:
@@ -1242,7 +1251,8 @@ class IwariState(SoloMixin, GameState):
                 "a finished game counts every territory"
             )
             for t, c in enumerate(self.claimed):
-                assert c >= 0 or self.free_spaces(t) or not self.explored(t), f"T{t + 1} full but not counted"
+                full = not self.free_spaces(t) and self.explored(t)
+                assert c >= 0 or not full or ["count", t] in self.vq, f"T{t + 1} full but not counted"
         for b in range(NB):
             held = sum(h[b] for h in self.hands)
             seen = self.deck.count(b) + self.display.count(b) + held + self.discard[b]
@@ -1254,16 +1264,19 @@ class IwariState(SoloMixin, GameState):
             if o >= 0:
                 placed[o] += 1
         b = self.board
-        left = sum(1 for s in b.ruin_spaces if self.owner[s] == RUIN)
-        assert left + sum(self.ruins_kept) == len(b.ruin_spaces), "Ruins lost or made up"
-        assert all(self.owner[s] != RUIN for s in range(b.num_spaces) if b.ruin_icon[s] < 0)
-        assert all(self.owner[s] != -1 for s in b.ruin_spaces), "a purple circle left empty"
+        if not self.solo:
+            left = sum(1 for s in b.ruin_spaces if self.owner[s] == RUIN)
+            assert left + sum(self.ruins_kept) == len(b.ruin_spaces), "Ruins lost or made up"
+            assert all(self.owner[s] != RUIN for s in range(b.num_spaces) if b.ruin_icon[s] < 0)
+            assert all(self.owner[s] != -1 for s in b.ruin_spaces), "a purple circle left empty"
         for x in range(self.num_tribes):
             void = self.solo and x == self.n
             assert placed[x] + self.tents_left[x] == (VOID_RUINS if void else TENTS_PER_TRIBE), (
                 f"tribe {x} tents"
             )
             on = sum(t[x] for t in self.totems)
+            if void:
+                on += self.void_pool + sum(self.void)  # The Uncharted Paths: the Void's Totems
             assert on + self.totems_left[x] == (VOID_TOTEM_PIECES if void else TOTEMS_PER_TRIBE), (
                 f"tribe {x} totems"
             )
@@ -1271,7 +1284,8 @@ class IwariState(SoloMixin, GameState):
         for t, on in enumerate(self.totems):
             if any(on) or self.void[t]:
                 assert sum(on) + self.void[t] <= max(self.tent_counts(t)), f"totem limit broken in T{t + 1}"
-        assert self.void_pool + sum(self.void) == b.void_totems and min(self.void, default=0) >= 0
+        assert self.solo or self.void_pool + sum(self.void) == b.void_totems
+        assert min(self.void, default=0) >= 0
         assert len(self.display) <= DISPLAY_SIZE
         for t, on in enumerate(self.totems):
             assert self.board.totems_allowed[t] or not any(on), f"Totem on T{t + 1}, where none may stand"
@@ -1454,7 +1468,7 @@ class IwariState(SoloMixin, GameState):
                 kind, src = self.pending
                 v["moving"] = b.space_name[src] if kind == "T" else b.short[src]
             if seat == self.cur and self.phase == "ruin":
-                v["ruin_choices"] = [b.space_name[s] for s in self.ruin_candidates(self.pending[0])]
+                v["ruin_choices"] = [b.space_name[s] for s in self.ruin_candidates(self.pending)]
             if seat == self.cur and self.pending and self.phase in ("pieces", "space"):
                 v["pending"] = {
                     "territory": b.short[self.pending[0]],

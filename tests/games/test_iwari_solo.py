@@ -18,7 +18,15 @@ from tests.contract import play_random
 GAME = REGISTRY["iwari"]
 NH = "new-horizons"
 CODES = "TFGCDV"
-SOLO_MAPS = ["new-horizons", "vast-lands", "long-road", "glacial-mass"]
+SOLO_MAPS = [
+    "new-horizons",
+    "vast-lands",
+    "long-road",
+    "glacial-mass",
+    "floating-lands",
+    "forgotten-island",
+    "uncharted-paths",
+]
 
 
 def new(n: int = 1, seed: int = 1, **opts) -> IwariState:
@@ -110,9 +118,7 @@ def test_coop_setup_and_difficulty() -> None:
         (1, {"mode": "solo", "worship": "dead-ends"}, "Feats"),
         (2, {"mode": "coop", "expeditions": True}, "Expedition"),
         (1, {"mode": "solo", "draft": True}, "draft"),
-        (1, {"mode": "solo", "map": "floating-lands"}, "not available"),
-        (1, {"mode": "solo", "map": "forgotten-island"}, "not available"),
-        (2, {"mode": "coop", "map": "uncharted-paths"}, "not available"),
+        (1, {"mode": "solo", "map": "the-void"}, "map"),
         (3, {"difficulty": 2}, "solo and coop"),
         (1, {"mode": "lonely"}, "mode"),
     ],
@@ -367,7 +373,7 @@ def test_long_road_purple_road_rule() -> None:
     road = list(s.board.purple_road)
     t = s.board.space_terr[road[0]]
     free = [x for x in s.board.spaces[t] if x in road]
-    assert s.ruin_candidates(t) == free or set(s.ruin_candidates(t)) <= set(free)
+    assert set(s.ruin_candidates([t])) <= set(free)
     s.owner[road[0]] = 1
     s.tents_left[1] -= 1
     s._solo_end("test")
@@ -442,3 +448,77 @@ def test_render_solo_and_coop(n: int) -> None:
         png = render("iwari", v, [f"P{i}" for i in range(n)])
         image = Image.open(io.BytesIO(png))
         assert png[:8] == b"\x89PNG\r\n\x1a\n" and 1000 <= image.width <= 1400
+
+
+# ---------------------------------------------------------------- Atlas maps in solo/co-op
+def atlas(key: str, n: int = 1, seed: int = 2, **opts) -> IwariState:
+    return GAME.new_state(n, seed, {"map": key, "mode": "solo" if n == 1 else "coop", **opts})
+
+
+def test_floating_lands_tundra_cards_put_a_ruin_on_the_tundra() -> None:
+    s = atlas("floating-lands")
+    put(s, 1, "1c")
+    put(s, 0, "1a")
+    set_hand(s, 0, "TFF")
+    s.apply(0, "t1")
+    while s.phase in ("pieces", "space"):
+        s.apply(0, "cT-T" if s.phase == "pieces" else "s1e")
+    # One Ruin on T1 (where the Tundra card was played), on a free space closest to 1c: a tie.
+    assert s.phase == "ruin" and ids(s) == ["r1b", "r1d"]
+    s.apply(0, "r1d")
+    assert {s.board.space_name[x] for x, o in enumerate(s.owner) if o == 1} == {"1c", "1d"}
+
+
+def test_floating_lands_ruins_on_tundra_are_adjacent_and_eight_win() -> None:
+    s = atlas("floating-lands")
+    put(s, 1, "1a", "7d", "12c")
+    group = s._void_group(sp(s, "1a"))
+    assert {s.board.space_name[x] for x in group} == {"1a", "7d", "12c"}
+    t = atlas("floating-lands")
+    put(t, 1, "1a", "1e", "7d", "7f", "12c", "12f", "12a")
+    t.used = [x for x, o in enumerate(t.owner) if o == 1]
+    t.vq = [["next"]]
+    t._place_ruin(11, sp(t, "12e"))
+    t._run()
+    assert t.over and t.neutral_won and t.winners() == []
+
+
+def test_forgotten_island_purple_spaces_first_and_the_end() -> None:
+    s = atlas("forgotten-island")
+    assert s.owner.count(-2) == 0  # no Ruins at the set-up
+    void_action(s, "DFF")
+    s.apply(0, "t1")
+    while s.phase in ("pieces", "space"):
+        if s.phase == "pieces":
+            s.apply(0, "cT-D")
+        else:
+            assert ids(s)[:-1] == ["s1c"] or ids(s) == ["s1c"]
+            s.apply(0, "s1c")
+    assert s.owner[sp(s, "1c")] == 1
+    s._solo_end("test")
+    assert s.over and s.neutral_won  # 1 Ruin > 0 Tents on the purple spaces
+
+
+def test_uncharted_paths_totems_on_the_purple_territory_and_the_fifth_wins() -> None:
+    s = atlas("uncharted-paths")
+    assert s.void_pool == 0
+    put(s, 1, "1c")
+    s.vq = [["vplace", 0]]
+    s.phase = "void"
+    s._run()
+    assert s.void_pool == 1 and s.totems[0][1] == 0 and s.totems_left[1] == 7
+    # A player moves it into T1 with two Forest cards; it counts for the Void there.
+    put(s, 0, "1a", "1b")
+    s.phase, s.stage, s.vq = "act", "player", []
+    set_hand(s, 0, "FFC")
+    s.apply(0, "t1")
+    assert "cV-FF-0" in ids(s)
+    s.apply(0, "cV-FF-0")
+    assert s.void_pool == 0 and s.void[0] == 1 and s.control(0) == 1
+    s.check_invariants()
+    t = atlas("uncharted-paths")
+    put(t, 1, "1c")
+    t.void_pool, t.totems_left[1] = 4, 4
+    t.vq = [["vplace", 0], ["next"]]
+    t._run()
+    assert t.over and t.neutral_won
