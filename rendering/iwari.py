@@ -407,6 +407,8 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, t
         who = player_name(names, cur)
         if view.get("drafting"):
             status = f"Drafting starting hands: {who}"
+        elif solo and view.get("phase") in ("ruin", "vsettle"):
+            status = f"{who} chooses for the Void (a tie)"
         elif view.get("third_tribe_turn"):
             status = f"{who} plays for the {'Void' if solo else 'third tribe'}"
         else:
@@ -543,25 +545,30 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, t
             font=font(18),
             fill=INK,
         )
-        road = "  ·  Purple road: more Ruins than Tents loses" if view.get("purple_road") else ""
+        extra = ""
+        if view.get("purple_road"):
+            extra = "  ·  Purple road: more Ruins than Tents loses"
+        elif view.get("map") == "forgotten-island":
+            extra = "  ·  Purple rings: more Ruins than Tents loses"
+        elif view.get("map") == "floating-lands":
+            extra = "  ·  Ruins on Tundra all link: 8 win"
+        elif view.get("void_pool") is not None:
+            extra = "  ·  5th Void Totem on the Void wins"
         draw.text(
-            (16, top + 258),
-            f"V: the Void (Ruins, Totems). Bar: laid on the side{road}",
-            font=font(18),
-            fill=INK,
+            (16, top + 258), f"V: the Void (Ruins, Totems). Bar: laid aside{extra}", font=font(18), fill=INK
         )
     elif view.get("purple_road"):
         draw.rectangle((16, top + 262, 40, top + 280), fill=VOID_PURPLE)
         draw.text((50, top + 258), "Purple road: scored as a territory at the end", font=font(18), fill=INK)
-    if view.get("ruins_kept") is not None:
+    if view.get("ruins_kept") is not None and not solo:
         draw.rectangle((16, top + 262, 40, top + 280), fill=VOID_PURPLE)
         text = "Ruin 2G: 2 Glacier cards replace it. Purple number: blocked"
         draw.text((50, top + 258), text, font=font(18), fill=INK)
-    if view.get("void_pool") is not None:
+    if view.get("void_pool") is not None and not solo:
         draw.rectangle((16, top + 262, 40, top + 280), fill=VOID_PURPLE)
         text = "V: Void Totems. Move one in: 2 cards of the target, or 1 + 1"
         draw.text((50, top + 258), text, font=font(18), fill=INK)
-    if view.get("connection_roads"):
+    if view.get("connection_roads") and not solo:
         draw.text((16, top + 286), "Dashed roads: connections also link settlements", font=font(18), fill=INK)
 
 

@@ -12,8 +12,8 @@ Action ids of the modes (besides the base ``t``/``c``/``s``/``x``/``d``/``deck``
   Corruption once 4+ lie above the display), ``kF`` play a card of a completely explored
   biome to skip the Void action;
 - ``mF`` (player action): play a card of a completely explored biome to move one of your
-  pieces, then ``oT7c`` (the Tent on 7c) / ``oM7`` (a Totem of T7), then ``w9b`` (to tent
-  space 9b) / ``w9`` (the Totem to T9);
+  pieces, then ``oT7c`` (the Tent on 7c) / ``oM7`` (a Totem of T7), then ``w9`` (to T9),
+  then for a Tent ``w9b`` (tent space 9b, phase ``movespace``);
 - ``r7c``: the Ruin of an Infection goes to 7c (a tie of the closest spaces is your choice);
 - ``u7``: the Void's free settlement action goes to T7 (a tie is your choice);
 - phase ``free``: your free settlement action, ``t7`` then ``cTM-`` (no cards) then spaces,
@@ -219,13 +219,25 @@ class SoloMixin:
                     acts.append(Action(f"oM{src + 1}", f"Move a Totem from {b.label[src]}", "piece"))
             return acts
         if self.phase == "moveto":
-            kind, src = self.pending
-            for dst in self._move_targets(kind, src):
-                if kind == "T":
-                    label = f"Tent to {b.space_name[dst]} ({b.label[b.space_terr[dst]]})"
-                    acts.append(Action(f"w{b.space_name[dst]}", label, "destination"))
-                else:
-                    acts.append(Action(f"w{dst + 1}", f"Totem to {b.label[dst]}", "destination"))
+            kind, src = self.pending[:2]
+            targets = self._move_targets(kind, src)
+            if kind == "T":
+                # First the territory, then (phase movespace) the tent space: short menus.
+                targets = sorted({b.space_terr[x] for x in targets})
+            for dst in targets:
+                acts.append(
+                    Action(
+                        f"w{dst + 1}",
+                        f"{'Tent' if kind == 'T' else 'Totem'} to {b.label[dst]}",
+                        "destination",
+                    )
+                )
+            return acts
+        if self.phase == "movespace":
+            _, src, t = self.pending
+            for dst in self._move_targets("T", src):
+                if b.space_terr[dst] == t:
+                    acts.append(Action(f"w{b.space_name[dst]}", f"Tent to {b.space_name[dst]}", "space"))
             return acts
         return None
 
@@ -328,8 +340,16 @@ class SoloMixin:
                 self.pending = ["M", int(a[2:]) - 1]
             self.phase = "moveto"
             return True
-        if self.phase == "moveto":
-            kind, src = self.pending
+        if self.phase == "moveto" and self.pending[0] == "T":
+            t = int(a[1:]) - 1
+            spaces = [x for x in self._move_targets("T", self.pending[1]) if b.space_terr[x] == t]
+            self.pending = ["T", self.pending[1], t]
+            self.phase = "movespace"
+            if len(spaces) > 1:
+                return True
+            a = "w" + b.space_name[spaces[0]]
+        if self.phase in ("moveto", "movespace"):
+            kind, src = self.pending[:2]
             self.pending = None
             me = self.cur
             if kind == "T":

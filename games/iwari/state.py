@@ -719,6 +719,7 @@ class IwariState(SoloMixin, GameState):
             "vsettle": "The Void's settlement earns a free action: choose the territory (a tie)",
             "move": "Choose the piece to move",
             "moveto": "Choose where the piece goes",
+            "movespace": "Choose the tent space for the Tent you move",
         }
         if self.solo and self.phase in solo:
             return solo[self.phase] + "."
@@ -1464,8 +1465,8 @@ class IwariState(SoloMixin, GameState):
         if seat is not None and 0 <= seat < self.n:
             hand = self.hands[seat]
             v["hand"] = {card_name(c): hand[c] for c in range(len(hand)) if hand[c]}
-            if seat == self.cur and self.phase == "moveto":
-                kind, src = self.pending
+            if seat == self.cur and self.phase in ("moveto", "movespace"):
+                kind, src = self.pending[:2]
                 v["moving"] = b.space_name[src] if kind == "T" else b.short[src]
             if seat == self.cur and self.phase == "ruin":
                 v["ruin_choices"] = [b.space_name[s] for s in self.ruin_candidates(self.pending)]

@@ -329,7 +329,9 @@ def test_completely_explored_biome_skips_the_void_action_and_moves_a_piece() -> 
     t.apply(0, "mC")
     assert "oT3a" in ids(t) and "oT10a" in ids(t)
     t.apply(0, "oT3a")
-    assert "w1a" in ids(t) and "w10b" not in ids(t)  # another biome only
+    assert "w1" in ids(t) and "w10" not in ids(t) and "w3" not in ids(t)  # another biome only
+    t.apply(0, "w1")
+    assert t.phase == "movespace" and ids(t) == ["w1a", "w1b", "w1c", "w1d", "w1e"]
     t.apply(0, "w1a")
     assert t.owner[sp(t, "3a")] == -1 and t.owner[sp(t, "1a")] == 0
     t.check_invariants()
@@ -522,3 +524,19 @@ def test_uncharted_paths_totems_on_the_purple_territory_and_the_fifth_wins() -> 
     t.vq = [["vplace", 0], ["next"]]
     t._run()
     assert t.over and t.neutral_won
+
+
+def test_menus_stay_short_and_ids_small() -> None:
+    for key in SOLO_MAPS:
+        for n in (1, 2):
+            s = atlas(key, n, seed=11)
+            rng = random.Random(11)
+            while not s.is_over():
+                acts = s.legal_actions(s.cur)
+                groups: dict[str, int] = {}
+                for a in acts:
+                    groups[a.group] = groups.get(a.group, 0) + 1
+                    assert len(a.id) <= 12 and len(a.label) <= 80, a
+                assert all(v <= 25 for v in groups.values()), (s.phase, groups)
+                assert s.prompt(s.cur)
+                s.apply(s.cur, rng.choice(acts).id)
