@@ -16,7 +16,10 @@ second dash (``cV-GG-0`` from the Void, ``cVT-TTG-7`` from T7 into Tundra); Cour
 (``fF2``: beside the third Feat placed); Worship is placed after the last turn, before the
 final scoring (``fT5`` / ``fC9``). Expedition cards score the moment a mission is completed.
 
-With two players the shared third tribe plays (``act``/``pieces``/``space`` again, no
+Option ``mode`` "solo" (1 player) / "coop" (2 players): the players against the Void, an
+automated tribe (index ``n``); its rules, phases, action ids and rulings are in ``solo.py``.
+
+With two players (versus) the shared third tribe plays (``act``/``pieces``/``space`` again, no
 discard) after the player's own action while that player still holds a card. A step with a
 single possible answer is taken for the player.
 """
