@@ -11,10 +11,42 @@ from cogs.table import Table, guarded
 RULES_DIR = Path(__file__).parent / "rules"
 
 
-def rules_embed(game_key: str, title: str) -> discord.Embed:
+PAGE = 4000  # an embed description holds 4096 characters
+
+
+def rules_pages(text: str, limit: int = PAGE) -> list[str]:
+    """Split a rules summary into pages at paragraph breaks, each at most ``limit`` characters."""
+    pages: list[str] = []
+    current = ""
+    for paragraph in text.strip().split("\n\n"):
+        while len(paragraph) > limit:  # a paragraph longer than a page: cut it at a line break
+            cut = paragraph.rfind("\n", 0, limit)
+            cut = cut if cut > 0 else limit
+            pages.append((current + "\n\n" + paragraph[:cut]).strip() if current else paragraph[:cut])
+            current, paragraph = "", paragraph[cut:].lstrip("\n")
+        candidate = f"{current}\n\n{paragraph}" if current else paragraph
+        if len(candidate) > limit:
+            pages.append(current)
+            current = paragraph
+        else:
+            current = candidate
+    if current:
+        pages.append(current)
+    return pages
+
+
+def rules_embeds(game_key: str, title: str) -> list[discord.Embed]:
     path = RULES_DIR / f"{game_key}.md"
     text = path.read_text() if path.exists() else "The rules summary is missing."
-    return discord.Embed(title=f"{title}: how to play", description=text[:4096], colour=discord.Colour.teal())
+    pages = rules_pages(text)
+    return [
+        discord.Embed(
+            title=f"{title}: how to play" + (f" ({i + 1}/{len(pages)})" if len(pages) > 1 else ""),
+            description=page,
+            colour=discord.Colour.teal(),
+        )
+        for i, page in enumerate(pages)
+    ]
 
 
 async def new_match(interaction: discord.Interaction, game_key: str, options: dict, thread: bool) -> None:
@@ -23,4 +55,8 @@ async def new_match(interaction: discord.Interaction, game_key: str, options: di
 
 
 async def show_rules(interaction: discord.Interaction, game_key: str, title: str) -> None:
-    await interaction.response.send_message(embed=rules_embed(game_key, title), ephemeral=True)
+    """The summary, one embed a message (a message's embeds share 6000 characters)."""
+    first, *rest = rules_embeds(game_key, title)
+    await interaction.response.send_message(embed=first, ephemeral=True)
+    for embed in rest:
+        await interaction.followup.send(embed=embed, ephemeral=True)

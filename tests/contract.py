@@ -98,8 +98,12 @@ def play_random(game: Game, num_players: int, seed: int, options: dict, deep: bo
     else:
         raise AssertionError(f"game did not end within {MAX_STEPS} steps")
     assert state.to_act() == []
-    # A finished game has a winner, unless a neutral side won and every seat lost (Iwari, 2 players).
-    assert state.winners() or state.view(None).get("neutral_won"), "a finished game must have a winner"
+    # A finished game has a winner, unless a neutral side won and every seat lost (Iwari's third
+    # tribe with 2 players, the Void in solo and co-op).
+    public = state.view(None)
+    assert state.winners() or public.get("neutral_won") or public.get("void_won"), (
+        "a finished game needs a winner"
+    )
     assert len(state.scores()) == num_players
     state.check_invariants()
     if deep:

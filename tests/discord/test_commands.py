@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from cogs.common import rules_pages
 from cogs.table import MAX_ROWS, paginate, panel_rows
 from games import Action
 from tests.discord.helpers import make_world
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("game", ["ikenokoi", "kigi", "iwari", "iki"])
@@ -14,8 +19,21 @@ async def test_rules_summaries(simcord_env, game):
     world = await make_world(simcord_env, 1)
     result = await world.players[0].slash(world.channel, f"{game} rules")
     assert result.ephemeral
-    embed = result.response.embeds[0]
-    assert "how to play" in embed.title and len(embed.description) > 500
+    messages = [result.response, *result.followups]
+    assert all(m.ephemeral for m in messages)
+    shown = [m.embeds[0] for m in messages]
+    assert all("how to play" in e.title and len(e.description) <= 4096 for e in shown)
+    text = (ROOT / "cogs" / "rules" / f"{game}.md").read_text()
+    assert "".join(e.description for e in shown).replace("\n", "") == text.strip().replace("\n", "")
+
+
+def test_rules_pages_split_at_paragraphs():
+    text = "\n\n".join(f"Paragraph {i}: " + "word " * 150 + "end." for i in range(20))
+    pages = rules_pages(text, 1000)
+    assert all(len(p) <= 1000 for p in pages) and len(pages) > 10
+    assert "\n\n".join(pages) == text
+    long = "line\n" * 600
+    assert all(len(p) <= 1000 for p in rules_pages(long, 1000))
 
 
 async def test_sync_is_for_the_owner_only(simcord_env):
