@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import sqlite3
 import subprocess
@@ -172,9 +171,3 @@ def test_dependencies_point_one_way():
                 words = line.split()
                 if words[:1] in (["import"], ["from"]) and len(words) > 1:
                     assert words[1].split(".")[0] not in forbidden, f"{path}: {line}"
-
-
-def test_views_are_json():
-    for game in REGISTRY.values():
-        state = game.new_state(min(game.player_counts), 1, {})
-        json.dumps(state.view(None))
