@@ -34,9 +34,9 @@ def totem_holders(a: Sequence[int], b: Sequence[int]) -> list[int]:
     return [x for x in range(len(a)) if a[x] == ma and b[x] == mb]
 
 
-def settlements(board: Board, owner: Sequence[int], tribe: int) -> list[list[int]]:
-    """The tribe's groups of SETTLEMENT_MIN+ Tents connected along roads (lists of spaces)."""
-    seen = set()
+def road_groups(roads: Sequence[Sequence[int]], owner: Sequence[int], tribe: int) -> list[list[int]]:
+    """Every group of the tribe's pieces connected along roads, of any size (lists of spaces)."""
+    seen: set[int] = set()
     groups = []
     for s, o in enumerate(owner):
         if o != tribe or s in seen:
@@ -45,11 +45,15 @@ def settlements(board: Board, owner: Sequence[int], tribe: int) -> list[list[int
         seen.add(s)
         i = 0
         while i < len(group):
-            for t in board.roads[group[i]]:
+            for t in roads[group[i]]:
                 if owner[t] == tribe and t not in seen:
                     seen.add(t)
                     group.append(t)
             i += 1
-        if len(group) >= SETTLEMENT_MIN:
-            groups.append(sorted(group))
+        groups.append(group)
     return groups
+
+
+def settlements(board: Board, owner: Sequence[int], tribe: int) -> list[list[int]]:
+    """The tribe's groups of SETTLEMENT_MIN+ Tents connected along roads (lists of spaces)."""
+    return [sorted(g) for g in road_groups(board.roads, owner, tribe) if len(g) >= SETTLEMENT_MIN]

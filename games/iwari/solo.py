@@ -76,6 +76,7 @@ from games.iwari.data import (
     VOID_CARD,
     VOID_SETTLEMENT_WIN,
 )
+from games.iwari.scoring import road_groups
 
 NB = len(BIOME_CODES)
 SOLO_MAPS = (
@@ -88,26 +89,6 @@ SOLO_MAPS = (
     "uncharted-paths",
 )
 FLOATING, FORGOTTEN, UNCHARTED = "floating-lands", "forgotten-island", "uncharted-paths"
-
-
-def _groups(roads, owner, tribe) -> list[list[int]]:
-    """All connected groups of the tribe's pieces along roads (any size)."""
-    seen: set[int] = set()
-    out = []
-    for s, o in enumerate(owner):
-        if o != tribe or s in seen:
-            continue
-        group = [s]
-        seen.add(s)
-        i = 0
-        while i < len(group):
-            for t in roads[group[i]]:
-                if owner[t] == tribe and t not in seen:
-                    seen.add(t)
-                    group.append(t)
-            i += 1
-        out.append(group)
-    return out
 
 
 class SoloMixin:
@@ -412,7 +393,7 @@ class SoloMixin:
                 self.used += [x for x in group if x not in self.used]
                 front.append(["vfree", sorted(group)])
         else:
-            group = next(g for g in _groups(b.roads, self.owner, tribe) if s in g)
+            group = next(g for g in road_groups(b.roads, self.owner, tribe) if s in g)
             if sum(1 for x in group if x not in self.used) >= SETTLEMENT_MIN:
                 front.append(["pfree", tribe, sorted(group)])
         self.vq[:0] = front
