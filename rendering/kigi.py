@@ -210,7 +210,7 @@ def _card_sprite(card: dict, s: float, open_tips: set) -> tuple[Image.Image, int
     return hit
 
 
-def draw_loose_card(d: ImageDraw.ImageDraw, card: dict, x: float, y: float, w: float, h: float) -> None:
+def draw_loose_card(image: Image.Image, card: dict, x: float, y: float, w: float, h: float) -> None:
     """A display card (or the card being placed), drawn as if grown upwards; cached per card and size."""
     key = (repr(sorted(card.items())), w, h)
     sprite = _SPRITES.get(key)
@@ -218,7 +218,7 @@ def draw_loose_card(d: ImageDraw.ImageDraw, card: dict, x: float, y: float, w: f
         sprite = Image.new("RGBA", (int(w) + 1, int(h) + 1), (0, 0, 0, 0))
         _draw_loose_card(ImageDraw.Draw(sprite), card, 0, 0, w, h)
         _SPRITES.put(key, sprite)
-    d._image.paste(sprite, (int(x), int(y)), sprite)
+    image.paste(sprite, (int(x), int(y)), sprite)
 
 
 def _draw_loose_card(d: ImageDraw.ImageDraw, card: dict, x: float, y: float, w: float, h: float) -> None:
@@ -274,7 +274,7 @@ def tree_extent(tree: dict, extra: list[tuple[int, int]] = ()) -> tuple[int, int
 
 
 def draw_tree(
-    d: ImageDraw.ImageDraw,
+    image: Image.Image,
     tree: dict,
     x: float,
     y: float,
@@ -283,6 +283,7 @@ def draw_tree(
     cells: list[dict] | None = None,
 ) -> None:
     """The tree with the table's edge at the bottom of the box (x, y, columns * s, (top + 1) * s)."""
+    d = ImageDraw.Draw(image)
     first, last, top = extent
     w = (last - first + 1) * s
     bottom = y + (top + 1) * s
@@ -299,7 +300,6 @@ def draw_tree(
     # The table's edge below row 0.
     d.rectangle((x - 6, bottom, x + w + 6, bottom + 8), fill=EDGE_OF_TABLE)
     open_tips = {tuple(t) for t in tree.get("free_cells", [])} if cells is None else set()
-    image = d._image
     for card in tree["cards"]:
         px, py = at(card["row"], card["col"])
         sprite, margin = _card_sprite(card, s, open_tips)
@@ -362,13 +362,13 @@ def _player_panel_cached(
     panel = _PANELS.get(key)
     if panel is None:
         panel = Image.new("RGB", (int(w) + 2, int(h) + 2), BACKGROUND)
-        draw_player_panel(ImageDraw.Draw(panel), view, names, seat, 0, 0, w, h)
+        draw_player_panel(panel, view, names, seat, 0, 0, w, h)
         _PANELS.put(key, panel)
     image.paste(panel, (int(x), int(y)))
 
 
 def draw_player_panel(
-    d: ImageDraw.ImageDraw,
+    image: Image.Image,
     view: dict,
     names: list[str] | None,
     seat: int,
@@ -377,6 +377,7 @@ def draw_player_panel(
     w: float,
     h: float,
 ) -> None:
+    d = ImageDraw.Draw(image)
     tree = view["trees"][seat]
     me = view["seat"] == seat
     d.rounded_rectangle(
@@ -410,7 +411,7 @@ def draw_player_panel(
         cy += 24
     s, extent = tree_cell_size(tree, w)
     tw = (extent[1] - extent[0] + 1) * s
-    draw_tree(d, tree, x + (w - tw) / 2, y + h - (extent[2] + 1) * s - 18, s, extent)
+    draw_tree(image, tree, x + (w - tw) / 2, y + h - (extent[2] + 1) * s - 18, s, extent)
 
 
 def _legend(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
@@ -489,9 +490,9 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     # The display, and the card in hand while it is being placed.
     y = 76
     for i, card in enumerate(view["display"]):
-        draw_loose_card(d, card, MARGIN + i * (card_w + 12), y + 8, card_w, card_h)
+        draw_loose_card(image, card, MARGIN + i * (card_w + 12), y + 8, card_w, card_h)
     if choosing:
-        _draw_choosing(d, view, names, choosing, y, card_w, card_h)
+        _draw_choosing(image, view, names, choosing, y, card_w, card_h)
     elif view["over"]:
         _draw_results(d, view, names, y)
     elif not view["display"]:
@@ -503,7 +504,7 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
             d, (px - 16, y + 8 + card_h / 2), f"{who} is placing:", font=font(20), fill=INK, anchor="rm"
         )
         d.rectangle((px - 6, y + 2, px + card_w + 6, y + card_h + 14), fill=HIGHLIGHT)
-        draw_loose_card(d, pending["card"], px, y + 8, card_w, card_h)
+        draw_loose_card(image, pending["card"], px, y + 8, card_w, card_h)
     y = top_h
     y += MARGIN
     for r, pw, hgt in zip(rows, widths, row_h, strict=True):
@@ -515,7 +516,7 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
 
 
 def _draw_choosing(
-    d: ImageDraw.ImageDraw,
+    image: Image.Image,
     view: dict,
     names: list[str] | None,
     choosing: dict,
@@ -524,12 +525,13 @@ def _draw_choosing(
     ch: float,
 ) -> None:
     """Advanced game set-up: the seat's two commissions (private) and who is still choosing."""
+    d = ImageDraw.Draw(image)
     x = MARGIN
     if choosing["dealt"]:
         for card in choosing["dealt"]:
             if card["id"] == choosing["kept"]:
                 d.rectangle((x - 6, y + 2, x + cw + 6, y + ch + 14), fill=HIGHLIGHT)
-            draw_loose_card(d, card, x, y + 8, cw, ch)
+            draw_loose_card(image, card, x, y + 8, cw, ch)
             x += cw + 12
         draw_text(d, (x + 10, y + 20), "Your commissions:", font=font(22), fill=INK)
         draw_text(d, (x + 10, y + 50), "keep one, the other goes", font=font(20), fill=INK)
@@ -592,7 +594,7 @@ def draw_cell_choice(view: dict, names: list[str] | None) -> Image.Image:
     )
     _legend(d, MARGIN, 92)
     draw_text(d, (MARGIN, 116), "Your card:", font=font(22), fill=INK)
-    draw_loose_card(d, pending["card"], MARGIN, 146, 210, 220)
+    draw_loose_card(image, pending["card"], MARGIN, 146, 210, 220)
     player_badge(d, (MARGIN + 16, 396), owner, radius=16)
     draw_text(
         d,
@@ -603,5 +605,5 @@ def draw_cell_choice(view: dict, names: list[str] | None) -> Image.Image:
         anchor="lm",
     )
     tw = (extent[1] - extent[0] + 1) * s
-    draw_tree(d, tree, left + (avail - tw) / 2, tree_top, s, extent, cells)
+    draw_tree(image, tree, left + (avail - tw) / 2, tree_top, s, extent, cells)
     return image
