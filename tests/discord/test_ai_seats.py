@@ -98,3 +98,34 @@ async def test_takeover_is_off_by_default(simcord_env):
         await simcord_env.advance_time(3600 + 1)
     match = await world.bot.store.live_match(world.channel.id)
     assert all(s.ai is None for s in match.seats) and match.version == 0
+
+
+async def test_ai_seats_carry_on_after_a_restart(simcord_env, db_path, monkeypatch):
+    from bot.config import Settings
+    from bot.core import create_bot
+
+    world = await make_world(simcord_env, 1)
+    human = world.players[0]
+    lobby = (await human.slash(world.channel, "ikenokoi new")).response
+    select_id = next(c["custom_id"] for c in lobby.components[1]["components"])
+    await human.select(lobby, ["quick"], custom_id=select_id)
+    await human.select(lobby, ["quick"], custom_id=select_id)
+    # The bot goes down before its AI seats get to move.
+    monkeypatch.setattr(type(world.bot.table), "schedule_ai", lambda self, match_id: None)
+    await human.click(lobby, label="Start")
+    rng = random.Random(9)
+    for _ in range(50):
+        match = await world.bot.store.live_match(world.channel.id)
+        if world.bot.service.ai_to_act(match):
+            break
+        await play_one_action(world, rng)
+    waiting = await world.bot.store.live_match(world.channel.id)
+    assert world.bot.service.ai_to_act(waiting), "an AI seat is to act when the bot stops"
+    monkeypatch.undo()
+    fresh = create_bot(Settings(token=None, database_path=db_path))
+    await simcord_env.restart_bot(fresh)  # on_ready resumes the AI seats (quick: 0.3 s a move at most)
+    await simcord_env.advance_time(1)
+    after = await fresh.store.live_match(world.channel.id)
+    assert after is None or after.version > waiting.version, "the AI seats moved after the restart"
+    await fresh.reminders.stop()
+    await fresh.store.close()
