@@ -7,6 +7,8 @@ end). Every connection joins two tent spaces ('link') and acts as a road for set
 No mountains on this map. 12 territories, 64 tent spaces (9 purple), 19 connections.
 """
 
+from games.iwari.maps import new_horizons
+
 KEY = "forgotten-island"
 NAME = "Forgotten Island"
 SIZE = (1200, 720)
@@ -112,74 +114,7 @@ TERRITORIES = [
 ]
 
 # Roads between tent spaces.
-ROADS = [
-    ("10a", "10b"),
-    ("10b", "10c"),
-    ("10c", "10d"),
-    ("10d", "10e"),
-    ("10e", "10f"),
-    ("11a", "11b"),
-    ("11b", "11c"),
-    ("11b", "12a"),
-    ("11c", "11d"),
-    ("12a", "12b"),
-    ("12b", "12c"),
-    ("12c", "12d"),
-    ("12d", "12e"),
-    ("12e", "12f"),
-    ("1a", "1b"),
-    ("1b", "1c"),
-    ("1c", "1d"),
-    ("1c", "2a"),
-    ("1d", "1e"),
-    ("1d", "5b"),
-    ("2a", "2b"),
-    ("2b", "2c"),
-    ("2c", "2d"),
-    ("2d", "2e"),
-    ("2e", "2f"),
-    ("2e", "6b"),
-    ("3a", "3b"),
-    ("3b", "3c"),
-    ("3b", "4a"),
-    ("3c", "3d"),
-    ("3c", "7b"),
-    ("4a", "4b"),
-    ("4b", "4c"),
-    ("4c", "4d"),
-    ("4d", "4e"),
-    ("4e", "4f"),
-    ("4e", "8a"),
-    ("5a", "5b"),
-    ("5b", "5c"),
-    ("5c", "5d"),
-    ("5d", "5e"),
-    ("5d", "6a"),
-    ("5e", "5f"),
-    ("5f", "5g"),
-    ("5f", "9b"),
-    ("6a", "6b"),
-    ("6b", "6c"),
-    ("6c", "6d"),
-    ("6d", "10b"),
-    ("6d", "6e"),
-    ("7a", "7b"),
-    ("7b", "7c"),
-    ("7c", "7d"),
-    ("7c", "8a"),
-    ("7d", "7e"),
-    ("7e", "11a"),
-    ("7e", "7f"),
-    ("8a", "8b"),
-    ("8b", "8c"),
-    ("8c", "12b"),
-    ("8c", "8d"),
-    ("9a", "9b"),
-    ("9b", "9c"),
-    ("9c", "10a"),
-    ("9c", "9d"),
-    ("9d", "9e"),
-]
+ROADS = new_horizons.ROADS  # stand-in: the same roads as New Horizons
 
 # Numbered connections: territories a and b, water or land, mountain symbol (0: none), 'at':
 # where the number is printed, 'link': the tent spaces it joins as a road.

@@ -4,6 +4,8 @@ Base rules; connections 1 and 11 join the same two territories (T1 and T2), 1 by
 11 over water, and are scored separately. 12 territories (3 Glacier), 64 tent spaces.
 """
 
+from games.iwari.maps import vast_lands
+
 KEY = "glacial-mass"
 NAME = "Glacial Mass"
 SIZE = (1200, 900)
@@ -109,74 +111,7 @@ TERRITORIES = [
 ]
 
 # Roads between tent spaces.
-ROADS = [
-    ("10a", "10b"),
-    ("10b", "10c"),
-    ("10c", "10d"),
-    ("10c", "11a"),
-    ("10d", "10e"),
-    ("10e", "10f"),
-    ("11a", "11b"),
-    ("11b", "11c"),
-    ("11b", "12a"),
-    ("11c", "11d"),
-    ("12a", "12b"),
-    ("12b", "12c"),
-    ("12c", "12d"),
-    ("12d", "12e"),
-    ("1a", "1b"),
-    ("1b", "1c"),
-    ("1c", "1d"),
-    ("1c", "2a"),
-    ("1d", "1e"),
-    ("1d", "4b"),
-    ("1e", "1f"),
-    ("2a", "2b"),
-    ("2b", "2c"),
-    ("2c", "2d"),
-    ("2c", "3a"),
-    ("2d", "2e"),
-    ("2d", "5b"),
-    ("3a", "3b"),
-    ("3b", "3c"),
-    ("3c", "3d"),
-    ("3d", "3e"),
-    ("3e", "3f"),
-    ("3e", "6b"),
-    ("3f", "3g"),
-    ("4a", "4b"),
-    ("4b", "4c"),
-    ("4b", "5a"),
-    ("4c", "4d"),
-    ("5a", "5b"),
-    ("5b", "5c"),
-    ("5c", "5d"),
-    ("5c", "6a"),
-    ("5d", "5e"),
-    ("5e", "5f"),
-    ("6a", "6b"),
-    ("6b", "6c"),
-    ("6c", "6d"),
-    ("6d", "6e"),
-    ("7a", "7b"),
-    ("7b", "7c"),
-    ("7c", "7d"),
-    ("7c", "8a"),
-    ("7d", "10b"),
-    ("7d", "7e"),
-    ("8a", "8b"),
-    ("8b", "8c"),
-    ("8c", "8d"),
-    ("8d", "8e"),
-    ("8d", "9a"),
-    ("8e", "11b"),
-    ("8e", "8f"),
-    ("8f", "8g"),
-    ("9a", "9b"),
-    ("9b", "9c"),
-    ("9c", "12b"),
-    ("9c", "9d"),
-]
+ROADS = vast_lands.ROADS  # stand-in: the same roads as The Vast Lands
 
 # Numbered connections: territories a and b, water or land, mountain symbol (0: none), 'at':
 # where the number is printed.

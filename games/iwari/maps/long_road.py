@@ -5,6 +5,8 @@ spaces are scored for majority as if the road were a territory (PURPLE_ROAD, in 
 Same parameters as the base maps: 12 territories, 64 tent spaces, 19 connections.
 """
 
+from games.iwari.maps import new_horizons
+
 KEY = "long-road"
 NAME = "The Long Road"
 SIZE = (1200, 720)
@@ -110,98 +112,11 @@ TERRITORIES = [
 ]
 
 # Roads between tent spaces.
-ROADS = [
-    ("10a", "10b"),
-    ("10b", "10c"),
-    ("10c", "10d"),
-    ("10d", "10e"),
-    ("10e", "10f"),
-    ("11a", "11b"),
-    ("11b", "11c"),
-    ("11b", "12a"),
-    ("11c", "11d"),
-    ("12a", "12b"),
-    ("12b", "12c"),
-    ("12c", "12d"),
-    ("12d", "12e"),
-    ("12e", "12f"),
-    ("1a", "1b"),
-    ("1b", "1c"),
-    ("1c", "1d"),
-    ("1c", "2a"),
-    ("1d", "1e"),
-    ("1d", "5b"),
-    ("2a", "2b"),
-    ("2b", "2c"),
-    ("2c", "2d"),
-    ("2d", "2e"),
-    ("2e", "2f"),
-    ("2e", "6b"),
-    ("3a", "3b"),
-    ("3b", "3c"),
-    ("3b", "4a"),
-    ("3c", "3d"),
-    ("3c", "7b"),
-    ("4a", "4b"),
-    ("4b", "4c"),
-    ("4c", "4d"),
-    ("4d", "4e"),
-    ("4e", "4f"),
-    ("4e", "8a"),
-    ("5a", "5b"),
-    ("5b", "5c"),
-    ("5c", "5d"),
-    ("5d", "5e"),
-    ("5d", "6a"),
-    ("5e", "5f"),
-    ("5f", "5g"),
-    ("5f", "9b"),
-    ("6a", "6b"),
-    ("6b", "6c"),
-    ("6c", "6d"),
-    ("6d", "10b"),
-    ("6d", "6e"),
-    ("7a", "7b"),
-    ("7b", "7c"),
-    ("7c", "7d"),
-    ("7c", "8a"),
-    ("7d", "7e"),
-    ("7e", "11a"),
-    ("7e", "7f"),
-    ("8a", "8b"),
-    ("8b", "8c"),
-    ("8c", "12b"),
-    ("8c", "8d"),
-    ("9a", "9b"),
-    ("9b", "9c"),
-    ("9c", "10a"),
-    ("9c", "9d"),
-    ("9d", "9e"),
-]
+ROADS = new_horizons.ROADS  # stand-in: the same roads as New Horizons
 
 # Numbered connections: territories a and b, water or land, mountain symbol (0: none), 'at':
 # where the number is printed.
-CONNECTIONS = [
-    {"n": 1, "a": 1, "b": 2, "water": False, "mountain": 1, "at": (310, 144)},
-    {"n": 2, "a": 2, "b": 3, "water": True, "mountain": 0, "at": (600, 144)},
-    {"n": 3, "a": 3, "b": 4, "water": False, "mountain": 2, "at": (890, 144)},
-    {"n": 4, "a": 1, "b": 5, "water": False, "mountain": 0, "at": (205, 247)},
-    {"n": 5, "a": 2, "b": 6, "water": False, "mountain": 3, "at": (481, 247)},
-    {"n": 6, "a": 2, "b": 7, "water": True, "mountain": 0, "at": (600, 247)},
-    {"n": 7, "a": 3, "b": 7, "water": False, "mountain": 0, "at": (799, 247)},
-    {"n": 8, "a": 4, "b": 8, "water": False, "mountain": 4, "at": (1075, 247)},
-    {"n": 9, "a": 5, "b": 6, "water": False, "mountain": 0, "at": (310, 370)},
-    {"n": 10, "a": 6, "b": 7, "water": True, "mountain": 0, "at": (600, 370)},
-    {"n": 11, "a": 7, "b": 8, "water": False, "mountain": 0, "at": (890, 370)},
-    {"n": 12, "a": 5, "b": 9, "water": False, "mountain": 3, "at": (205, 473)},
-    {"n": 13, "a": 6, "b": 10, "water": False, "mountain": 0, "at": (481, 473)},
-    {"n": 14, "a": 6, "b": 11, "water": True, "mountain": 0, "at": (600, 473)},
-    {"n": 15, "a": 7, "b": 11, "water": False, "mountain": 2, "at": (799, 473)},
-    {"n": 16, "a": 8, "b": 12, "water": False, "mountain": 0, "at": (1075, 473)},
-    {"n": 17, "a": 9, "b": 10, "water": False, "mountain": 1, "at": (310, 596)},
-    {"n": 18, "a": 10, "b": 11, "water": True, "mountain": 0, "at": (600, 596)},
-    {"n": 19, "a": 11, "b": 12, "water": False, "mountain": 4, "at": (890, 596)},
-]
+CONNECTIONS = new_horizons.CONNECTIONS  # stand-in: the same connections as New Horizons
 
 # The purple road: tent spaces along existing roads, from the north-west to the south.
 PURPLE_ROAD = ["1d", "5b", "5c", "5d", "6a", "6b", "6c", "6d", "10b", "10c"]
