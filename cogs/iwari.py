@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import new_match, show_rules
+from games.iwari.data import FEAT_NAMES, FEAT_SUBSETS
 
 KEY, TITLE = "iwari", "Iwari"
 
@@ -16,7 +17,7 @@ class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-
     @app_commands.guild_only()
     @app_commands.describe(
         map="Which map: a side of the base board or a Maps Atlas map",
-        feats="Play with the four base Feats (Union, Discovery, Honour, Respect)",
+        feats="Base Feats: all four (Union, Discovery, Honour, Respect), none, or some of them",
         draft="Advanced set-up: draft the starting hands",
         expeditions="Expedition cards: 3 missions, 4 points to the first to complete one, 2 to the second",
         courage="Courage Feat (needs feats): cancels the multiplier of the Feat it is placed beside",
@@ -35,6 +36,14 @@ class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-
             app_commands.Choice(name="Forgotten Island (Atlas)", value="forgotten-island"),
             app_commands.Choice(name="The Uncharted Paths (Atlas)", value="uncharted-paths"),
         ],
+        feats=[
+            app_commands.Choice(name="None", value="none"),
+            app_commands.Choice(name="All four", value="all"),
+            *(
+                app_commands.Choice(name=" + ".join(FEAT_NAMES[k] for k in v.split("+")), value=v)
+                for v in FEAT_SUBSETS
+            ),
+        ],
         worship=[
             app_commands.Choice(name="None", value="none"),
             app_commands.Choice(name="Dead ends: most Tents on road ends", value="dead-ends"),
@@ -50,7 +59,7 @@ class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-
         self,
         interaction: discord.Interaction,
         map: str = "new-horizons",
-        feats: bool = False,
+        feats: str = "none",
         draft: bool = False,
         expeditions: bool = False,
         courage: bool = False,
@@ -62,7 +71,7 @@ class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-
         """Open a lobby for a new game of Iwari in this channel."""
         options = {
             "map": map,
-            "feats": feats,
+            "feats": {"none": False, "all": True}.get(feats, feats),
             "draft": draft,
             "expeditions": expeditions,
             "courage": courage,

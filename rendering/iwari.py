@@ -523,9 +523,14 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, t
     elif view.get("feats_left"):
         left = "  ".join(f"{FEAT_LETTER[k]} {v}" for k, v in view["feats_left"].items())
         draw.text((x0, top + 170), f"Feats left: {left}", font=font(18), fill=INK)
-        if view["feats_option"]:
-            draw.text((x0, top + 196), "U D: x2 per Feat on Tent scoring", font=font(18), fill=MUTED)
-            draw.text((x0, top + 220), "H R: x2 on a connection's Totem scoring", font=font(18), fill=MUTED)
+        kinds = view.get("feat_kinds", [])
+        tents = " ".join(FEAT_LETTER[k] for k in kinds if k in ("union", "discovery"))
+        totems = " ".join(FEAT_LETTER[k] for k in kinds if k in ("honour", "respect"))
+        if tents:
+            draw.text((x0, top + 196), f"{tents}: x2 per Feat on Tent scoring", font=font(18), fill=MUTED)
+        if totems:
+            text = f"{totems}: x2 on a connection's Totem scoring"
+            draw.text((x0, top + 220), text, font=font(18), fill=MUTED)
         if view.get("courage"):
             draw.text((x0, top + 244), "C: cancels the Feat it stands beside", font=font(18), fill=MUTED)
         if view.get("worship", "none") != "none":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.base import Game
-from games.iwari.data import DIFFICULTIES, MODES, WORSHIP_VARIANTS
+from games.iwari.data import DIFFICULTIES, FEAT_OPTIONS, MODES, WORSHIP_VARIANTS
 from games.iwari.maps import MAPS
 from games.iwari.state import IwariState
 
@@ -22,7 +22,7 @@ GAME = Game(
     player_counts=range(1, 6),
     options={
         "map": list(MAPS),
-        "feats": [False, True],
+        "feats": list(FEAT_OPTIONS),
         "draft": [False, True],
         "expeditions": [False, True],
         "courage": [False, True],
@@ -34,7 +34,7 @@ GAME = Game(
     _load=_load,
     option_help={
         "map": "New Horizons, The Vast Lands, or an Atlas map: The Long Road, Glacial Mass, Floating Lands, Forgotten Island, The Uncharted Paths",
-        "feats": "Play with the four base Feats (Union, Discovery, Honour, Respect)",
+        "feats": "Base Feats: true for all four (Union, Discovery, Honour, Respect), or a subset such as union+honour",
         "draft": "Advanced set-up: draft starting hands from the display and deck, last player first",
         "expeditions": "Expedition cards: 3 of 16 missions; the first to complete one scores 4, the second 2",
         "courage": "Courage Feat (with feats): exploring the last territory cancels the multiplier of a Feat",

@@ -33,6 +33,25 @@ MOUNTAIN_SYMBOLS = {2: 4, 3: 3, 4: 2, 5: 1}
 
 # Feats of the base game: how many pawns, and which score they multiply.
 FEAT_PAWNS = {"union": 2, "discovery": 2, "honour": 1, "respect": 1}
+BASE_FEATS = tuple(FEAT_PAWNS)
+# Option "feats": False (none), True (all four base Feats), or any other subset written
+# "union+honour" (the rulebook: "one or more of these Feats"), in BASE_FEATS order.
+FEAT_SUBSETS = tuple(
+    "+".join(k for i, k in enumerate(BASE_FEATS) if mask >> i & 1)
+    for mask in range(1, 2 ** len(BASE_FEATS) - 1)
+)
+FEAT_OPTIONS = (False, True, *FEAT_SUBSETS)
+
+
+def feat_kinds(value: object) -> tuple[str, ...]:
+    """The base Feats in play for a value of the option "feats"."""
+    if value is True:
+        return BASE_FEATS
+    if not value:
+        return ()
+    return tuple(k for k in BASE_FEATS if k in str(value).split("+"))
+
+
 FEAT_NAMES = {
     "union": "Union",
     "discovery": "Discovery",

@@ -286,9 +286,8 @@ class SoloMixin:
         if self.phase == "void" and a[0] == "v":
             k = int(a[1:])
             self.hands[self.cur][VOID_CARD] -= k
-            self.known[self.cur][VOID_CARD] = min(
-                self.known[self.cur][VOID_CARD], self.hands[self.cur][VOID_CARD]
-            )
+            # Public facts only (never the hand itself): see IwariState._spend.
+            self.known[self.cur][VOID_CARD] = max(0, self.known[self.cur][VOID_CARD] - k)
             self.void_row += k
             self._log(f"{{p{seat}}} plays {k} Void card{'s' if k > 1 else ''} above the display.", "void")
             if self.void_row >= CORRUPTION_CARDS:
@@ -581,7 +580,10 @@ class SoloMixin:
             self.pawn = (self.pawn + 1) % len(conns)
         c = conns[self.pawn]
         what = "Corruption" if corrupt else "Infection"
-        self._log(f"The Void performs an {what} at connection {c.number}.", "void", connection=c.number)
+        article = "a" if corrupt else "an"
+        self._log(
+            f"The Void performs {article} {what} at connection {c.number}.", "void", connection=c.number
+        )
         tasks: list[list] = [["vplace", t] for t in (c.a, c.b) if self.claimed[t] < 0]
         if corrupt:
             tasks += [["count", c.a], ["count", c.b], ["pawn"], ["collect", source]]

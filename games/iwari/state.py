@@ -55,6 +55,7 @@ from games.iwari.data import (
     VOID_RUINS,
     VOID_TARGET,
     VOID_TOTEM_PIECES,
+    feat_kinds,
 )
 from games.iwari.scoring import settlements, tent_points, totem_holders
 from games.iwari.solo import SOLO_MAPS, SoloMixin
@@ -414,6 +415,11 @@ class IwariState(SoloMixin, GameState):
         }
 
     # ------------------------------------------------------------------ basics
+    @property
+    def feat_kinds(self) -> tuple[str, ...]:
+        """The base Feats in play (option "feats": none, all four, or a subset)."""
+        return feat_kinds(self.opts["feats"])
+
     @property
     def num_players(self) -> int:
         return self.n
@@ -802,7 +808,9 @@ class IwariState(SoloMixin, GameState):
             b = BIOME_CODES.index(code)
             hand[b] -= 1
             self.discard[b] += 1
-            known[b] = min(known[b], hand[b])
+            # Only public facts: a card known to be held (taken face up) and then spent of its
+            # colour lowers the count by one; which copy was spent is nobody else's business.
+            known[b] = max(0, known[b] - 1)
 
     def _choose_combo(self, pieces: str, cards: str, src: int | None = None) -> None:
         self.pending = [self.pending[0], pieces, cards]
@@ -865,7 +873,7 @@ class IwariState(SoloMixin, GameState):
                 self.vq.insert(len(self.vq) - queued, ["tundra", t])  # after the counting
             self._solo_after_commit()
             return
-        if self.opts["feats"]:
+        if self.feat_kinds:
             self._check_feats(tribe, t, spaces, totems > 0)
         if self.expeditions:
             self._check_expeditions(tribe)
@@ -989,9 +997,11 @@ class IwariState(SoloMixin, GameState):
     def _check_feats(self, tribe: int, t: int, spaces: list[int], totem: bool) -> None:
         b = self.board
         claims = self.claims
+        kinds = self.feat_kinds
         discovery = claims["discovery"]
         if (
-            spaces
+            "discovery" in kinds
+            and spaces
             and all(self.owner[s] >= 0 for s in b.spaces[t])
             and len(discovery) < FEAT_PAWNS["discovery"]
             and tribe not in discovery
@@ -1001,7 +1011,12 @@ class IwariState(SoloMixin, GameState):
             self.feat_queue.append(
                 ["discovery", tribe, [f"T{i + 1}" for i in range(b.num_territories) if i != t]]
             )
-        if spaces and len(claims["union"]) < FEAT_PAWNS["union"] and tribe not in claims["union"]:
+        if (
+            "union" in kinds
+            and spaces
+            and len(claims["union"]) < FEAT_PAWNS["union"]
+            and tribe not in claims["union"]
+        ):
             new = set(spaces)
             terrs = sorted(
                 {b.space_terr[s] for g in settlements(b, self.owner, tribe) if new.intersection(g) for s in g}
@@ -1011,7 +1026,7 @@ class IwariState(SoloMixin, GameState):
                 self.feat_queue.append(["union", tribe, [f"T{i + 1}" for i in terrs]])
         if totem:
             for kind, water in (("honour", False), ("respect", True)):
-                if len(claims[kind]) >= FEAT_PAWNS[kind]:
+                if kind not in kinds or len(claims[kind]) >= FEAT_PAWNS[kind]:
                     continue
                 options = []
                 for k in b.terr_connections[t]:
@@ -1342,7 +1357,7 @@ class IwariState(SoloMixin, GameState):
         return clone
 
     def _feats_left(self) -> dict:
-        left = {k: FEAT_PAWNS[k] - len(self.claims[k]) for k in FEAT_PAWNS} if self.opts["feats"] else {}
+        left = {k: FEAT_PAWNS[k] - len(self.claims[k]) for k in self.feat_kinds}
         if self.opts["courage"]:
             left["courage"] = 1 - len(self.claims["courage"])
         if self.opts["worship"] != "none":
@@ -1405,7 +1420,8 @@ class IwariState(SoloMixin, GameState):
                 }
                 for k, c in enumerate(b.connections)
             ],
-            "feats_option": self.opts["feats"],
+            "feats_option": bool(self.feat_kinds),
+            "feat_kinds": list(self.feat_kinds),
             "feats": [
                 {"kind": k, "tribe": x, "where": w, "cancelled": i in self.cancelled_feats()}
                 for i, (k, x, w) in enumerate(self.feats)
@@ -1439,9 +1455,12 @@ class IwariState(SoloMixin, GameState):
             "phase": self.phase,
             "third_tribe_turn": self.neutral and not self.over,
             "drafting": bool(self.drafting),
+            # A territory chosen mid-turn is tentative (the player may go back): only the
+            # player's own view shows it until the pieces are placed. An Infection's tie is public.
             "pending_territory": (
                 b.short[self.pending[0]]
-                if self.pending and self.phase in ("pieces", "space", "ruin")
+                if self.pending
+                and (self.phase == "ruin" or (self.phase in ("pieces", "space") and seat == self.cur))
                 else None
             ),
             "mode": self.mode,

@@ -12,7 +12,7 @@ GAMES = [
     ("kigi", 3, {}),
     ("kigi", 2, {"advanced": True}),
     ("iwari", 2, {}),
-    ("iwari", 4, {"map": "vast-lands", "feats": True}),
+    ("iwari", 4, {"map": "vast-lands", "feats": "union+honour"}),
     ("iki", 2, {}),
     ("iki", 4, {}),
     ("iwari", 1, {"mode": "solo"}),

@@ -524,6 +524,33 @@ def test_honour_and_respect_on_totem_majority_of_a_connection() -> None:
     assert s2.feats == [] and s2.claims["respect"] == [0]
 
 
+def test_feats_chosen_one_by_one() -> None:
+    """Option feats takes any subset: here Discovery alone is in play, not Union."""
+    assert GAME.options["feats"][:2] == [False, True] and len(GAME.options["feats"]) == 16
+    s = new(3, feats="discovery")
+    assert s.feat_kinds == ("discovery",)
+    assert s.view(None)["feats_left"] == {"discovery": 2}
+    # A settlement completed: no Union Feat (it is not in play).
+    put_tents(s, 0, "1c", "1d", "5b")
+    set_hand(s, 0, "FTT")
+    play(s, 0, "t2", "cT-F", "s2a")
+    assert not s.feat_queue and not s.claims["union"]
+    # Filling the last tent space earns Discovery.
+    s2 = new(3, feats="union+discovery")
+    put_tents(s2, 1, "3a", "3b", "3c")
+    set_hand(s2, 0, "CTT")
+    play(s2, 0, "t3", "cT-C")
+    assert s2.phase == "feat" and s2.feat_queue[0][0] == "discovery"
+    # Honour alone: no Discovery for a full territory.
+    s3 = new(3, feats="honour")
+    put_tents(s3, 1, "3a", "3b", "3c")
+    set_hand(s3, 0, "CTT")
+    play(s3, 0, "t3", "cT-C")
+    assert s3.phase == "draw" and not s3.claims["discovery"]
+    with pytest.raises(IllegalSetup):
+        new(3, feats="union+nonsense")
+
+
 def test_feats_off_by_default() -> None:
     s = new(3)
     put_tents(s, 1, "3a", "3b", "3c")
@@ -572,7 +599,11 @@ def test_pending_choice_only_in_the_players_view() -> None:
     s.apply(0, "cT-CC")
     assert s.view(0)["pending"]["cards"] == "2 Coast"
     assert "pending" not in s.view(1) and "pending" not in s.view(None)
-    assert s.view(None)["pending_territory"] == "T2"
+    # The territory is still tentative (the player may go back): only their own picture shows it.
+    assert s.view(0)["pending_territory"] == "T2"
+    assert s.view(None)["pending_territory"] is None and s.view(1)["pending_territory"] is None
+    s.apply(0, "back")
+    assert s.view(0)["pending_territory"] is None
 
 
 def test_draw_events_private() -> None:
@@ -602,6 +633,49 @@ def test_determinize_depends_only_on_what_the_seat_sees() -> None:
     assert a.to_json() == b.to_json()
     assert a.hands[0] == s.hands[0] and a.display == s.display
     a.check_invariants()
+
+
+def _after_spending_a_known_card(hidden: str) -> IwariState:
+    """Seat 0 takes a Forest face up, then spends a Forest; ``hidden`` is the rest of its hand."""
+    s = new(3, seed=3)
+    set_hand(s, 0, "TGD")
+    set_display(s, [1, 3, 3, 4])
+    s.apply(0, "xT")
+    s.apply(0, "dF")  # the Forest taken face up: public
+    assert s.known[0][1] == 1
+    while s.cur != 0:  # the others discard and draw from the deck
+        seat = s.cur
+        s.apply(seat, "x" + next(c for b, c in enumerate(BIOME_CODES) if s.hands[seat][b]))
+        while s.phase == "draw" and s.cur == seat:
+            s.apply(seat, "deck")
+    # Same public history, different hidden cards: give seat 0 ``hidden`` beside the known Forest.
+    pool = s.deck + [b for b in range(5) for _ in range(s.hands[0][b])]
+    pool.remove(1)
+    s.hands[0] = [0] * 5
+    s.hands[0][1] = 1
+    for code in hidden:
+        pool.remove(BIOME_CODES.index(code))
+        s.hands[0][BIOME_CODES.index(code)] += 1
+    s.deck = sorted(pool)
+    s._cache = None
+    play(s, 0, "t2", "cT-F", "s2a")  # a Forest spent: which one, nobody else can tell
+    return s
+
+
+def test_spending_a_known_card_reveals_nothing_of_the_rest_of_the_hand() -> None:
+    """Two hands with the same public history: same view and same determinize for another seat."""
+    a = _after_spending_a_known_card("FG")  # another Forest, face down
+    b = _after_spending_a_known_card("GD")  # no other Forest
+    assert a.hands[0] != b.hands[0]
+    assert a.known[0] == b.known[0] == [0, 0, 0, 0, 0]
+    assert a.view(1) == b.view(1) and a.view(None) == b.view(None)
+    forest_a = forest_b = 0
+    for seed in range(200):
+        da, db = a.determinize(1, seed), b.determinize(1, seed)
+        assert da.hands[0] == db.hands[0]
+        forest_a += da.hands[0][1] > 0
+        forest_b += db.hands[0][1] > 0
+    assert forest_a == forest_b < 200
 
 
 def test_determinize_keeps_cards_known_from_the_display() -> None:
