@@ -53,6 +53,7 @@ async def world(tmp_path):
         await fake.stop()
         for proc in w.procs:  # shown by pytest when the test failed
             print(f"----- {proc.name} log -----\n{proc.log()[-6000:]}")
+        print("last requests:", *fake.requests[-25:], sep="\n  ")
         if fake.unknown:
             print("unknown routes:", fake.unknown)
         if fake.errors:

@@ -45,6 +45,7 @@ async def recovered(world, match_id: int) -> None:
     """After a kill: the database is sound, then a restarted bot shows the match by itself."""
     table: Table = world.table
     assert integrity(world.db_path) == "ok"
+    world.fake.clear_gates()  # the new process is not held anywhere
     await world.start_bot()
     try:
         await world.fake.wait_until(
@@ -220,14 +221,11 @@ async def test_kill_after_the_last_move(world):
 async def test_kill_between_lobby_creation_and_its_post(world):
     fake, table = world.fake, world.table
     await world.start_bot()
-    fake.gate(lambda r: r.has(r"^lb:join:\d+$"))
+    gate = fake.gate(lambda r: r.has(r"^lb:join:\d+$"))  # the lobby's post, wherever it goes
     await fake.slash(table.host, "ikenokoi new")
-    rows = await fake.wait_until(
-        lambda: query(world.db_path, "SELECT id FROM matches WHERE status = 'lobby'"),
-        15,
-        "the lobby row",
-        poll=0.02,
-    )
+    await gate.wait(15)
+    rows = query(world.db_path, "SELECT id FROM matches WHERE status = 'lobby'")
+    assert len(rows) == 1, "the lobby was posted before its row was saved"
     match_id = rows[0][0]
     await world.procs[-1].kill()
     assert table.lobby(match_id) is None
