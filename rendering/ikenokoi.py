@@ -44,6 +44,7 @@ TOKEN_FILL = (255, 236, 150)
 OUT_FILL = (215, 210, 200)
 TEXT, LINE_H = 22, 30
 TOKENS_Y = 226
+TOKEN_R = 38
 CELL_W, CELL_H = 104, 70
 PANEL_W = (WIDTH - 3 * PAD) // 2
 PANEL_H = 66 + 2 * CELL_H + 20
@@ -277,7 +278,7 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
             lines += _wrap(scratch, txt, TEXT, box_w)
     elif private and view.get("secret_challenge"):
         txt = "Your secret challenge: " + _challengedraw_text(view["secret_challenge"], "individual")
-        txt += f" (now worth {view.get('secret_points')})"
+        txt += f" (now worth {view.get('secret_points')} lotus to you)"
         lines += _wrap(scratch, txt, TEXT, box_w)
     if private and not over and view.get("pool") is not None:
         lines.append("Pool (your lantern shows it): " + _cardsdraw_text(view["pool"]))
@@ -343,22 +344,17 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     draw_text(d, (PAD, y + 48), "tokens", font=font(22), fill=INK, anchor="lm")
     draw_text(d, (PAD, y + 76), "leader:", font=font(18), fill=MUTED, anchor="lm")
     tv = view["token_values"]
+    r = TOKEN_R
     for i, v in enumerate(range(2, 12)):
         cx, cy = PAD + 150 + i * 102, y + 36
         if str(v) not in tv:
-            d.ellipse((cx - 34, cy - 34, cx + 34, cy + 34), outline=LINE, width=2)
+            d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=LINE, width=2)
             draw_text(d, (cx, cy), "out", font=font(18), fill=MUTED, anchor="mm")
             continue
-        d.ellipse((cx - 34, cy - 34, cx + 34, cy + 34), fill=TOKEN_FILL, outline=INK, width=2)
-        draw_text(d, (cx, cy - 9), str(v), font=font(30), fill=INK, anchor="mm")
-        draw_text(
-            d,
-            (cx, cy + 18),
-            f"{tv[str(v)]} pts",
-            font=font(17 if tv[str(v)] < 10 else 16),
-            fill=INK,
-            anchor="mm",
-        )
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=TOKEN_FILL, outline=INK, width=2)
+        draw_text(d, (cx, cy - 10), str(v), font=font(30), fill=INK, anchor="mm")
+        # the token's value in lotus (stand-in values from the game's data, via the view)
+        draw_text(d, (cx, cy + 18), f"{tv[str(v)]} lotus", font=font(17), fill=INK, anchor="mm")
         leader = view["leaders"].get(str(v))
         if leader is None:
             draw_text(d, (cx, cy + 58), "nobody", font=font(18), fill=MUTED, anchor="mm")

@@ -30,8 +30,10 @@ POOL_SIZE = 3  # the pool (bassin): first cards of the shuffled pond, face down
 MAX_DRAWS = 4  # a turn reveals at most 4 cards; at least 2 before stopping
 MIN_STOP = 2
 
-# Honour Lotus token value (stand-in): the variety number itself.
-TOKEN_VALUES = {v: v for v in VARIETIES}
+# Honour Lotus token values (stand-in, revised): higher varieties earn more, and most
+# tokens are worth less than the 3 of the "each token is worth three lotus" challenge,
+# so that card is a reward. (The first stand-in, value = variety, made it a penalty.)
+TOKEN_VALUES = {2: 1, 3: 1, 4: 1, 5: 2, 6: 2, 7: 2, 8: 3, 9: 3, 10: 3, 11: 4}
 
 # Pontoon zones as a 2 x 5 grid; bridges join horizontally or vertically adjacent zones.
 GRID = ((2, 3, 4, 5, 6), (7, 8, 9, 10, 11))
@@ -68,14 +70,17 @@ def varieties_in_play(num_players: int) -> tuple[int, ...]:
 # kind: honour_pairs | honour_three | fewest_varieties | most_varieties | same_count |
 #       most_of | fewest_total | pairs.  "ind" = lotus for your own individual challenge,
 # "com" = lotus for the common challenge (per pair for "pairs"; the two "honour_*"
-# cards are effects with no value of their own). No card names variety 11, which is
-# not in play at 2-3 players. "Most"/"fewest" conditions count ties as fulfilled.
+# cards are effects with no value of their own: "per_pair" extra lotus per pair of
+# tokens, or every token worth "each" lotus). No card names variety 11, which is
+# not in play at 2-3 players. "Most"/"fewest" conditions count ties as fulfilled;
+# "same_count" and "most_of" need at least one card of each variety named.
 CHALLENGES: tuple[dict, ...] = (
     {
         "kind": "honour_pairs",
         "vars": [],
         "ind": 0,
         "com": 0,
+        "per_pair": 1,
         "text": "Each pair of Honour tokens you win earns 1 extra lotus.",
     },
     {
@@ -83,6 +88,7 @@ CHALLENGES: tuple[dict, ...] = (
         "vars": [],
         "ind": 0,
         "com": 0,
+        "each": 3,
         "text": "Each Honour token you win is worth 3 lotus.",
     },
     {
@@ -101,24 +107,24 @@ CHALLENGES: tuple[dict, ...] = (
     },
     {
         "kind": "same_count",
-        "vars": [2, 6],
-        "ind": 3,
+        "vars": [2, 3],
+        "ind": 4,
         "com": 2,
-        "text": "Have as many 2s as 6s (at least one of each).",
+        "text": "Have as many 2s as 3s (at least one of each).",
     },
     {
         "kind": "same_count",
-        "vars": [3, 9],
-        "ind": 3,
+        "vars": [3, 4],
+        "ind": 4,
         "com": 2,
-        "text": "Have as many 3s as 9s (at least one of each).",
+        "text": "Have as many 3s as 4s (at least one of each).",
     },
     {
         "kind": "same_count",
-        "vars": [5, 7],
-        "ind": 3,
+        "vars": [4, 5],
+        "ind": 4,
         "com": 2,
-        "text": "Have as many 5s as 7s (at least one of each).",
+        "text": "Have as many 4s as 5s (at least one of each).",
     },
     {
         "kind": "most_of",
@@ -155,6 +161,6 @@ CHALLENGES: tuple[dict, ...] = (
         "com": 2,
         "text": "Have the fewest 7s and 8s in total (ties count).",
     },
-    {"kind": "pairs", "vars": [3, 10], "ind": 1, "com": 1, "text": "1 lotus per pair of a 3 and a 10."},
+    {"kind": "pairs", "vars": [5, 10], "ind": 1, "com": 1, "text": "1 lotus per pair of a 5 and a 10."},
     {"kind": "pairs", "vars": [4, 8], "ind": 1, "com": 1, "text": "1 lotus per pair of a 4 and an 8."},
 )

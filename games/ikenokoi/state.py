@@ -22,16 +22,19 @@ Rulings beyond the rulebook (see also the design notes):
   is all different (whatever its size, even 1 card; four different still give
   an Exchange) or else a Sharing follows; then the game ends;
 - a turn can therefore stop with fewer than 2 cards only when the pond is empty;
-- the tie-break counts Koi cards in the pontoon (bamboo is a Garden card);
+- the tie-break counts Koi cards in the pontoon, and a bamboo counts as one Koi card
+  of its zone there too (it "counts as one additional Koi card");
 - ``scores()`` during play is the public running score as if the game ended
   now, WITHOUT the secret challenges and the lantern pool (both hidden from
   other seats); after the end it is the final score;
 - pool bridges taken at the end are discarded without placement (no exchange
   can follow); pool bamboo is placed by its new owner before the Honour tokens;
 - when a lotus peek is reordered, other seats forget what they had peeked;
-- bamboo goes only on zones of varieties in play (not 11 at 2-3 players);
+- bamboo and bridges go only on zones of varieties in play (not 11 at 2-3 players);
 - same-count challenges need at least one card of each variety, most-of
   challenges at least one card (0 = 0 is no collection);
+- an Honour challenge's points are what it adds to the tokens' printed values, so a
+  view shows what the card is worth now and the final breakdown shows it per card;
 - once the game is over, every secret challenge and the pool are public.
 """
 
@@ -216,10 +219,11 @@ class IkeNoKoiState(GameState):
                 zones = data.varieties_in_play(self.n)  # zone 11 is out of the game at 2-3 players
                 return [Action(f"bamboo:{v}", f"Bamboo at zone {v}", "bamboo") for v in zones]
             have = self.bridges[seat]
+            zones = data.varieties_in_play(self.n)  # no bridge to zone 11 either at 2-3 players
             return [
                 Action(f"bridge:{a}-{b}", f"Bridge zones {a} and {b}", "bridge")
                 for a, b in data.ADJACENT_PAIRS
-                if [a, b] not in have
+                if [a, b] not in have and a in zones and b in zones
             ]
         if ph == "share":
             seen: set[int] = set()
@@ -538,7 +542,12 @@ class IkeNoKoiState(GameState):
         return out
 
     def breakdown(self, include_secret: bool | None = None) -> list[dict]:
-        """Per seat: tokens won, honour lotus, common, secret (None if hidden), lotus, total."""
+        """Per seat: tokens won, their printed value, common, secret (None if hidden), lotus, total.
+
+        A challenge's points include what an Honour challenge adds to the tokens, so
+        ``common`` and ``secret`` say what each card is worth; ``koi`` is the tie-break
+        count (a bamboo counts as one Koi card of its zone there too).
+        """
         if include_secret is None:
             include_secret = self.phase == "over"
         eff = self.effective()
@@ -546,26 +555,31 @@ class IkeNoKoiState(GameState):
         out = []
         for s in range(self.n):
             tokens = sorted(v for v, who in leaders.items() if who == s)
-            cards = [(self.common, "com")]
-            if include_secret:
-                cards.append((self.secret[s], "ind"))
-            kinds = [data.CHALLENGES[c]["kind"] for c, _ in cards]
-            honour = 3 * len(tokens) if "honour_three" in kinds else sum(data.TOKEN_VALUES[v] for v in tokens)
-            honour += kinds.count("honour_pairs") * (len(tokens) // 2)
-            common = self._challenge_points(self.common, "com", s, eff)
-            secret = self._challenge_points(self.secret[s], "ind", s, eff) if include_secret else None
+            honour = sum(data.TOKEN_VALUES[v] for v in tokens)
+            common = self._challenge_points(self.common, "com", s, eff, tokens)
+            secret = self._challenge_points(self.secret[s], "ind", s, eff, tokens) if include_secret else None
             total = honour + common + (secret or 0) + self.lotus[s]
+            koi = sum(self.koi[s]) + sum(self.bamboo[s])
             out.append(
                 {"tokens": tokens, "honour": honour, "common": common, "secret": secret, "lotus": self.lotus[s],
-                 "total": total, "koi": sum(self.koi[s])}
+                 "total": total, "koi": koi}
             )  # fmt: skip
         return out
 
-    def _challenge_points(self, card: int, which: str, seat: int, eff: list[list[int]]) -> int:
-        """Points of a challenge card's condition for ``seat`` (the honour effects are scored above)."""
+    def _challenge_points(
+        self, card: int, which: str, seat: int, eff: list[list[int]], tokens: list[int] | None = None
+    ) -> int:
+        """Points a challenge card gives ``seat`` now (``tokens``: the Honour tokens it wins)."""
         ch = data.CHALLENGES[card]
         kind, vs, value = ch["kind"], ch["vars"], ch[which]
         mine = eff[seat]
+        if kind in ("honour_pairs", "honour_three"):
+            if tokens is None:
+                tokens = [v for v, who in self.honour_leaders(eff).items() if who == seat]
+            if kind == "honour_pairs":
+                return ch["per_pair"] * (len(tokens) // 2)
+            # the card replaces each token's printed value (the other card's pair bonus adds on top)
+            return sum(ch["each"] - data.TOKEN_VALUES[v] for v in tokens)
         if kind == "pairs":
             return value * min(mine[vs[0]], mine[vs[1]])
         if kind == "same_count":
@@ -575,11 +589,9 @@ class IkeNoKoiState(GameState):
         elif kind == "fewest_total":
             tot = [sum(e[v] for v in vs) for e in eff]
             ok = tot[seat] == min(tot)
-        elif kind in ("most_varieties", "fewest_varieties"):
+        else:  # most_varieties / fewest_varieties
             var = [sum(1 for v in data.VARIETIES if e[v]) for e in eff]
             ok = var[seat] == (max(var) if kind == "most_varieties" else min(var))
-        else:
-            return 0
         return value if ok else 0
 
     def scores(self) -> list[int]:
@@ -651,9 +663,7 @@ class IkeNoKoiState(GameState):
             "common_challenge": _challenge_view(self.common),
             "players": players,
             "secret_challenge": _challenge_view(self.secret[seat]) if mine else None,
-            "secret_points": (
-                self._challenge_points(self.secret[seat], "ind", seat, self.effective()) if mine else None
-            ),
+            "secret_points": self.breakdown(include_secret=True)[seat]["secret"] if mine else None,
             "peek": [data.KIND_NAMES[c] for c in self.pond[::-1][: self.known[seat]]] if mine else [],
             "exchange": {"target": self.ex_target, "given": self.ex_give} if self.phase == "give" else None,
             "prompt": self.prompt(seat) if mine else "",

@@ -283,7 +283,7 @@ def test_exchange_after_bridge_among_the_four() -> None:
     st.pond.remove(9)
     st.koi[1][9] = 1
     play(st, "draw", "draw", "draw", "draw")
-    assert st.phase == "place" and len(ids(st)) == len(data.ADJACENT_PAIRS) == 13
+    assert st.phase == "place" and len(ids(st)) == 11  # 13 pairs, 2 of them at zone 11 (out)
     play(st, "bridge:4-5")
     assert st.phase == "exchange" and "exchange:s1:z9" in ids(st)
 
@@ -328,7 +328,16 @@ def test_second_bridge_cannot_repeat_the_same_pair() -> None:
     st.discard.append(BRIDGE)
     st.bridges[0] = [[2, 3]]
     play(st, "draw", "draw", "stop")
-    assert "bridge:2-3" not in ids(st) and len(ids(st)) == 12
+    assert "bridge:2-3" not in ids(st) and len(ids(st)) == 10  # 13 pairs - 2 at zone 11 - 1 placed
+
+
+@pytest.mark.parametrize(("n", "pairs"), [(2, 11), (3, 11), (4, 13), (5, 13)])
+def test_no_bridge_to_zone_eleven_when_it_is_out(n: int, pairs: int) -> None:
+    st = make(n, top=[BRIDGE, 3])
+    play(st, "draw", "draw", "stop")
+    legal = ids(st)
+    assert len(legal) == pairs == len(data.ADJACENT_PAIRS) - (2 if n <= 3 else 0)
+    assert ("bridge:10-11" in legal) == ("bridge:6-11" in legal) == (n >= 4)
 
 
 def test_lantern_shows_pool_only_to_owner() -> None:

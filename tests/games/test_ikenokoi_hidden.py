@@ -204,8 +204,7 @@ def test_conservation_total(n: int) -> None:
     random_steps(st, 10_000, n)
     st.check_invariants()
     total = 67 if n <= 3 else 78
-    b = st.breakdown()
-    placed = sum(x["koi"] for x in b) + sum(sum(r) for r in st.bamboo) + sum(st.lotus) + sum(st.lanterns)
+    placed = sum(sum(r) for r in st.koi) + sum(sum(r) for r in st.bamboo) + sum(st.lotus) + sum(st.lanterns)
     assert placed + len(st.discard) + len(st.pool) == total
 
 
@@ -275,6 +274,14 @@ def test_rules_summary_fits_an_embed() -> None:
     assert 500 < len(text) <= 3500
     for word in ("Sharing", "Exchange", "bamboo", "bridge", "lantern", "lotus", "Honour"):
         assert word.lower() in text.lower()
+
+
+def test_rules_summary_states_the_audit_rulings() -> None:
+    text = " ".join((ROOT / "cogs" / "rules" / "ikenokoi.md").read_text().split())
+    assert "need at least one card of each variety named" in text  # 0 = 0 is no collection
+    assert "1 lotus for the 2, 3, 4; 2 for the 5, 6, 7; 3 for the 8, 9, 10; 4 for the 11" in text
+    assert "a bamboo counts as one Koi card of its zone" in text  # the tie-break
+    assert "zone 11: no bamboo or bridge goes there" in text
 
 
 VIEW_KEYS = {

@@ -119,6 +119,9 @@ def test_condition_challenge(card: int, koi: dict, ok0: int, ok1: int) -> None:
 def test_same_count_needs_at_least_one_and_counts_bamboo(card: int) -> None:
     a, b = data.CHALLENGES[card]["vars"]
     assert points(board(2, {0: {}}), 0, card, "ind") == 0  # 0 = 0 is not a collection
+    st = board(3, {1: {a: 1}, 2: {b: 2}}, common=card)
+    assert [x["common"] for x in st.breakdown(include_secret=False)] == [0, 0, 0]  # nor as the common card
+    assert points(board(2, {0: {a: 1, b: 1}}), 0, card, "com") == data.CHALLENGES[card]["com"]
     st = board(2, {0: {a: 2, b: 1}}, bamboo={0: {b: 1}})
     assert points(st, 0, card, "ind") == data.CHALLENGES[card]["ind"]
 
@@ -126,6 +129,12 @@ def test_same_count_needs_at_least_one_and_counts_bamboo(card: int) -> None:
 @pytest.mark.parametrize("card", [i for i, c in enumerate(data.CHALLENGES) if c["kind"] == "most_of"])
 def test_most_of_needs_at_least_one(card: int) -> None:
     assert points(board(2, {}), 0, card, "ind") == 0
+    v = data.CHALLENGES[card]["vars"][0]
+    st = board(3, {0: {v + 1: 2}}, common=card)  # nobody holds a card of the variety: nobody scores
+    assert [x["common"] for x in st.breakdown(include_secret=False)] == [0, 0, 0]
+    st = board(3, {0: {v: 1}, 1: {v: 1}}, common=card)  # a tie for the most counts, with one card each
+    com = data.CHALLENGES[card]["com"]
+    assert [x["common"] for x in st.breakdown(include_secret=False)] == [com, com, 0]
 
 
 @pytest.mark.parametrize("card", [i for i, c in enumerate(data.CHALLENGES) if c["kind"] == "pairs"])
@@ -135,43 +144,72 @@ def test_pairs_count_bamboo(card: int) -> None:
     assert points(st, 0, card, "ind") == data.CHALLENGES[card]["ind"]
 
 
+def test_token_values_are_the_revised_stand_ins() -> None:
+    # 1 lotus for 2-4, 2 for 5-7, 3 for 8-10, 4 for 11 (shared/design/ike-no-koi.md)
+    assert data.TOKEN_VALUES == {2: 1, 3: 1, 4: 1, 5: 2, 6: 2, 7: 2, 8: 3, 9: 3, 10: 3, 11: 4}
+    st = board(4, {0: {2: 1, 6: 1, 9: 1, 11: 1}})
+    assert st.breakdown(include_secret=False)[0]["honour"] == 1 + 2 + 3 + 4
+    assert st.view(None)["token_values"] == {str(v): data.TOKEN_VALUES[v] for v in range(2, 12)}  # pictured
+    assert "11" not in board(3, {}).view(None)["token_values"]
+
+
 def test_honour_pairs_effect_as_common_applies_to_everyone() -> None:
     card = CARD[("honour_pairs", ())]
     st = board(3, {0: {2: 1, 3: 1, 4: 1, 5: 1, 6: 1}, 1: {7: 1, 8: 1}}, common=card)
     b = st.breakdown(include_secret=False)
-    assert b[0]["honour"] == 2 + 3 + 4 + 5 + 6 + 2  # 5 tokens: 2 pairs
-    assert b[1]["honour"] == 7 + 8 + 1
+    assert b[0]["honour"] == 1 + 1 + 1 + 2 + 2 and b[0]["common"] == 2  # 5 tokens: 2 pairs
+    assert b[1]["honour"] == 2 + 3 and b[1]["common"] == 1
+    assert b[0]["total"] == 9 and b[1]["total"] == 6
 
 
 def test_honour_pairs_effect_as_secret_only_for_owner() -> None:
     card = CARD[("honour_pairs", ())]
-    st = board(2, {0: {2: 1, 3: 1}, 1: {7: 1, 8: 1}}, secrets=[card, CARD[("pairs", (3, 10))]])
+    st = board(2, {0: {2: 1, 3: 1}, 1: {7: 1, 8: 1}}, secrets=[card, CARD[("pairs", (5, 10))]])
     b = st.breakdown(include_secret=True)
-    assert b[0]["honour"] == 2 + 3 + 1
-    assert b[1]["honour"] == 7 + 8
-    assert st.breakdown(include_secret=False)[0]["honour"] == 5  # hidden during play
+    assert b[0]["honour"] == 2 and b[0]["secret"] == 1 and b[0]["total"] == 3
+    assert b[1]["honour"] == 5 and b[1]["secret"] == 0
+    assert st.breakdown(include_secret=False)[0]["total"] == 2  # hidden during play
 
 
 def test_honour_three_effect() -> None:
     card = CARD[("honour_three", ())]
     st = board(3, {0: {10: 1, 2: 1}, 1: {5: 1}}, common=card)
     b = st.breakdown(include_secret=False)
-    assert b[0]["honour"] == 6 and b[1]["honour"] == 3 and b[2]["honour"] == 0
+    assert [x["total"] for x in b] == [6, 3, 0]
+    assert b[0]["honour"] == 3 + 1 and b[0]["common"] == 2  # the card raises the 2 from 1 to 3
+    assert b[1]["honour"] == 2 and b[1]["common"] == 1
+
+
+def test_honour_three_replaces_the_eleven_token_value_too() -> None:
+    card = CARD[("honour_three", ())]
+    st = board(4, {0: {11: 1}}, common=card)
+    assert st.breakdown(include_secret=False)[0]["total"] == 3  # "now worth three lotus", even the 4
 
 
 def test_both_effects_stack() -> None:
     three, pairs = CARD[("honour_three", ())], CARD[("honour_pairs", ())]
-    st = board(
-        2, {0: {2: 1, 3: 1, 4: 1, 5: 1}}, common=three, secrets=[pairs, PLAIN + 0 if PLAIN != 0 else 1]
-    )
-    st.secret = [pairs, CARD[("pairs", (3, 10))]]
-    assert st.breakdown(include_secret=True)[0]["honour"] == 4 * 3 + 2
+    st = board(2, {0: {2: 1, 3: 1, 4: 1, 5: 1}}, common=three, secrets=[pairs, CARD[("pairs", (5, 10))]])
+    b = st.breakdown(include_secret=True)[0]
+    assert b["total"] == 4 * 3 + 2
+    assert (b["honour"], b["common"], b["secret"]) == (5, 7, 2)
+
+
+@pytest.mark.parametrize("kind", ["honour_three", "honour_pairs"])
+def test_view_shows_what_an_honour_challenge_is_worth_now(kind: str) -> None:
+    card = CARD[(kind, ())]
+    st = board(2, {0: {2: 1, 3: 1, 6: 1}, 1: {9: 1}}, secrets=[card, CARD[("pairs", (5, 10))]])
+    worth = {"honour_three": 2 + 2 + 1, "honour_pairs": 1}[kind]
+    assert st.view(0)["secret_points"] == worth
+    assert st.view(1)["secret_points"] == 0 and st.view(None)["secret_points"] is None
+    assert st.scores()[0] == 1 + 1 + 2  # the running score still leaves the secret out
+    st.phase = "over"
+    assert st.breakdown()[0]["secret"] == worth and st.scores()[0] == 4 + worth
 
 
 def test_common_and_individual_values_both_score() -> None:
     card = CARD[("most_of", (8,))]
     other = CARD[("most_of", (6,))]
-    st = board(2, {0: {8: 2, 6: 1}, 1: {8: 1}}, common=card, secrets=[other, CARD[("pairs", (3, 10))]])
+    st = board(2, {0: {8: 2, 6: 1}, 1: {8: 1}}, common=card, secrets=[other, CARD[("pairs", (5, 10))]])
     b = st.breakdown(include_secret=True)
     assert b[0]["common"] == data.CHALLENGES[card]["com"]
     assert b[0]["secret"] == data.CHALLENGES[other]["ind"]
@@ -186,7 +224,7 @@ def test_lotus_flowers_score_one_each() -> None:
 
 def test_running_score_hides_secret_then_final_shows_it() -> None:
     card = CARD[("most_of", (6,))]
-    st = board(2, {0: {6: 1}}, secrets=[card, CARD[("pairs", (3, 10))]])
+    st = board(2, {0: {6: 1}}, secrets=[card, CARD[("pairs", (5, 10))]])
     assert st.scores()[0] == data.TOKEN_VALUES[6]
     assert st.breakdown()[0]["secret"] is None
     st.phase = "over"
@@ -197,15 +235,15 @@ def test_running_score_hides_secret_then_final_shows_it() -> None:
 
 
 def test_winner_highest_score() -> None:
-    st = board(3, {0: {9: 1}, 1: {2: 1}}, secrets=[PLAIN - 1, PLAIN - 2, PLAIN - 3])
+    st = board(3, {0: {9: 1, 10: 1}, 1: {2: 1}}, secrets=[PLAIN - 1, PLAIN - 2, PLAIN - 3])
     st.phase = "over"
     assert st.winners() == [0]
 
 
 def test_tie_break_most_koi_cards() -> None:
-    plain = [CARD[("pairs", (3, 10))], CARD[("same_count", (2, 6))]]
-    st = board(2, {0: {9: 1, 3: 1}, 1: {9: 1, 3: 1, 2: 1}}, secrets=plain)
-    # 9 and 3 tied -> no tokens; seat 1 wins 2 (2 pts): make seat 0 equal with lotus flowers
+    plain = [CARD[("pairs", (5, 10))], CARD[("most_of", (10,))]]
+    st = board(2, {0: {9: 1, 3: 1}, 1: {9: 1, 3: 1, 5: 1}}, secrets=plain)
+    # 9 and 3 tied -> no tokens; seat 1 wins the 5 (2 lotus): make seat 0 equal with lotus flowers
     st.lotus = [2, 0]
     st.phase = "over"
     b = st.breakdown()
@@ -214,21 +252,20 @@ def test_tie_break_most_koi_cards() -> None:
 
 
 def test_full_tie_gives_several_winners() -> None:
-    plain = [CARD[("pairs", (3, 10))], CARD[("same_count", (2, 6))]]
+    plain = [CARD[("pairs", (5, 10))], CARD[("most_of", (10,))]]
     st = board(2, {0: {9: 2}, 1: {7: 2}}, secrets=plain)
-    st.koi[0][9] = 2
-    st.koi[1][9] = 0
-    st.koi[1][7] = 2
-    st.lotus = [0, 2]  # 9 vs 7 + 2
+    st.lotus = [0, 1]  # 3 vs 2 + 1
     st.phase = "over"
-    assert st.scores() == [9, 9]
+    assert st.scores() == [3, 3]
     assert st.winners() == [0, 1]
 
 
-def test_tie_break_ignores_bamboo() -> None:
-    plain = [CARD[("pairs", (3, 10))], CARD[("same_count", (2, 6))]]
-    st = board(2, {0: {9: 1}, 1: {7: 1}}, secrets=plain, bamboo={1: {2: 1}})
-    st.lotus = [0, 0]
+def test_tie_break_counts_bamboo_as_a_koi_card() -> None:
+    plain = [CARD[("pairs", (5, 10))], CARD[("most_of", (10,))]]
+    st = board(2, {0: {9: 1, 8: 1}, 1: {8: 1, 7: 1}}, secrets=plain, bamboo={1: {5: 1}})
     st.phase = "over"
-    # seat 0: 9 pts; seat 1: 7 + 2 (bamboo leads zone 2) = 9; Koi cards 1 each -> both win
-    assert st.scores() == [9, 9] and st.winners() == [0, 1]
+    # seat 0: 9 (3 lotus); seat 1: 7 (2) + 5 through its bamboo (2): a lotus flower makes it 4 all
+    st.lotus = [1, 0]
+    assert st.scores() == [4, 4]
+    # 2 Koi cards each, and seat 1's bamboo counts as one more Koi card of zone 5
+    assert st.breakdown()[1]["koi"] == 3 and st.winners() == [1]
