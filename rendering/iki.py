@@ -45,6 +45,7 @@ FISH = {1: "shira-uo", 2: "katsuo", 3: "suzuki", 4: "tai"}
 FIRE = (213, 94, 0)
 NEUTRAL = (160, 160, 160)
 BUILDING_FILL = (120, 110, 95)
+BUILDING_ABILITY_H = 20  # the line under a building with an ability
 
 
 def _t(d: ImageDraw.ImageDraw, xy, text: str, size: int, fill=INK, anchor: str = "la") -> None:
@@ -293,6 +294,9 @@ def _buildings(d: ImageDraw.ImageDraw, v: dict, x0: int, y0: int, w: int) -> int
         _t(d, (x0 + 4, y), fitted(b["name"], 18, w - 150), 18)
         _t(d, (x0 + w, y), f"{b['wood']}w {b['mon']}m -> {b['iki']}", 18, INK, "ra")
         y += 25
+        if b.get("ability_text"):  # an ability, with its (stand-in) amount
+            _t(d, (x0 + 16, y - 3), fitted(b["ability_text"], 16, w - 16), 16, MUTED)
+            y += BUILDING_ABILITY_H
     if not v["buildings"]:
         _t(d, (x0 + 4, y), "(none left)", 18, MUTED)
         y += 25
@@ -426,6 +430,7 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     # the height needed, before drawing
     market_n = max(1, len(v["row"] or v["start_row"]))
     right_h = 60 + 180 + 100 + 60 + market_n * 50 + 110 + 40 + max(1, len(v["buildings"])) * 25 + 20
+    right_h += sum(BUILDING_ABILITY_H for b in v["buildings"] if b.get("ability_text"))
     left_h = 60 + 2 * panel_h + 40 + 60 + 36 * n + 30
     if v["final"]:
         left_h += 60 + 36 * n

@@ -197,27 +197,38 @@ for _s, (_cheap, _premium_price, _premium_iki) in {
     SEASON_TOKENS += [("pipe", _s, _cheap + 1, 0, False)] * 2
     SEASON_TOKENS += [("pouch", _s, _cheap - 1 + k, 1 + k, False) for k in range(3)]
 FISH_SCORE = {0: 0, 1: 3, 2: 6, 3: 10, 4: 15}
-ONE_FISH_PER_SEASON = True
+FISH_PER_SEASON = 1  # fish tokens of one season a player may buy
 
 # ---------------------------------------------------------------- buildings
-# (name, wood, mon, iki, ability). Abilities: "rice2" 2 rice at each payday
-# (before feeding); "ff2" +2 firefighting when built; "iki_payday" 2 iki at each
-# payday; "sandal3" 3 iki per sandal left at the end (max 30); "rice_end"
-# 1 iki per rice left at the end.
+# (name, wood, mon, iki, ability, amount). Abilities, with their amount:
+#   "payday_rice"  amount rice at each payday, before feeding (Farmhouse);
+#   "ff"           +amount firefighting while the building stands: the bonus is lost
+#                  when it burns (Fire Watchtower);
+#   "payday_iki"   amount iki at each payday (Imperial Villa);
+#   "end_sandal"   amount iki per sandal left at the end, at most MERCHANT_MAX (Merchant House);
+#   "end_rice"     amount iki per rice left at the end (Restaurant).
 BUILDINGS: list[tuple] = [
-    ("Farmhouse", 2, 2, 3, "rice2"),
-    ("Fire Watchtower", 2, 3, 3, "ff2"),
-    ("Imperial Villa", 4, 8, 14, "iki_payday"),
-    ("Merchant House", 2, 4, 2, "sandal3"),
-    ("Restaurant", 2, 3, 3, "rice_end"),
-    ("Tea House", 1, 3, 5, ""),
-    ("Bathhouse", 2, 2, 5, ""),
-    ("Shrine", 3, 2, 7, ""),
-    ("Kabuki Theatre", 3, 5, 10, ""),
-    ("Sake Brewery", 3, 4, 8, ""),
+    ("Farmhouse", 2, 2, 3, "payday_rice", 2),
+    ("Fire Watchtower", 2, 3, 3, "ff", 2),
+    ("Imperial Villa", 4, 8, 14, "payday_iki", 2),
+    ("Merchant House", 2, 4, 2, "end_sandal", 3),
+    ("Restaurant", 2, 3, 3, "end_rice", 1),
+    ("Tea House", 1, 3, 5, "", 0),
+    ("Bathhouse", 2, 2, 5, "", 0),
+    ("Shrine", 3, 2, 7, "", 0),
+    ("Kabuki Theatre", 3, 5, 10, "", 0),
+    ("Sake Brewery", 3, 4, 8, "", 0),
 ]
-BUILDINGS_PER_GAME = 6
 MERCHANT_MAX = 30
+ABILITY_TEXT = {  # what a person reads about an ability; {n} is its amount
+    "payday_rice": "+{n} rice each payday",
+    "ff": "+{n} firefighting while it stands",
+    "payday_iki": "+{n} iki each payday",
+    "end_sandal": "{n} iki per sandal at the end (max " + str(MERCHANT_MAX) + ")",
+    "end_rice": "{n} iki per rice at the end",
+    "": "",
+}
+BUILDINGS_PER_GAME = 6
 END_KOBAN = 3
 END_WOOD = 1
 END_MON_PER_IKI = 4

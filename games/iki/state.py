@@ -4,6 +4,11 @@ Day and the end scoring.
 The whole state is one plain dict ``self.d`` (JSON-able), so ``to_json`` is a
 copy and search stays cheap. Component data comes from ``data.py``.
 
+Rulings after play-testing (shared/design/iki.md): labels name players as ``{p0}``...;
+firefighting raises are offered only whole under the stand-in cap; the Fire
+Watchtower's bonus is ongoing (a building's 4th stall field holds what it added, taken
+back when it burns); unfed counts at payday live in the step, not in a scratch key.
+
 Action ids (short, they go into Discord custom_ids):
   sc<card>   set-up: take a starting character      (group "start_card")
   sn<n>      set-up: put it in Nagaya n's outer stall (group "nagaya")
@@ -115,7 +120,12 @@ class IkiState(GameState):
 
     @classmethod
     def load(cls, data: dict) -> IkiState:
-        return cls(json.loads(json.dumps(data)))
+        d = json.loads(json.dumps(data))
+        # Saves from before the unfed counts moved into the step kept them in a scratch key.
+        starve = d.pop("_starve", None)
+        if starve is not None and d["phase"] == "C_feed" and "short" not in d["step"]:
+            d["step"]["short"] = [starve[str(seat)] for seat in d["order"][1:]]
+        return cls(d)
 
     def to_json(self) -> dict:
         return json.loads(json.dumps(self.d))
@@ -170,13 +180,20 @@ class IkiState(GameState):
         self.d["players"][seat]["mon"] += v
         self.d["bank"] -= v
 
-    def _ff(self, seat: int, v: int) -> None:
+    def _ff(self, seat: int, v: int) -> int:
+        """Move the firefighting disc by ``v`` (capped at MAX_FF); return how far it moved."""
         p = self.d["players"][seat]
-        new = min(D.MAX_FF, p["ff"] + v)
-        if new != p["ff"]:
+        new = max(0, min(D.MAX_FF, p["ff"] + v))
+        moved = new - p["ff"]
+        if moved:
             p["ff"] = new
             p["stamp"] = self.d["stampc"]  # a moved disc goes on top of its stack
             self.d["stampc"] += 1
+        return moved
+
+    def _ff_fits(self, seat: int, gain: dict) -> bool:
+        """A firefighting raise is offered only whole: it changes the value and no step passes the cap."""
+        return not gain.get("ff") or self.d["players"][seat]["ff"] + gain["ff"] <= D.MAX_FF
 
     def empty_stalls(self) -> list[int]:
         return [i for i, x in enumerate(self.d["stalls"]) if x is None]
@@ -199,10 +216,12 @@ class IkiState(GameState):
             self._retire(stall, evs)
 
     def _kill(self, stall: int) -> None:
-        kind, thing, owner, _ = self.d["stalls"][stall]
+        kind, thing, owner, given = self.d["stalls"][stall]
         self.d["stalls"][stall] = None
         if owner >= 0:
             self.d["players"][owner]["kobun"] += 1
+        if kind == "b" and given:  # an ongoing firefighting bonus goes with its building
+            self._ff(owner, -given)
         (self.d["box"] if kind == "c" else self.d["bbox"]).append(thing)
 
     # ------------------------------------------------------------ contract
@@ -324,7 +343,7 @@ class IkiState(GameState):
         acts: list[Action] = []
         if not st["shop"]:
             for tid, label, pay, gain in D.SHOP_TRADES[shop]:
-                if self._can_pay(seat, pay) and not (gain.get("ff") and P["ff"] >= D.MAX_FF):
+                if self._can_pay(seat, pay) and self._ff_fits(seat, gain):
                     acts.append(Action(f"x{tid}", label, "shop"))
             if shop in ("fish", "tobacco"):
                 seen = set()
@@ -333,9 +352,14 @@ class IkiState(GameState):
                     tok = D.SEASON_TOKENS[t]
                     if tok[0] not in kinds or tok in seen or tok[2] > P["mon"]:
                         continue
-                    if tok[0] == "fish" and any(
-                        D.SEASON_TOKENS[o][0] == "fish" and D.SEASON_TOKENS[o][1] == tok[1]
-                        for o in P["tokens"]
+                    if (
+                        tok[0] == "fish"
+                        and sum(
+                            1
+                            for o in P["tokens"]
+                            if D.SEASON_TOKENS[o][0] == "fish" and D.SEASON_TOKENS[o][1] == tok[1]
+                        )
+                        >= D.FISH_PER_SEASON
                     ):
                         continue
                     seen.add(tok)
@@ -345,7 +369,7 @@ class IkiState(GameState):
                 if empties:
                     low = min(self.surcharge(i) for i in empties)
                     for b in d["bavail"]:
-                        name, wood, mon, iki, _ab = D.BUILDINGS[b]
+                        name, wood, mon, iki, _ab, _n = D.BUILDINGS[b]
                         if self._can_pay(seat, {"wood": wood, "mon": mon}, low):
                             acts.append(
                                 Action(f"b{b}", f"Build {name} ({wood} wood, {mon} mon, {iki} iki)", "shop")
@@ -355,8 +379,8 @@ class IkiState(GameState):
                 x = d["stalls"][i]
                 if x is not None and x[0] == "c":
                     _, _, _, _, _, _, pay, gain = D.CHARACTERS[x[1]]
-                    if self._can_pay(seat, pay):
-                        who = "neutral" if x[2] < 0 else ("yours" if x[2] == seat else f"P{x[2] + 1}")
+                    if self._can_pay(seat, pay) and self._ff_fits(seat, gain):
+                        who = "neutral" if x[2] < 0 else ("yours" if x[2] == seat else f"{{p{x[2]}}}")
                         lab = f"{D.CHARACTERS[x[1]][0]} ({who}): {ability_text(pay, gain)}"
                         acts.append(Action(f"c{i}", lab[:80], "character"))
         acts.append(Action("done", "Done with business", "done"))
@@ -506,13 +530,12 @@ class IkiState(GameState):
             i = int(aid[2:])
             b = st.pop("bld")
             del st["stalls"]
-            name, wood, mon, _iki, ab = D.BUILDINGS[b]
+            name, wood, mon, _iki, ab, amount = D.BUILDINGS[b]
             self._pay(seat, {"wood": wood, "mon": mon + self.surcharge(i)})
             d["bavail"].remove(b)
-            d["stalls"][i] = ["b", b, seat, 0]
+            # a building's 4th field: the firefighting its ongoing ability added (lost if it burns)
+            d["stalls"][i] = ["b", b, seat, self._ff(seat, amount) if ab == "ff" else 0]
             P["kobun"] -= 1
-            if ab == "ff2":
-                self._ff(seat, 2)
             evs.append(event(f"{{p{seat}}} builds the {name} in stall {self._stall_name(i)}.", type="build"))
             st["sub"] = "biz"
             self._biz_maybe_end(seat, evs)
@@ -565,7 +588,7 @@ class IkiState(GameState):
             st["shop"] = True
         elif aid[0] == "b":
             b = int(aid[1:])
-            name, wood, mon, _iki, _ab = D.BUILDINGS[b]
+            name, wood, mon, _iki, _ab, _n = D.BUILDINGS[b]
             stalls = [
                 i
                 for i in self.empty_stalls()
@@ -723,11 +746,11 @@ class IkiState(GameState):
         # ongoing building abilities
         for x in d["stalls"]:
             if x is not None and x[0] == "b":
-                ab = D.BUILDINGS[x[1]][4]
-                if ab == "rice2":
-                    d["players"][x[2]]["rice"] += 2
-                elif ab == "iki_payday":
-                    d["players"][x[2]]["iki"] += 2
+                _, _, _, _, ab, amount = D.BUILDINGS[x[1]]
+                if ab == "payday_rice":
+                    d["players"][x[2]]["rice"] += amount
+                elif ab == "payday_iki":
+                    d["players"][x[2]]["iki"] += amount
         # 6. food
         short = []
         for seat in self.ff_order():
@@ -736,19 +759,21 @@ class IkiState(GameState):
             fed = min(need, p["rice"])
             p["rice"] -= fed
             if need > fed:
-                short.append(seat)
-                d.setdefault("_starve", {})[str(seat)] = need - fed
+                short.append((seat, need - fed))
                 evs.append(event(f"{{p{seat}}} cannot feed {need - fed} character(s).", type="starve"))
-        d["order"] = short
+        # the seats that must remove characters, in firefighting order, and how many each
+        d["order"] = [seat for seat, _ in short]
         d["phase"] = "C_feed"
+        d["step"] = {"short": [k for _, k in short]}
         self._next_feed(evs)
 
     def _next_feed(self, evs: list) -> None:
+        """The next unfed seat's removals (step "left"; "short": those of the seats after it)."""
         d = self.d
         if d["order"]:
-            d["step"] = {"left": d["_starve"].pop(str(d["order"][0]))}
+            short = d["step"]["short"]
+            d["step"] = {"left": short[0], "short": short[1:]}
             return
-        d.pop("_starve", None)
         d["step"] = {}
         self._phase_c_fire(evs)
 
@@ -843,11 +868,11 @@ class IkiState(GameState):
             pouches *= 2
         blds = [D.BUILDINGS[x[1]] for x in d["stalls"] if x is not None and x[0] == "b" and x[2] == seat]
         bpts = sum(b[3] for b in blds)
-        for b in blds:
-            if b[4] == "sandal3":
-                bpts += min(D.MERCHANT_MAX, 3 * p["sandal"])
-            elif b[4] == "rice_end":
-                bpts += p["rice"]
+        for _name, _wood, _mon, _iki, ab, amount in blds:
+            if ab == "end_sandal":
+                bpts += min(D.MERCHANT_MAX, amount * p["sandal"])
+            elif ab == "end_rice":
+                bpts += amount * p["rice"]
         res = p["koban"] * D.END_KOBAN + p["wood"] * D.END_WOOD + p["mon"] // D.END_MON_PER_IKI
         out = {
             "track": p["iki"],
@@ -904,6 +929,10 @@ class IkiState(GameState):
         if d["phase"] == "start_nagaya":
             cards.append(d["step"]["card"])
         assert sorted(cards) == list(range(len(D.CHARACTERS))), "characters not conserved"
+        for x in d["stalls"]:
+            if x is not None and x[0] == "b":  # the firefighting an ongoing ability added, no more
+                _, _, _, _, ab, amount = D.BUILDINGS[x[1]]
+                assert 0 <= x[3] <= (amount if ab == "ff" else 0) and x[3] <= ps[x[2]]["ff"]
         blds = d["bavail"] + d["bbox"] + [x[1] for x in d["stalls"] if x is not None and x[0] == "b"]
         assert sorted(blds) == list(range(len(D.BUILDINGS))), "buildings not conserved"
         toks = d["tokens"] + d["tfuture"] + d["tbox"] + [t for p in ps for t in p["tokens"]]

@@ -35,8 +35,9 @@ def token_info(t: int) -> dict:
 
 
 def building_info(b: int) -> dict:
-    name, wood, mon, iki, ability = D.BUILDINGS[b]
-    return {"id": b, "name": name, "wood": wood, "mon": mon, "iki": iki, "ability": ability}
+    name, wood, mon, iki, ability, amount = D.BUILDINGS[b]
+    return {"id": b, "name": name, "wood": wood, "mon": mon, "iki": iki, "ability": ability, "amount": amount,
+            "ability_text": D.ABILITY_TEXT[ability].format(n=amount)}  # fmt: skip
 
 
 def build_view(state: IkiState, seat: int | None) -> dict:

@@ -78,3 +78,16 @@ def test_cached_text_does_not_change_the_pictures() -> None:
     iki._PANELS.clear()
     cold = [render("iki", v, NAMES) for v in reversed(views)]
     assert warm == cold[::-1]
+
+
+def test_building_abilities_are_written_under_their_names() -> None:
+    s = _play(2, 4, MOMENTS["start"])
+    s.d["bavail"], s.d["bbox"] = [0, 1, 2, 3, 4, 5], [6, 7, 8, 9]  # the five buildings with an ability
+    view = s.view(None)
+    assert sum(1 for b in view["buildings"] if b["ability_text"]) == 5
+    bare = {**view, "buildings": [{**b, "ability_text": ""} for b in view["buildings"]]}
+    with_text = Image.open(io.BytesIO(render("iki", view, NAMES[:2])))
+    without = Image.open(io.BytesIO(render("iki", bare, NAMES[:2])))
+    assert with_text.height == without.height + 5 * 20  # room for the lines (the right column is the tallest)
+    crop = (820, 0, 1240, with_text.height)
+    assert with_text.crop(crop).tobytes() != without.crop(crop).tobytes()
