@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.reminders import ReminderScheduler
 from bot.service import MatchService
-from bot.store import Match, SqliteStore, Store
+from bot.store import SqliteStore, Store
 
 log = logging.getLogger(__name__)
 
@@ -39,11 +39,8 @@ class GameBot(commands.Bot):
         self.settings = settings
         self.store = store or SqliteStore(settings.database_path)
         self.service = MatchService(self.store, clock=clock or discord_clock)
-        self.reminders = ReminderScheduler(self.service, self._no_notifier)
+        self.reminders = ReminderScheduler(self.service)
         self.started_at = time.time()
-
-    async def _no_notifier(self, match: Match, seats: list[int], count: int) -> None:
-        log.warning("no reminder notifier installed; match %s reminder %s dropped", match.id, count)
 
     async def setup_hook(self) -> None:
         await self.store.open()
@@ -58,6 +55,10 @@ class GameBot(commands.Bot):
 
     async def close(self) -> None:
         await self.reminders.stop()
+        table = getattr(self, "table", None)
+        if table is not None:
+            await table.writer.stop()
+            table.close()
         await super().close()
         await self.store.close()
 

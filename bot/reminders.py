@@ -1,7 +1,8 @@
 """Turn reminders that live in the database and survive restarts.
 
 The scheduler sleeps until the earliest due reminder (or until the service says
-the schedule changed), then asks ``notify`` to tell the players who must act.
+the schedule changed), then fires it through the service, which records the
+notice for the match's writer to post.
 Time comes from the service's injectable clock; sleeping uses asyncio, so a
 simulated clock (SimCord) advances it without real waiting.
 """
@@ -13,22 +14,19 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.service import MAX_REMINDERS, MatchService
-from bot.store import CorruptRow, Match, Reminder
+from bot.service import MatchService
+from bot.store import Match
 
 log = logging.getLogger(__name__)
 
-# notify(match, seats to act, which reminder: 1 for the first)
-Notify = Callable[[Match, list[int], int], Awaitable[None]]
 # on_takeover(match, seats whose absent players an AI now replaces)
 Takeover = Callable[[Match, list[int]], Awaitable[None]]
 IDLE_WAIT = 3600.0
 
 
 class ReminderScheduler:
-    def __init__(self, service: MatchService, notify: Notify) -> None:
+    def __init__(self, service: MatchService) -> None:
         self.service = service
-        self.notify = notify
         self._task: asyncio.Task | None = None
         self._sleeping = False
         self._dirty = False
@@ -87,52 +85,24 @@ class ReminderScheduler:
             self._dirty = False
 
     async def tick(self) -> int:
-        """Send every reminder that is due now; return how many were sent.
+        """Fire every reminder that is due now; return how many were fired.
 
-        After the last reminder, where the channel allows it, an AI takes over the
-        seats of the players who still have not acted, one delay later.
+        Firing records the reminder's notice in the outbox (the match's writer posts it) and the
+        next reminder, in one transaction that only one process can win. After the last reminder,
+        where the channel allows it, an AI takes over the seats of the players still absent.
         """
-        sent = 0
-        store = self.service.store
-        takeovers: list[tuple[Match, list[int]]] = []
-        for reminder in await store.due_reminders(self.service.clock()):
-            async with self.service.lock(reminder.match_id):
-                try:
-                    match = await store.get_match(reminder.match_id)
-                except CorruptRow:
-                    log.exception("reminder for unreadable match %s dropped", reminder.match_id)
-                    match = None
-                if (
-                    match is None
-                    or match.status != "active"
-                    or match.damaged
-                    or match.version != reminder.version
-                ):
-                    await store.delete_reminder(reminder.match_id)
-                    continue
-                seats = [s for s in self.service.state_of(match).to_act() if match.seats[s].ai is None]
-                count = reminder.sent + 1
-                takeover = await self.service.ai_takeover(match.channel_id)
-                if count > MAX_REMINDERS:
-                    await store.delete_reminder(match.id)
-                    if takeover and seats:
-                        takeovers.append((match, seats))
-                    continue
-                try:
-                    await self.notify(match, seats, count)
-                    sent += 1
-                except Exception:
-                    log.exception("could not send reminder for match %s", match.id)
-                delay = await self.service.reminder_delay(match.channel_id)
-                if delay is not None and (count < MAX_REMINDERS or takeover):
-                    await store.put_reminder(
-                        Reminder(match.id, self.service.clock() + delay, count, reminder.version)
-                    )
-                else:
-                    await store.delete_reminder(match.id)
-        for match, seats in takeovers:
+        fired = 0
+        for reminder in await self.service.store.due_reminders(self.service.clock()):
             try:
-                await self.on_takeover(match, seats)
+                takeover = await self.service.fire_reminder(reminder)
             except Exception:
-                log.exception("AI takeover failed for match %s", match.id)
-        return sent
+                log.exception("reminder for match %s failed", reminder.match_id)
+                continue
+            fired += 1
+            if takeover is not None:
+                match, seats = takeover
+                try:
+                    await self.on_takeover(match, seats)
+                except Exception:
+                    log.exception("AI takeover failed for match %s", match.id)
+        return fired

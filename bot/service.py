@@ -1,9 +1,13 @@
 """The match service: the one place that changes a match.
 
-Acting on a match takes the match's lock, loads it, checks the user's seat and
-the version the button was made for, applies the action through the engine,
-and saves the new state, the action and the next reminder in one transaction
-before anything is answered. The cogs only translate Discord to these calls.
+Acting on a match loads it, checks the user's seat and the version the button
+was made for, applies the action through the engine, and saves the new state,
+the action, the next reminder and the Discord effects the change needs (the
+outbox: board, final result, lobby, notices) in one transaction, with a
+compare-and-set on the version, before anything is answered. The store's
+compare-and-set is the arbiter between processes; the per-match lock only
+saves this process work. The cogs only translate Discord to these calls, and
+deliver the effects from what the database says.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import asyncio
 import logging
 import secrets
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,6 +26,7 @@ from bot.store import (
     ChannelBusy,
     ChannelSettings,
     CorruptRow,
+    Effect,
     Match,
     Move,
     Reminder,
@@ -96,19 +102,32 @@ class MatchService:
         self.clock = clock
         self.registry = registry if registry is not None else REGISTRY
         self.seed_source = seed_source or (lambda: secrets.randbits(62))
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._channel_locks: dict[int, asyncio.Lock] = {}
-        # Parsed states by (match id, version): saves a JSON parse per click.
+        # Locks live while someone holds or waits for them: finished matches leave nothing behind.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._channel_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        # Parsed states by (match id, version): a version names one state, in every process.
         self._states: OrderedDict[tuple[int, int], GameState] = OrderedDict()
-        # Reminder delay per channel; this process is the only writer of channel settings.
-        self._delays: dict[int, int | None] = {}
-        self._takeover: dict[int, bool] = {}
         self.on_reminder_change: Callable[[], None] | None = None
+        # Called with a match id after a commit that recorded effects for it (the writer's kick).
+        self.on_effects: Callable[[int], None] | None = None
 
     # -- helpers
 
     def lock(self, match_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(match_id, asyncio.Lock())
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = self._locks[match_id] = asyncio.Lock()
+        return lock
+
+    def _channel_lock(self, channel_id: int) -> asyncio.Lock:
+        lock = self._channel_locks.get(channel_id)
+        if lock is None:
+            lock = self._channel_locks[channel_id] = asyncio.Lock()
+        return lock
+
+    def _effects_recorded(self, match_id: int) -> None:
+        if self.on_effects is not None:
+            self.on_effects(match_id)
 
     def game(self, key: str) -> Game:
         try:
@@ -149,22 +168,19 @@ class MatchService:
             raise ServiceError("There is no match in this channel. Start one with a game's `new` command.")
         return match
 
+    # Channel settings are read where they are used (one indexed row), never cached: another
+    # process may change them.
+
     async def reminder_delay(self, channel_id: int) -> int | None:
         """Seconds before a reminder in this channel, or None when reminders are off."""
-        if channel_id not in self._delays:
-            settings = await self.store.channel_settings(channel_id)
-            if settings is None:
-                delay = DEFAULT_REMINDER_DELAY
-            else:
-                delay = settings.reminder_delay if settings.reminders_enabled else None
-            self._delays[channel_id] = delay
-        return self._delays[channel_id]
+        settings = await self.store.channel_settings(channel_id)
+        if settings is None:
+            return DEFAULT_REMINDER_DELAY
+        return settings.reminder_delay if settings.reminders_enabled else None
 
     async def ai_takeover(self, channel_id: int) -> bool:
-        if channel_id not in self._takeover:
-            settings = await self.store.channel_settings(channel_id)
-            self._takeover[channel_id] = bool(settings and settings.ai_takeover)
-        return self._takeover[channel_id]
+        settings = await self.store.channel_settings(channel_id)
+        return bool(settings and settings.ai_takeover)
 
     async def _reminder_for(self, match: Match, version: int) -> Reminder | None:
         delay = await self.reminder_delay(match.channel_id)
@@ -192,13 +208,12 @@ class MatchService:
             options = game.normalise_options(options)
         except IllegalSetup as exc:
             raise ServiceError(str(exc)) from None
-        lock = self._channel_locks.setdefault(channel_id, asyncio.Lock())
-        async with lock:
+        async with self._channel_lock(channel_id):
             existing = await self.store.live_match(channel_id)
             if existing is not None:
                 raise LiveMatchExists(existing)
             try:
-                return await self.store.create_match(
+                match = await self.store.create_match(
                     game.key,
                     guild_id,
                     channel_id,
@@ -207,12 +222,15 @@ class MatchService:
                     options,
                     self.seed_source(),
                     self.clock(),
+                    [Effect("lobby")],
                 )
             except ChannelBusy:
                 existing = await self.store.live_match(channel_id)
                 if existing is None:
                     raise
                 raise LiveMatchExists(existing) from None
+        self._effects_recorded(match.id)
+        return match
 
     async def _lobby(self, match_id: int) -> Match:
         match = await self.get(match_id)
@@ -220,17 +238,33 @@ class MatchService:
             raise ServiceError("This lobby is closed: the match has started or was cancelled.")
         return match
 
-    async def join(self, match_id: int, user_id: int, name: str) -> Match:
+    async def _change_lobby(self, match_id: int, change: Callable[[Match], None]) -> Match:
+        """Apply ``change`` to the lobby's seats and save it, redoing it if another click won."""
         async with self.lock(match_id):
-            match = await self._lobby(match_id)
+            for _ in range(20):
+                match = await self._lobby(match_id)
+                old = [Seat(s.user_id, s.name, s.ai) for s in match.seats]
+                change(match)
+                try:
+                    await self.store.update_seats(
+                        match.id, old, match.seats, "lobby", self.clock(), [Effect("lobby")]
+                    )
+                except StaleVersion:
+                    continue  # another process changed the lobby: look again
+                self._effects_recorded(match.id)
+                return match
+        raise ServiceError("The lobby is busy; try again.")
+
+    async def join(self, match_id: int, user_id: int, name: str) -> Match:
+        def change(match: Match) -> None:
             game = self.game(match.game)
             if match.seat_of(user_id) is not None:
                 raise ServiceError("You are already in this lobby.")
             if len(match.seats) >= max(game.player_counts):
                 raise ServiceError(f"The lobby is full ({max(game.player_counts)} players).")
             match.seats.append(Seat(user_id, name))
-            await self.store.update_lobby(match.id, match.seats, self.clock())
-            return match
+
+        return await self._change_lobby(match_id, change)
 
     async def add_ai(self, match_id: int, user_id: int, level: str) -> Match:
         """The host adds a computer player of the given level to the lobby."""
@@ -238,8 +272,8 @@ class MatchService:
 
         if level not in LEVELS:
             raise ServiceError(f"There is no AI level {level!r}.")
-        async with self.lock(match_id):
-            match = await self._lobby(match_id)
+
+        def change(match: Match) -> None:
             game = self.game(match.game)
             if user_id != match.host_id:
                 raise ServiceError("Only the host can add AI players.")
@@ -247,41 +281,45 @@ class MatchService:
                 raise ServiceError(f"The lobby is full ({max(game.player_counts)} players).")
             number = sum(1 for s in match.seats if s.ai is not None) + 1
             match.seats.append(Seat(None, f"AI {number} ({level})", ai=level))
-            await self.store.update_lobby(match.id, match.seats, self.clock())
-            return match
+
+        return await self._change_lobby(match_id, change)
 
     async def remove_ai(self, match_id: int, user_id: int) -> Match:
-        async with self.lock(match_id):
-            match = await self._lobby(match_id)
+        def change(match: Match) -> None:
             if user_id != match.host_id:
                 raise ServiceError("Only the host can remove AI players.")
             ais = [i for i, s in enumerate(match.seats) if s.ai is not None]
             if not ais:
                 raise ServiceError("There is no AI player in this lobby.")
             del match.seats[ais[-1]]
-            await self.store.update_lobby(match.id, match.seats, self.clock())
-            return match
+
+        return await self._change_lobby(match_id, change)
 
     async def leave(self, match_id: int, user_id: int) -> Match:
-        async with self.lock(match_id):
-            match = await self._lobby(match_id)
+        def change(match: Match) -> None:
             seat = match.seat_of(user_id)
             if seat is None:
                 raise ServiceError("You are not in this lobby.")
             if user_id == match.host_id:
                 raise ServiceError("The host cannot leave; cancel the lobby instead.")
             del match.seats[seat]
-            await self.store.update_lobby(match.id, match.seats, self.clock())
-            return match
+
+        return await self._change_lobby(match_id, change)
 
     async def cancel(self, match_id: int, user_id: int, can_manage: bool) -> Match:
         async with self.lock(match_id):
             match = await self._lobby(match_id)
             if user_id != match.host_id and not can_manage:
                 raise ServiceError("Only the host (or someone who can manage the channel) can cancel.")
-            await self.store.end_match(match.id, "abandoned", [], self.clock())
+            try:
+                await self.store.end_match(
+                    match.id, "abandoned", [], self.clock(), [Effect("lobby", {"cancelled_by": user_id})]
+                )
+            except StaleVersion:
+                raise ServiceError("This lobby is closed: the match has started or was cancelled.") from None
             match.status = "abandoned"
-            return match
+        self._effects_recorded(match.id)
+        return match
 
     async def start(self, match_id: int, user_id: int) -> tuple[Match, GameState]:
         async with self.lock(match_id):
@@ -302,10 +340,15 @@ class MatchService:
             match.seats, match.status, match.version = seats, "active", 0
             match.state = state.to_json()
             reminder = await self._reminder_for(match, 0)
-            await self.store.start_match(match.id, seats, match.state, reminder, self.clock())
+            effects = [Effect("lobby"), Effect("board", {"mention": True, "bottom": True})]
+            try:
+                await self.store.start_match(match.id, seats, match.state, reminder, self.clock(), effects)
+            except StaleVersion:
+                raise ServiceError("This lobby is closed: the match has started or was cancelled.") from None
             self._remember((match.id, 0), state)
-            self._changed_reminders()
-            return match, state
+        self._changed_reminders()
+        self._effects_recorded(match.id)
+        return match, state
 
     # -- play
 
@@ -354,7 +397,9 @@ class MatchService:
                 events = work.apply(seat, action_id)
             except IllegalAction as exc:
                 raise ServiceError(str(exc)) from None
-            return await self._save(match, work, seat, user_id, action_id, events, before)
+            outcome = await self._save(match, work, seat, user_id, action_id, events, before)
+        self._effects_recorded(match_id)
+        return outcome
 
     async def _save(self, match, state, seat, user_id, action_id, events, before) -> Outcome:
         now = self.clock()
@@ -367,6 +412,12 @@ class MatchService:
             results = self._results(match, state.scores(), state.winners())
         else:
             reminder = await self._reminder_for(match, new_version)
+        if status == "finished":
+            effects = [Effect("final", {}, new_version)]
+        elif state.to_act() != before:
+            effects = [Effect("board", {"mention": True, "bottom": True}, new_version)]
+        else:
+            effects = [Effect("board", {}, new_version)]  # a step within a turn: the board is edited
         data = state.to_json()
         move = Move(
             match.id,
@@ -376,11 +427,13 @@ class MatchService:
             status,
             reminder,
             results,
+            effects,
         )
         try:
             await self.store.save_move(move, now)
         except StaleVersion:
-            raise StaleClick(match) from None
+            fresh = await self.store.get_match(match.id)
+            raise StaleClick(fresh or match) from None
         match.state, match.version, match.status = data, new_version, status
         self._remember((match.id, new_version), state)
         self._changed_reminders()
@@ -404,12 +457,22 @@ class MatchService:
             others = [i for i in range(len(match.seats)) if i != seat]
             best = max(scores[i] for i in others)
             winners = [i for i in others if scores[i] == best]
-            await self.store.end_match(
-                match.id, "finished", self._results(match, scores, winners), self.clock()
-            )
+            effect = Effect("final", {"resigned": seat, "winners": winners}, match.version)
+            try:
+                await self.store.end_match(
+                    match.id,
+                    "finished",
+                    self._results(match, scores, winners),
+                    self.clock(),
+                    [effect],
+                    expected_version=match.version,
+                )
+            except StaleVersion:
+                raise ServiceError("The match moved on meanwhile; try again.") from None
             match.status = "finished"
-            self._changed_reminders()
-            return match, winners
+        self._changed_reminders()
+        self._effects_recorded(match.id)
+        return match, winners
 
     async def abandon(self, channel_id: int, user_id: int, can_manage: bool) -> Match:
         match = await self.live(channel_id)
@@ -421,10 +484,16 @@ class MatchService:
                 raise ServiceError(
                     "Only the host or someone who can manage this channel can abandon the match."
                 )
-            await self.store.end_match(match.id, "abandoned", [], self.clock())
+            kind = "lobby" if match.status == "lobby" else "final"
+            effect = Effect(kind, {"abandoned_by": user_id, "cancelled_by": user_id}, match.version)
+            try:
+                await self.store.end_match(match.id, "abandoned", [], self.clock(), [effect])
+            except StaleVersion:
+                raise ServiceError("This match is already over.") from None
             match.status = "abandoned"
-            self._changed_reminders()
-            return match
+        self._changed_reminders()
+        self._effects_recorded(match.id)
+        return match
 
     async def take_over(self, match_id: int, seats: list[int], level: str = "quick") -> Match:
         """An AI plays for absent players until they come back with /match return."""
@@ -432,38 +501,94 @@ class MatchService:
             match = await self.get(match_id)
             if match.status != "active":
                 raise ServiceError("This match is not being played.")
-            for seat in seats:
-                if match.seats[seat].ai is None:
-                    match.seats[seat].ai = level
-            await self.store.update_seats(match.id, match.seats, self.clock())
-            return match
+            old = [Seat(s.user_id, s.name, s.ai) for s in match.seats]
+            taken = [seat for seat in seats if match.seats[seat].ai is None]
+            for seat in taken:
+                match.seats[seat].ai = level
+            effects = [
+                Effect("notice", {"takeover": taken}, match.version),
+                Effect("board", {}, match.version),
+            ]
+            await self.store.update_seats(match.id, old, match.seats, "active", self.clock(), effects)
+        self._effects_recorded(match.id)
+        return match
 
     async def return_seat(self, channel_id: int, user_id: int) -> Match:
         match = await self.live(channel_id)
         async with self.lock(match.id):
             match = await self.get(match.id)
+            if match.status != "active":
+                raise ServiceError("This match is not being played.")
             seat = match.held_seat_of(user_id)
             if seat is None:
                 if match.seat_of(user_id) is not None:
                     raise ServiceError("You already play your seat yourself.")
                 raise ServiceError("You have no seat in this match.")
+            old = [Seat(s.user_id, s.name, s.ai) for s in match.seats]
             match.seats[seat].ai = None
-            await self.store.update_seats(match.id, match.seats, self.clock())
             reminder = await self._reminder_for(match, match.version)
-            if reminder is not None:
-                await self.store.put_reminder(reminder)
-                self._changed_reminders()
-            return match
+            effects = [
+                Effect("notice", {"returned": seat}, match.version),
+                Effect("board", {}, match.version),
+            ]
+            try:
+                await self.store.update_seats(
+                    match.id, old, match.seats, "active", self.clock(), effects, reminder
+                )
+            except StaleVersion:
+                raise ServiceError("The match changed meanwhile; try again.") from None
+        if reminder is not None:
+            self._changed_reminders()
+        self._effects_recorded(match.id)
+        return match
+
+    async def request_board(self, channel_id: int) -> Match:
+        """Someone asked for the board: the writer posts it again at the bottom."""
+        match = await self.live(channel_id)
+        if match.status != "active":
+            raise ServiceError("The match has not started yet: the lobby is above.")
+        self.state_of(match)  # a damaged match is refused here
+        await self.store.add_effects(match.id, [Effect("board", {"bottom": True}, match.version)])
+        self._effects_recorded(match.id)
+        return match
+
+    async def fire_reminder(self, reminder: Reminder) -> tuple[Match, list[int]] | None:
+        """A due reminder: record its notice and the next reminder in one transaction.
+
+        Returns the match and the seats an AI should now take over (after the last reminder, where
+        the channel allows it), or None when the reminder was obsolete or already fired elsewhere.
+        """
+        try:
+            match = await self.store.get_match(reminder.match_id)
+        except CorruptRow:
+            log.exception("reminder for unreadable match %s dropped", reminder.match_id)
+            match = None
+        if match is None or match.status != "active" or match.damaged or match.version != reminder.version:
+            await self.store.fire_reminder(reminder, None)
+            return None
+        seats = [s for s in self.state_of(match).to_act() if match.seats[s].ai is None]
+        count = reminder.sent + 1
+        takeover = await self.ai_takeover(match.channel_id)
+        if count > MAX_REMINDERS:
+            if not await self.store.fire_reminder(reminder, None):
+                return None
+            return (match, seats) if takeover and seats else None
+        delay = await self.reminder_delay(match.channel_id)
+        following = None
+        if delay is not None and (count < MAX_REMINDERS or takeover):
+            following = Reminder(match.id, self.clock() + delay, count, reminder.version)
+        effects = [Effect("notice", {"reminder": count, "seats": seats}, match.version)] if seats else []
+        if not await self.store.fire_reminder(reminder, following, effects):
+            return None
+        if effects:
+            self._effects_recorded(match.id)
+        return None
 
     def ai_to_act(self, match: Match) -> list[int]:
         """Seats played by an AI that must decide now."""
         if match.status != "active" or match.damaged:
             return []
         return [s for s in self.state_of(match).to_act() if match.seats[s].ai is not None]
-
-    async def set_board_message(self, match: Match, message_id: int | None) -> None:
-        match.board_message_id = message_id
-        await self.store.set_board_message(match.id, message_id)
 
     async def log(self, channel_id: int, limit: int = 15) -> tuple[Match, list[str]]:
         match = await self.live(channel_id)
@@ -492,8 +617,6 @@ class MatchService:
         if takeover is not None:
             current.ai_takeover = takeover
         await self.store.put_channel_settings(channel_id, current)
-        self._delays.pop(channel_id, None)
-        self._takeover.pop(channel_id, None)
         live = await self.store.live_match(channel_id)
         if live is not None and live.status == "active":
             if current.reminders_enabled:

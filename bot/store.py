@@ -7,9 +7,12 @@ same methods; cogs and games never see SQL.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 import sqlite3
+import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from importlib import resources
@@ -64,6 +67,7 @@ class Match:
     board_message_id: int | None
     created_at: float
     updated_at: float
+    lobby_message_id: int | None = None
     damaged: bool = False  # the stored state cannot be read: the match can only be abandoned
 
     def seat_of(self, user_id: int) -> int | None:
@@ -126,6 +130,22 @@ class StatLine:
 
 
 @dataclass
+class Effect:
+    """A Discord effect a change needs (an outbox row), delivered later by the match's writer.
+
+    ``lobby``: show the lobby as it is now; ``board``: show the board of the latest version
+    (``mention``: the turn passed; ``bottom``: as a new message at the bottom); ``final``: the
+    final result; ``notice``: a text (``text``, or a reminder for ``seats``).
+    """
+
+    kind: str
+    payload: dict = field(default_factory=dict)
+    version: int = 0
+    id: int = 0
+    match_id: int = 0
+
+
+@dataclass
 class Move:
     """Everything one action writes, saved in one transaction."""
 
@@ -136,13 +156,27 @@ class Move:
     status: str = "active"
     reminder: Reminder | None = None  # None: clear the pending reminder
     results: list[Result] = field(default_factory=list)
+    effects: list[Effect] = field(default_factory=list)
+
+
+KEEP = object()  # "leave this column as it is"
 
 
 class Store(ABC):
+    """Every method is one transaction: nothing another task or process does interleaves with it.
+
+    Methods that change a match take the effects that change needs and record them in the same
+    transaction; compare-and-set arguments (``expected_version``, ``old_seats``) make a change
+    that lost a race raise ``StaleVersion`` and change nothing.
+    """
+
     @abstractmethod
     async def open(self) -> None: ...
     @abstractmethod
     async def close(self) -> None: ...
+    @abstractmethod
+    async def check_writable(self) -> None:
+        """Raise unless this process can write to the database (checked before logging in)."""
 
     # matches
     @abstractmethod
@@ -156,29 +190,66 @@ class Store(ABC):
         options: dict,
         seed: int,
         now: float,
+        effects: list[Effect] = (),
     ) -> Match: ...
     @abstractmethod
     async def get_match(self, match_id: int) -> Match | None: ...
     @abstractmethod
     async def live_match(self, channel_id: int) -> Match | None: ...
     @abstractmethod
-    async def update_lobby(self, match_id: int, seats: list[Seat], now: float) -> None: ...
-    @abstractmethod
-    async def update_seats(self, match_id: int, seats: list[Seat], now: float) -> None: ...
+    async def update_seats(
+        self,
+        match_id: int,
+        old_seats: list[Seat],
+        seats: list[Seat],
+        status: str,
+        now: float,
+        effects: list[Effect] = (),
+        reminder: Reminder | None = None,
+    ) -> None: ...
     @abstractmethod
     async def active_matches(self) -> list[Match]: ...
     @abstractmethod
     async def start_match(
-        self, match_id: int, seats: list[Seat], state: dict, reminder: Reminder | None, now: float
+        self,
+        match_id: int,
+        seats: list[Seat],
+        state: dict,
+        reminder: Reminder | None,
+        now: float,
+        effects: list[Effect] = (),
     ) -> None: ...
     @abstractmethod
     async def save_move(self, move: Move, now: float) -> None: ...
     @abstractmethod
-    async def end_match(self, match_id: int, status: str, results: list[Result], now: float) -> None: ...
-    @abstractmethod
-    async def set_board_message(self, match_id: int, message_id: int | None) -> None: ...
+    async def end_match(
+        self,
+        match_id: int,
+        status: str,
+        results: list[Result],
+        now: float,
+        effects: list[Effect] = (),
+        expected_version: int | None = None,
+    ) -> None: ...
     @abstractmethod
     async def actions(self, match_id: int, limit: int = 20) -> list[ActionRow]: ...
+
+    # the outbox
+    @abstractmethod
+    async def add_effects(self, match_id: int, effects: list[Effect]) -> None: ...
+    @abstractmethod
+    async def pending_effects(self, match_id: int) -> list[Effect]: ...
+    @abstractmethod
+    async def finish_effects(
+        self, match_id: int, through_id: int, board_message_id=KEEP, lobby_message_id=KEEP
+    ) -> None:
+        """Delete the effects up to ``through_id`` and record the messages that delivered them."""
+
+    @abstractmethod
+    async def set_messages(self, match_id: int, board_message_id=KEEP, lobby_message_id=KEEP) -> None: ...
+    @abstractmethod
+    async def matches_with_effects(self) -> list[tuple[int, int | None]]:
+        """(match id, guild id) of every match with effects still to deliver."""
 
     # reminders and settings
     @abstractmethod
@@ -189,6 +260,13 @@ class Store(ABC):
     async def put_reminder(self, reminder: Reminder) -> None: ...
     @abstractmethod
     async def delete_reminder(self, match_id: int) -> None: ...
+    @abstractmethod
+    async def fire_reminder(
+        self, due: Reminder, following: Reminder | None, effects: list[Effect] = ()
+    ) -> bool:
+        """Replace the reminder ``due`` by ``following`` (None: delete it) and record its effects,
+        unless another task or process already did: then change nothing and return False."""
+
     @abstractmethod
     async def channel_settings(self, channel_id: int) -> ChannelSettings | None: ...
     @abstractmethod
@@ -213,6 +291,20 @@ def _migrations() -> list[tuple[int, str, str]]:
     return sorted(found)
 
 
+def sql_statements(script: str) -> list[str]:
+    """Split a migration into statements (so they can run inside one open transaction)."""
+    statements, current = [], ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            if current.strip().strip(";").strip():
+                statements.append(current.strip())
+            current = ""
+    if current.strip():
+        statements.append(current.strip())
+    return statements
+
+
 def _load_state(text: str | None) -> tuple[dict | None, bool]:
     if text is None:
         return None, False
@@ -221,6 +313,10 @@ def _load_state(text: str | None) -> tuple[dict | None, bool]:
     except ValueError:
         return None, True
     return (state, False) if isinstance(state, dict) else (None, True)
+
+
+def _seats_json(seats: list[Seat]) -> str:
+    return json.dumps([s.to_json() for s in seats])
 
 
 def _match_from_row(row: sqlite3.Row) -> Match:
@@ -239,6 +335,7 @@ def _match_from_row(row: sqlite3.Row) -> Match:
             state=state,
             version=row["version"],
             board_message_id=row["board_message_id"],
+            lobby_message_id=row["lobby_message_id"],
             created_at=row["created_at"],
             updated_at=row["updated_at"],
             damaged=damaged,
@@ -248,9 +345,18 @@ def _match_from_row(row: sqlite3.Row) -> Match:
 
 
 class SqliteStore(Store):
+    """SQLite through one aiosqlite connection.
+
+    The connection is shared by every task of the process, so every method holds the store's
+    lock for its whole transaction (or read): a second task's statements can never land inside
+    it. Across processes, ``BEGIN IMMEDIATE`` takes SQLite's write lock (waiting up to the busy
+    timeout), and the compare-and-set arguments decide races.
+    """
+
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -263,10 +369,10 @@ class SqliteStore(Store):
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
         self._db.row_factory = sqlite3.Row
+        await self._exec("PRAGMA busy_timeout=10000")  # first: the next statements may wait
         await self._exec("PRAGMA journal_mode=WAL")
         await self._exec("PRAGMA synchronous=NORMAL")
         await self._exec("PRAGMA foreign_keys=ON")
-        await self._exec("PRAGMA busy_timeout=5000")
         await self._migrate()
 
     async def close(self) -> None:
@@ -274,20 +380,38 @@ class SqliteStore(Store):
             await self._db.close()
             self._db = None
 
+    async def check_writable(self) -> None:
+        async with self._tx():
+            # Rewriting the header's user_version is a real write that changes nothing.
+            row = await self._one("PRAGMA user_version")
+            await self._exec(f"PRAGMA user_version = {int(row[0])}")
+
     async def _migrate(self) -> None:
-        await self._exec(
-            "CREATE TABLE IF NOT EXISTS schema_migrations (number INTEGER PRIMARY KEY, name TEXT NOT NULL)"
-        )
-        async with self.db.execute("SELECT number FROM schema_migrations") as cur:
-            done = {row[0] for row in await cur.fetchall()}
-        for number, name, sql in _migrations():
-            if number in done:
-                continue
-            log.info("applying migration %s", name)
-            # executescript commits first; the migration and its record go in one transaction.
-            await self.db.executescript(
-                f"BEGIN;\n{sql}\nINSERT INTO schema_migrations VALUES ({number}, '{name}');\nCOMMIT;"
+        """Read and apply the schema version in one write transaction: processes may start at once."""
+        async with self._tx():
+            await self._exec(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (number INTEGER PRIMARY KEY, name TEXT NOT NULL)"
             )
+            done = {row[0] for row in await self._all("SELECT number FROM schema_migrations")}
+            for number, name, sql in _migrations():
+                if number in done:
+                    continue
+                log.info("applying migration %s", name)
+                for statement in sql_statements(sql):
+                    await self._exec(statement)
+                await self._exec("INSERT INTO schema_migrations VALUES (?, ?)", (number, name))
+
+    @contextlib.asynccontextmanager
+    async def _tx(self):
+        """One write transaction, holding the store's lock from BEGIN to COMMIT."""
+        async with self._lock:
+            await self._exec("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                await self._exec("ROLLBACK")
+                raise
+            await self._exec("COMMIT")
 
     async def _exec(self, sql: str, params: tuple = ()) -> aiosqlite.Cursor:
         """Run one statement to completion and close its cursor (rowcount and lastrowid stay readable)."""
@@ -295,60 +419,86 @@ class SqliteStore(Store):
         await cur.close()  # resets the statement, so a later COMMIT never sees it in progress
         return cur
 
+    async def _all(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
+        async with self.db.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
     async def _one(self, sql: str, params: tuple = ()) -> sqlite3.Row | None:
         async with self.db.execute(sql, params) as cur:
             return await cur.fetchone()
 
+    async def _read_all(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
+        async with self._lock:
+            return await self._all(sql, params)
+
+    async def _read_one(self, sql: str, params: tuple = ()) -> sqlite3.Row | None:
+        async with self._lock:
+            return await self._one(sql, params)
+
+    async def _write(self, sql: str, params: tuple = ()) -> None:
+        async with self._tx():
+            await self._exec(sql, params)
+
+    async def _add_effects(self, match_id: int, effects, now: float) -> None:
+        for effect in effects:
+            await self._exec(
+                "INSERT INTO outbox (match_id, kind, version, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+                (match_id, effect.kind, effect.version, json.dumps(effect.payload), now),
+            )
+
     # -- matches
 
-    async def create_match(self, game, guild_id, channel_id, host_id, seats, options, seed, now) -> Match:
+    async def create_match(
+        self, game, guild_id, channel_id, host_id, seats, options, seed, now, effects=()
+    ) -> Match:
         try:
-            cur = await self._exec(
-                "INSERT INTO matches (game, guild_id, channel_id, host_id, status, seats, options, seed,"
-                " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
-                (
-                    game,
-                    guild_id,
-                    channel_id,
-                    host_id,
-                    json.dumps([s.to_json() for s in seats]),
-                    json.dumps(options),
-                    seed,
-                    now,
-                    now,
-                ),
-            )
+            async with self._tx():
+                cur = await self._exec(
+                    "INSERT INTO matches (game, guild_id, channel_id, host_id, status, seats, options, seed,"
+                    " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                    (
+                        game,
+                        guild_id,
+                        channel_id,
+                        host_id,
+                        _seats_json(seats),
+                        json.dumps(options),
+                        seed,
+                        now,
+                        now,
+                    ),
+                )
+                match_id = cur.lastrowid
+                await self._add_effects(match_id, effects, now)
+                row = await self._one("SELECT * FROM matches WHERE id = ?", (match_id,))
         except sqlite3.IntegrityError as exc:
             raise ChannelBusy(str(exc)) from exc
-        match = await self.get_match(cur.lastrowid)
-        assert match is not None
-        return match
+        return _match_from_row(row)
 
     async def get_match(self, match_id: int) -> Match | None:
-        row = await self._one("SELECT * FROM matches WHERE id = ?", (match_id,))
+        row = await self._read_one("SELECT * FROM matches WHERE id = ?", (match_id,))
         return _match_from_row(row) if row else None
 
     async def live_match(self, channel_id: int) -> Match | None:
-        row = await self._one(
+        row = await self._read_one(
             "SELECT * FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
         )
         return _match_from_row(row) if row else None
 
-    async def update_lobby(self, match_id: int, seats: list[Seat], now: float) -> None:
-        await self._exec(
-            "UPDATE matches SET seats = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
-            (json.dumps([s.to_json() for s in seats]), now, match_id),
-        )
-
-    async def update_seats(self, match_id: int, seats: list[Seat], now: float) -> None:
-        await self._exec(
-            "UPDATE matches SET seats = ?, updated_at = ? WHERE id = ? AND status IN ('lobby', 'active')",
-            (json.dumps([s.to_json() for s in seats]), now, match_id),
-        )
+    async def update_seats(self, match_id, old_seats, seats, status, now, effects=(), reminder=None) -> None:
+        async with self._tx():
+            cur = await self._exec(
+                "UPDATE matches SET seats = ?, updated_at = ? WHERE id = ? AND status = ? AND seats = ?",
+                (_seats_json(seats), now, match_id, status, _seats_json(old_seats)),
+            )
+            if cur.rowcount != 1:
+                raise StaleVersion(f"match {match_id} changed meanwhile")
+            if reminder is not None:
+                await self._put_reminder(reminder)
+            await self._add_effects(match_id, effects, now)
 
     async def active_matches(self) -> list[Match]:
-        async with self.db.execute("SELECT * FROM matches WHERE status = 'active' ORDER BY id") as cur:
-            rows = await cur.fetchall()
+        rows = await self._read_all("SELECT * FROM matches WHERE status = 'active' ORDER BY id")
         out = []
         for row in rows:
             try:
@@ -357,26 +507,21 @@ class SqliteStore(Store):
                 log.exception("skipping unreadable match row %s", row["id"])
         return out
 
-    async def start_match(self, match_id, seats, state, reminder, now) -> None:
-        await self._exec("BEGIN IMMEDIATE")
-        try:
+    async def start_match(self, match_id, seats, state, reminder, now, effects=()) -> None:
+        async with self._tx():
             cur = await self._exec(
                 "UPDATE matches SET status = 'active', seats = ?, state = ?, version = 0, updated_at = ?"
                 " WHERE id = ? AND status = 'lobby'",
-                (json.dumps([s.to_json() for s in seats]), json.dumps(state), now, match_id),
+                (_seats_json(seats), json.dumps(state), now, match_id),
             )
             if cur.rowcount != 1:
                 raise StaleVersion(f"match {match_id} is no longer a lobby")
             if reminder is not None:
                 await self._put_reminder(reminder)
-            await self._exec("COMMIT")
-        except BaseException:
-            await self._exec("ROLLBACK")
-            raise
+            await self._add_effects(match_id, effects, now)
 
     async def save_move(self, move: Move, now: float) -> None:
-        await self._exec("BEGIN IMMEDIATE")
-        try:
+        async with self._tx():
             cur = await self._exec(
                 "UPDATE matches SET state = ?, version = ?, status = ?, updated_at = ?"
                 " WHERE id = ? AND version = ? AND status = 'active'",
@@ -402,10 +547,7 @@ class SqliteStore(Store):
             else:
                 await self._exec("DELETE FROM reminders WHERE match_id = ?", (move.match_id,))
             await self._insert_results(move.match_id, move.results, now)
-            await self._exec("COMMIT")
-        except BaseException:
-            await self._exec("ROLLBACK")
-            raise
+            await self._add_effects(move.match_id, move.effects, now)
 
     async def _insert_results(self, match_id: int, results: list[Result], now: float) -> None:
         if not results:
@@ -421,27 +563,26 @@ class SqliteStore(Store):
         )
         await cur.close()
 
-    async def end_match(self, match_id: int, status: str, results: list[Result], now: float) -> None:
-        await self._exec("BEGIN IMMEDIATE")
-        try:
-            await self._exec(
-                "UPDATE matches SET status = ?, updated_at = ? WHERE id = ?", (status, now, match_id)
+    async def end_match(self, match_id, status, results, now, effects=(), expected_version=None) -> None:
+        async with self._tx():
+            sql = (
+                "UPDATE matches SET status = ?, updated_at = ? WHERE id = ? AND status IN ('lobby', 'active')"
             )
+            params: tuple = (status, now, match_id)
+            if expected_version is not None:
+                sql += " AND version = ?"
+                params += (expected_version,)
+            cur = await self._exec(sql, params)
+            if cur.rowcount != 1:
+                raise StaleVersion(f"match {match_id} changed meanwhile")
             await self._exec("DELETE FROM reminders WHERE match_id = ?", (match_id,))
             await self._insert_results(match_id, results, now)
-            await self._exec("COMMIT")
-        except BaseException:
-            await self._exec("ROLLBACK")
-            raise
-
-    async def set_board_message(self, match_id: int, message_id: int | None) -> None:
-        await self._exec("UPDATE matches SET board_message_id = ? WHERE id = ?", (message_id, match_id))
+            await self._add_effects(match_id, effects, now)
 
     async def actions(self, match_id: int, limit: int = 20) -> list[ActionRow]:
-        async with self.db.execute(
+        rows = await self._read_all(
             "SELECT * FROM actions WHERE match_id = ? ORDER BY version DESC LIMIT ?", (match_id, limit)
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [
             ActionRow(
                 r["version"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["created_at"]
@@ -449,17 +590,62 @@ class SqliteStore(Store):
             for r in reversed(rows)
         ]
 
+    # -- the outbox
+
+    async def add_effects(self, match_id: int, effects: list[Effect]) -> None:
+        async with self._tx():
+            await self._add_effects(match_id, effects, time.time())
+
+    async def pending_effects(self, match_id: int) -> list[Effect]:
+        rows = await self._read_all("SELECT * FROM outbox WHERE match_id = ? ORDER BY id", (match_id,))
+        out = []
+        for r in rows:
+            try:
+                payload = json.loads(r["payload"])
+            except ValueError:
+                payload = None
+            if not isinstance(payload, dict):
+                log.error("outbox row %s of match %s is unreadable; dropped", r["id"], match_id)
+                payload = {"unreadable": True}
+            out.append(Effect(r["kind"], payload, r["version"], r["id"], r["match_id"]))
+        return out
+
+    async def _set_messages(self, match_id: int, board_message_id, lobby_message_id) -> None:
+        if board_message_id is not KEEP:
+            await self._exec(
+                "UPDATE matches SET board_message_id = ? WHERE id = ?", (board_message_id, match_id)
+            )
+        if lobby_message_id is not KEEP:
+            await self._exec(
+                "UPDATE matches SET lobby_message_id = ? WHERE id = ?", (lobby_message_id, match_id)
+            )
+
+    async def finish_effects(
+        self, match_id, through_id, board_message_id=KEEP, lobby_message_id=KEEP
+    ) -> None:
+        async with self._tx():
+            await self._exec("DELETE FROM outbox WHERE match_id = ? AND id <= ?", (match_id, through_id))
+            await self._set_messages(match_id, board_message_id, lobby_message_id)
+
+    async def set_messages(self, match_id, board_message_id=KEEP, lobby_message_id=KEEP) -> None:
+        async with self._tx():
+            await self._set_messages(match_id, board_message_id, lobby_message_id)
+
+    async def matches_with_effects(self) -> list[tuple[int, int | None]]:
+        rows = await self._read_all(
+            "SELECT DISTINCT o.match_id, m.guild_id FROM outbox o JOIN matches m ON m.id = o.match_id"
+            " ORDER BY o.match_id"
+        )
+        return [(r[0], r[1]) for r in rows]
+
     # -- reminders and settings
 
     async def due_reminders(self, now: float) -> list[Reminder]:
-        async with self.db.execute(
-            "SELECT * FROM reminders WHERE due_at <= ? ORDER BY due_at", (now,)
-        ) as cur:
-            rows = await cur.fetchall()
+        rows = await self._read_all("SELECT * FROM reminders WHERE due_at <= ? ORDER BY due_at", (now,))
         return [Reminder(r["match_id"], r["due_at"], r["sent"], r["version"]) for r in rows]
 
     async def next_reminder_at(self) -> float | None:
-        row = await self._one("SELECT MIN(due_at) FROM reminders")
+        row = await self._read_one("SELECT MIN(due_at) FROM reminders")
         return row[0] if row else None
 
     async def _put_reminder(self, r: Reminder) -> None:
@@ -469,13 +655,27 @@ class SqliteStore(Store):
         )
 
     async def put_reminder(self, reminder: Reminder) -> None:
-        await self._put_reminder(reminder)
+        async with self._tx():
+            await self._put_reminder(reminder)
 
     async def delete_reminder(self, match_id: int) -> None:
-        await self._exec("DELETE FROM reminders WHERE match_id = ?", (match_id,))
+        await self._write("DELETE FROM reminders WHERE match_id = ?", (match_id,))
+
+    async def fire_reminder(self, due: Reminder, following: Reminder | None, effects=()) -> bool:
+        async with self._tx():
+            cur = await self._exec(
+                "DELETE FROM reminders WHERE match_id = ? AND due_at = ? AND sent = ? AND version = ?",
+                (due.match_id, due.due_at, due.sent, due.version),
+            )
+            if cur.rowcount != 1:
+                return False
+            if following is not None:
+                await self._put_reminder(following)
+            await self._add_effects(due.match_id, effects, time.time())
+            return True
 
     async def channel_settings(self, channel_id: int) -> ChannelSettings | None:
-        row = await self._one("SELECT * FROM channel_settings WHERE channel_id = ?", (channel_id,))
+        row = await self._read_one("SELECT * FROM channel_settings WHERE channel_id = ?", (channel_id,))
         if row is None:
             return None
         return ChannelSettings(
@@ -483,18 +683,18 @@ class SqliteStore(Store):
         )
 
     async def put_channel_settings(self, channel_id: int, settings: ChannelSettings) -> None:
-        await self._exec(
+        await self._write(
             "INSERT OR REPLACE INTO channel_settings (channel_id, reminder_delay, reminders_enabled, ai_takeover)"
             " VALUES (?, ?, ?, ?)",
             (channel_id, settings.reminder_delay, int(settings.reminders_enabled), int(settings.ai_takeover)),
         )
 
     async def dm_reminders(self, user_id: int) -> bool:
-        row = await self._one("SELECT dm_reminders FROM user_settings WHERE user_id = ?", (user_id,))
+        row = await self._read_one("SELECT dm_reminders FROM user_settings WHERE user_id = ?", (user_id,))
         return bool(row and row[0])
 
     async def put_dm_reminders(self, user_id: int, enabled: bool) -> None:
-        await self._exec(
+        await self._write(
             "INSERT OR REPLACE INTO user_settings (user_id, dm_reminders) VALUES (?, ?)",
             (user_id, int(enabled)),
         )
@@ -502,10 +702,9 @@ class SqliteStore(Store):
     # -- results
 
     async def stats(self, guild_id: int | None, user_id: int) -> list[StatLine]:
-        async with self.db.execute(
+        rows = await self._read_all(
             "SELECT game, COUNT(*) AS played, SUM(won) AS won FROM results"
             " WHERE guild_id IS ? AND user_id = ? GROUP BY game ORDER BY game",
             (guild_id, user_id),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [StatLine(r["game"], r["played"], r["won"] or 0) for r in rows]

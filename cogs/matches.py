@@ -47,13 +47,9 @@ class Matches(commands.Cog):
         """Post the board of this channel's match again, at the bottom of the channel."""
 
         async def run():
-            match = await self.bot.service.live(interaction.channel_id)
-            if match.status != "active":
-                raise ServiceError("The match has not started yet: the lobby is above.")
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            recent = await self.table.recent(match)
-            await self.table.post_board(match, self.bot.service.state_of(match), mention=False, recent=recent)
-            await interaction.followup.send("Here is the board.", ephemeral=True)
+            # Recorded, then answered: the match's writer posts the latest board at the bottom.
+            await self.bot.service.request_board(interaction.channel_id)
+            await reply(interaction, "The board is posted at the bottom of the channel.")
 
         await guarded(interaction, None, run())
 
@@ -84,10 +80,7 @@ class Matches(commands.Cog):
 
         async def run():
             match = await self.bot.service.return_seat(interaction.channel_id, interaction.user.id)
-            await interaction.response.send_message(
-                f"{interaction.user.mention} is back and plays their own seat in match #{match.id} again.",
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+            await reply(interaction, f"You play your own seat in match #{match.id} again.")
 
         await guarded(interaction, None, run())
 
@@ -98,12 +91,9 @@ class Matches(commands.Cog):
         async def run():
             match, winners = await self.bot.service.resign(interaction.channel_id, interaction.user.id)
             names = ", ".join(match.seats[w].name for w in winners)
-            await interaction.response.send_message(
-                f"{interaction.user.mention} resigned match #{match.id}. Winner: {names}.",
-                allowed_mentions=discord.AllowedMentions.none(),
+            await reply(
+                interaction, f"You resigned match #{match.id}. Winner: {names}. The result is posted."
             )
-            if match.board_message_id:
-                await self.table.retire(interaction.channel, match.board_message_id)
 
         await guarded(interaction, None, run())
 
@@ -115,11 +105,7 @@ class Matches(commands.Cog):
             match = await self.bot.service.abandon(
                 interaction.channel_id, interaction.user.id, Table.can_manage(interaction)
             )
-            await interaction.response.send_message(
-                f"Match #{match.id} was abandoned by {interaction.user.mention}."
-            )
-            if match.board_message_id:
-                await self.table.retire(interaction.channel, match.board_message_id)
+            await reply(interaction, f"Match #{match.id} is abandoned; the channel is told.")
 
         await guarded(interaction, None, run())
 
@@ -192,10 +178,16 @@ class Matches(commands.Cog):
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        """After a restart, AI seats that were to act carry on."""
+        """After a (re)connect: deliver what is pending (boards, results, lobbies), and AI seats carry on."""
+        delivering = await self.table.writer.recover()
+        if delivering:
+            log.info("delivering the pending messages of %d matches", delivering)
         for match in await self.bot.store.active_matches():
-            if self.bot.service.ai_to_act(match):
-                self.table.schedule_ai(match.id)
+            try:
+                if self.table.writer.owns(match.guild_id) and self.bot.service.ai_to_act(match):
+                    self.table.schedule_ai(match.id)
+            except Exception:
+                log.exception("AI seats of match %s cannot resume", match.id)
 
     @commands.command(name="sync", hidden=True)
     @commands.is_owner()
@@ -222,7 +214,6 @@ class Matches(commands.Cog):
 async def setup(bot: GameBot) -> None:
     table = Table(bot, bot.service)
     bot.table = table  # type: ignore[attr-defined]
-    bot.reminders.notify = table.notify_reminder
     bot.reminders.on_takeover = table.takeover
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
 

@@ -1,10 +1,13 @@
 """The Discord side of a match, shared by every game.
 
-``Table`` turns service results into messages: the lobby, the public board
-(picture, whose turn, last moves, buttons), the private panel of legal actions,
-the final scores and the reminders. The buttons are ``DynamicItem``s whose
-custom_id carries the match id and the version they were made for, so they
-keep working after a restart and an old one is recognised as old.
+``Table`` routes clicks and commands to the match service and builds the
+messages: the lobby, the public board (picture, whose turn, last moves,
+buttons), the private panel of legal actions, the final scores and the
+reminders. A click is answered only after its change is committed; public
+messages are then delivered from the database by the match's writer
+(``cogs.writer``). The buttons are ``DynamicItem``s whose custom_id carries the
+match id and the version they were made for, so they keep working after a
+restart and an old one is recognised as old.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import asyncio
 import io
 import logging
 import re
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -21,6 +25,7 @@ import discord
 import rendering
 from bot.service import LiveMatchExists, MatchService, ServiceError, StaleClick, format_event
 from bot.store import CorruptRow, Match
+from cogs.writer import Writer
 from games import Action, GameState
 from games.ai import LEVELS, choose
 
@@ -29,6 +34,7 @@ log = logging.getLogger(__name__)
 MAX_ROWS = 5
 SELECT_SIZE = 25
 RECENT_LINES = 6
+AI_RETRIES = 5  # transient failures in a row before an AI seat waits for the next start
 
 
 def jump_url(match: Match, message_id: int | None) -> str:
@@ -300,11 +306,20 @@ class Table:
         self.ai_budget = ai_budget
         self._driving: set[int] = set()
         self._tasks: set[asyncio.Task] = set()
+        # Pictures are drawn by two workers of their own, so a burst of boards never takes the
+        # default executor (nor the event loop) from everything else.
+        self._render_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
+        self.writer = Writer(self)
+        service.on_effects = self.writer.kick
+
+    def close(self) -> None:
+        self._render_pool.shutdown(wait=False, cancel_futures=True)
 
     # -- pictures (off the event loop)
 
     async def picture(self, match: Match, view: dict, filename: str) -> discord.File:
-        data = await asyncio.to_thread(rendering.render, match.game, view, match.names)
+        loop = asyncio.get_running_loop()
+        data = await loop.run_in_executor(self._render_pool, rendering.render, match.game, view, match.names)
         return discord.File(io.BytesIO(data), filename=filename)
 
     async def channel(self, match: Match) -> discord.abc.Messageable:
@@ -331,6 +346,20 @@ class Table:
             embed.add_field(name="Options", value=shown, inline=False)
         return embed
 
+    def lobby_message(self, match: Match, payload: dict) -> tuple[discord.Embed, discord.ui.View | None]:
+        """The lobby as the database has it now: open with its buttons, started, or cancelled."""
+        embed = self.lobby_embed(match)
+        if match.status == "lobby":
+            return embed, self.lobby_view(match)
+        if match.status == "abandoned":
+            by = payload.get("cancelled_by")
+            embed.description = f"Cancelled by <@{by}>." if by else "Cancelled."
+            embed.colour = discord.Colour.dark_grey()
+        else:
+            order = " -> ".join(s.name for s in match.seats)
+            embed.description = f"Started. Seat order: {order}."
+        return embed, None
+
     def lobby_view(self, match: Match) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
         for op in ("join", "leave", "start", "cancel"):
@@ -340,10 +369,10 @@ class Table:
 
     async def on_lobby_ai(self, interaction: discord.Interaction, match_id: int, value: str) -> None:
         if value == "remove":
-            match = await self.service.remove_ai(match_id, interaction.user.id)
+            await self.service.remove_ai(match_id, interaction.user.id)
         else:
-            match = await self.service.add_ai(match_id, interaction.user.id, value)
-        await interaction.response.edit_message(embed=self.lobby_embed(match), view=self.lobby_view(match))
+            await self.service.add_ai(match_id, interaction.user.id, value)
+        await interaction.response.defer()  # saved: the writer shows the lobby
 
     async def open_lobby(
         self, interaction: discord.Interaction, game_key: str, options: dict, thread: bool
@@ -356,10 +385,15 @@ class Table:
             raise ServiceError("This is already a thread: run the command without the thread option.")
         game = self.service.game(game_key)
         if not thread:
-            existing = await self.service.store.live_match(channel.id)
-            if existing is not None:
-                raise LiveMatchExists(existing)
-        await interaction.response.defer(thinking=True, ephemeral=thread)
+            # Saved first, answered after: the writer posts the lobby from the database.
+            await self.service.new_lobby(
+                game_key, interaction.guild.id, channel.id, user.id, user.display_name, options
+            )
+            await interaction.response.send_message(
+                f"Your {game.title} lobby is open: it is posted below.", ephemeral=True
+            )
+            return
+        await interaction.response.defer(thinking=True, ephemeral=True)
         if thread:
             if not isinstance(channel, discord.TextChannel):
                 raise ServiceError("Threads can only be opened from a text channel.")
@@ -370,41 +404,23 @@ class Table:
             )
         else:
             target = channel
-        match = await self.service.new_lobby(
+        await self.service.new_lobby(
             game_key, interaction.guild.id, target.id, user.id, user.display_name, options
         )
-        if thread:
-            message = await target.send(embed=self.lobby_embed(match), view=self.lobby_view(match))
-            await interaction.followup.send(f"The lobby is open in {target.mention}.", ephemeral=True)
-        else:
-            message = await interaction.followup.send(
-                embed=self.lobby_embed(match), view=self.lobby_view(match), wait=True
-            )
-        await self.service.set_board_message(match, message.id)
+        await interaction.followup.send(f"The lobby is open in {target.mention}.", ephemeral=True)
 
     async def on_lobby(self, interaction: discord.Interaction, op: str, match_id: int) -> None:
         user = interaction.user
         if op == "join":
-            match = await self.service.join(match_id, user.id, user.display_name)
+            await self.service.join(match_id, user.id, user.display_name)
         elif op == "leave":
-            match = await self.service.leave(match_id, user.id)
+            await self.service.leave(match_id, user.id)
         elif op == "cancel":
-            match = await self.service.cancel(match_id, user.id, self.can_manage(interaction))
-            embed = self.lobby_embed(match)
-            embed.description = f"Cancelled by {user.mention}."
-            embed.colour = discord.Colour.dark_grey()
-            await interaction.response.edit_message(embed=embed, view=None)
-            return
+            await self.service.cancel(match_id, user.id, self.can_manage(interaction))
         else:
-            match, state = await self.service.start(match_id, user.id)
-            embed = self.lobby_embed(match)
-            order = " -> ".join(s.name for s in match.seats)
-            embed.description = f"Started. Seat order: {order}."
-            await interaction.response.edit_message(embed=embed, view=None)
-            await self.post_board(match, state, mention=True)
-            self.schedule_ai(match.id)
-            return
-        await interaction.response.edit_message(embed=self.lobby_embed(match), view=self.lobby_view(match))
+            await self.service.start(match_id, user.id)
+            self.schedule_ai(match_id)
+        await interaction.response.defer()  # saved: the writer shows the lobby and the board
 
     @staticmethod
     def can_manage(interaction: discord.Interaction) -> bool:
@@ -441,55 +457,35 @@ class Table:
         view.add_item(BoardButton("view", match.id, match.version))
         return embed, file, view
 
-    async def post_board(
-        self, match: Match, state: GameState, mention: bool, recent: list[str] | None = None
-    ):
-        """Post a new board message (the turn passed, or someone asked) and retire the old one."""
-        channel = await self.channel(match)
-        embed, file, view = await self.board_message(match, state, recent or [])
-        content = None
-        if mention:
-            users = [seat_label(match, s) for s in state.to_act() if match.seats[s].ai is None]
-            content = f"{', '.join(users)}: your turn." if users else None
-        old = match.board_message_id
-        message = await channel.send(content=content, embed=embed, file=file, view=view)
-        await self.service.set_board_message(match, message.id)
-        if old and old != message.id:
-            await self.retire(channel, old)
-        return message
+    @staticmethod
+    def seat_mention(match: Match, seat: int) -> str:
+        return seat_label(match, seat)
 
     async def retire(self, channel, message_id: int) -> None:
-        """Remove the buttons of an old board (best effort: old clicks are refused anyway)."""
+        """Remove the buttons of an old board or lobby (best effort: old clicks are refused anyway)."""
         try:
             await channel.get_partial_message(message_id).edit(view=None)
-        except discord.HTTPException:
-            log.debug("could not retire old board %s", message_id)
-
-    async def refresh_board(self, match: Match, state: GameState, recent: list[str]) -> None:
-        channel = await self.channel(match)
-        if match.board_message_id is None:
-            await self.post_board(match, state, mention=False, recent=recent)
-            return
-        embed, file, view = await self.board_message(match, state, recent)
-        try:
-            await channel.get_partial_message(match.board_message_id).edit(
-                embed=embed, attachments=[file], view=view
-            )
         except discord.NotFound:
-            await self.post_board(match, state, mention=False, recent=recent)
+            log.debug("old message %s is gone", message_id)
 
-    async def post_final(self, match: Match, state: GameState, recent: list[str]) -> None:
-        game = self.service.game(match.game)
-        scores, winners = state.scores(), state.winners()
+    def final_title(self, match: Match) -> str:
+        return f"{self.service.game(match.game).title} - match #{match.id} is over"
+
+    async def final_message(self, match: Match, payload: dict) -> tuple[discord.Embed, discord.File]:
+        """The final scores (after the last move, or after a resignation)."""
+        state = self.service.state_of(match)
+        scores = state.scores()
+        resigned = payload.get("resigned")
+        winners = payload.get("winners", state.winners()) if resigned is not None else state.winners()
         names = " and ".join(seat_label(match, w) for w in winners)
         if not winners:
             outcome = "Nobody wins: every player lost this time."
         else:
             outcome = f"Winner: {names}!" if len(winners) == 1 else f"Winners: {names}!"
+        if resigned is not None and 0 <= resigned < len(match.seats):
+            outcome = f"{seat_label(match, resigned)} resigned. {outcome}"
         embed = discord.Embed(
-            title=f"{game.title} - match #{match.id} is over",
-            description=outcome,
-            colour=discord.Colour.gold(),
+            title=self.final_title(match), description=outcome, colour=discord.Colour.gold()
         )
         ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
         embed.add_field(
@@ -499,16 +495,20 @@ class Table:
             ),
             inline=False,
         )
+        recent = await self.recent(match)
         if recent:
             embed.add_field(name="Last moves", value="\n".join(recent[-RECENT_LINES:])[:1024], inline=False)
         file = await self.picture(match, state.view(None), "final.png")
         embed.set_image(url="attachment://final.png")
-        channel = await self.channel(match)
-        old = match.board_message_id
-        message = await channel.send(embed=embed, file=file)
-        await self.service.set_board_message(match, message.id)
-        if old:
-            await self.retire(channel, old)
+        return embed, file
+
+    def abandoned_message(self, match: Match, user_id: int | None) -> discord.Embed:
+        by = f" by <@{user_id}>" if user_id else ""
+        return discord.Embed(
+            title=self.final_title(match),
+            description=f"Match #{match.id} was abandoned{by}, without a result.",
+            colour=discord.Colour.dark_grey(),
+        )
 
     # -- the private panel
 
@@ -555,9 +555,8 @@ class Table:
         if match.status != "active":
             raise ServiceError("This match is over.")
         seat = self.service.seat_for_user(match, interaction.user.id)
-        if version != match.version:
-            link = jump_url(match, match.board_message_id)
-            raise ServiceError(f"This board is out of date. The current board is here: {link}")
+        # Play on an older board still opens the current choice: the panel carries the version it
+        # shows, so nothing can be decided against an old one.
         state = self.service.state_of(match)
         to_act = state.to_act()
         if seat not in to_act:
@@ -598,14 +597,16 @@ class Table:
     async def on_action(
         self, interaction: discord.Interaction, match_id: int, version: int, action_id: str
     ) -> None:
-        await interaction.response.defer()
+        # The move is saved before the click is answered: a kill before the answer loses a click
+        # Discord never confirmed, never one it did. Saving takes a millisecond of the 3 seconds.
         try:
             outcome = await self.service.act(match_id, interaction.user.id, version, action_id)
         except StaleClick as exc:
             match = exc.match
             state = self.service.state_of(match)
             seat = match.seat_of(interaction.user.id)
-            if seat is not None and seat in state.to_act():
+            if match.status == "active" and seat is not None and seat in state.to_act():
+                await interaction.response.defer()
                 content, file, view = await self.panel(
                     match,
                     state,
@@ -616,36 +617,22 @@ class Table:
                 return
             raise ServiceError("This panel is out of date; nothing was changed.") from None
         match, state, seat = outcome.match, outcome.state, outcome.seat
+        self.schedule_ai(match.id)
         private = [
             format_event(e["text"], match.names)
             for e in outcome.events
             if e.get("private_to") == seat and e.get("text")
         ]
         note = "\n".join(private)
-        if outcome.finished:
-            await interaction.edit_original_response(content="The game is over.", attachments=[], view=None)
-        elif seat in state.to_act():
+        if not outcome.finished and seat in state.to_act():
+            await interaction.response.defer()
             content, file, view = await self.panel(match, state, seat, note=note)
             await interaction.edit_original_response(content=content, attachments=[file], view=view)
-        else:
-            await interaction.edit_original_response(
-                content=(note + "\n" if note else "") + "Done. The board shows the next turn.",
-                attachments=[],
-                view=None,
-            )
-        await self.after_move(outcome)
-        self.schedule_ai(match.id)
-
-    async def after_move(self, outcome) -> None:
-        """Show a move on the board: the final scores, a new board when the turn passed, else an edit."""
-        match, state = outcome.match, outcome.state
-        recent = await self.recent(match)
-        if outcome.finished:
-            await self.post_final(match, state, recent)
-        elif outcome.turn_passed:
-            await self.post_board(match, state, mention=True, recent=recent)
-        else:
-            await self.refresh_board(match, state, recent)
+            return
+        done = "The game is over." if outcome.finished else "Done. The board shows the next turn."
+        await interaction.response.edit_message(
+            content=(note + "\n" if note else "") + done, attachments=[], view=None
+        )
 
     # -- AI seats
 
@@ -658,41 +645,45 @@ class Table:
             task.add_done_callback(self._tasks.discard)
 
     async def _drive_ai(self, match_id: int) -> None:
+        failures = 0
         try:
             while True:
-                match = await self.service.get(match_id)
-                seats = self.service.ai_to_act(match)
-                if not seats:
-                    return
-                seat = seats[0]
-                state = self.service.state_of(match)
-                action = await asyncio.to_thread(
-                    choose,
-                    state.copy(),
-                    seat,
-                    match.seats[seat].ai or "quick",
-                    self.ai_budget,
-                    (match.seed + match.version) & 0xFFFFFFFF,
-                )
                 try:
-                    outcome = await self.service.act_ai(match.id, seat, match.version, action)
+                    match = await self.service.get(match_id)
+                    seats = self.service.ai_to_act(match)
+                    if not seats:
+                        return
+                    seat = seats[0]
+                    state = self.service.state_of(match)
+                    action = await asyncio.to_thread(
+                        choose,
+                        state.copy(),
+                        seat,
+                        match.seats[seat].ai or "quick",
+                        self.ai_budget,
+                        (match.seed + match.version) & 0xFFFFFFFF,
+                    )
+                    await self.service.act_ai(match.id, seat, match.version, action)
+                    failures = 0
                 except StaleClick:
                     continue  # someone else moved meanwhile: think again
-                await self.after_move(outcome)
-        except Exception:
-            log.exception("AI player failed in match %s", match_id)
+                except (ServiceError, CorruptRow):
+                    log.exception("AI player cannot play match %s", match_id)
+                    return
+                except Exception:
+                    # A transient failure (the database busy, ...): the seat keeps playing.
+                    failures += 1
+                    if failures > AI_RETRIES:
+                        log.exception("AI player of match %s gives up after %d failures", match_id, failures)
+                        return
+                    log.warning("AI player of match %s failed; trying again", match_id, exc_info=True)
+                    await asyncio.sleep(min(60.0, 2.0**failures))
         finally:
             self._driving.discard(match_id)
 
     async def takeover(self, match: Match, seats: list[int]) -> None:
         """After the last reminder, an AI plays for the absent players (if the channel allows it)."""
-        match = await self.service.take_over(match.id, seats)
-        channel = await self.channel(match)
-        who = ", ".join(f"<@{match.seats[s].user_id}>" for s in seats)
-        await channel.send(
-            f"{who}: an AI now plays your seat in match #{match.id} after the last reminder. "
-            "Take it back at any time with /match return."
-        )
+        await self.service.take_over(match.id, seats)
         self.schedule_ai(match.id)
 
     async def recent(self, match: Match) -> list[str]:
@@ -701,12 +692,14 @@ class Table:
 
     # -- reminders
 
-    async def notify_reminder(self, match: Match, seats: list[int], count: int) -> None:
-        channel = await self.channel(match)
+    async def send_reminder(self, match: Match, channel, seats: list[int], count: int) -> None:
+        """Remind the players to act: by DM where they asked for it, else in the channel."""
         link = jump_url(match, match.board_message_id)
         game = self.service.game(match.game).title
         in_channel = []
         for seat in seats:
+            if not 0 <= seat < len(match.seats):
+                continue
             s = match.seats[seat]
             if s.user_id is None or s.ai is not None:
                 continue

@@ -41,6 +41,21 @@ def custom_ids(message) -> list[str]:
     return [c["custom_id"] for c in components(message) if c.get("custom_id")]
 
 
+def lobby_message(world: World, channel=None) -> discord.Message:
+    """The bot's latest lobby message (one with a Join button) in the channel."""
+    for message in reversed((channel or world.channel).history()):
+        if not message.flags.ephemeral and any(cid.startswith("lb:join:") for cid in custom_ids(message)):
+            return message
+    raise AssertionError("no lobby with a Join button in the channel")
+
+
+async def open_lobby(world: World, member, game: str, **options) -> discord.Message:
+    """``/<game> new``: answered privately, and the lobby is posted in the channel."""
+    result = await member.slash(world.channel, f"{game} new", **options)
+    assert result.ephemeral, "the command is answered privately"
+    return lobby_message(world)
+
+
 def board_message(world: World) -> discord.Message:
     """The bot's latest message in the channel that has a Play button."""
     for message in reversed(world.channel.history()):
@@ -53,8 +68,7 @@ def board_message(world: World) -> discord.Message:
 
 async def start_match(world: World, game: str, n: int, **options) -> int:
     host = world.players[0]
-    result = await host.slash(world.channel, f"{game} new", **options)
-    lobby = result.response.message if result.response else result.followups[0].message
+    lobby = await open_lobby(world, host, game, **options)
     for player in world.players[1:n]:
         await player.click(lobby, label="Join")
     await host.click(lobby, label="Start")

@@ -6,20 +6,16 @@ import random
 
 import pytest
 
-from tests.discord.helpers import board_message, make_world, play_one_action
+from tests.discord.helpers import board_message, custom_ids, make_world, open_lobby, play_one_action
 
 
 async def test_one_human_against_two_ai_players(simcord_env):
     world = await make_world(simcord_env, 1)
     world.bot.table.ai_budget = 0.05
     human = world.players[0]
-    lobby = (await human.slash(world.channel, "ikenokoi new")).response
-    await human.select(
-        lobby, ["quick"], custom_id=next(c["custom_id"] for c in lobby.components[1]["components"])
-    )
-    await human.select(
-        lobby, ["strong"], custom_id=next(c["custom_id"] for c in lobby.components[1]["components"])
-    )
+    lobby = await open_lobby(world, human, "ikenokoi")
+    await human.select(lobby, ["quick"], custom_id=next(c for c in custom_ids(lobby) if c.startswith("la:")))
+    await human.select(lobby, ["strong"], custom_id=next(c for c in custom_ids(lobby) if c.startswith("la:")))
     match = await world.bot.store.live_match(world.channel.id)
     assert [s.ai for s in match.seats] == [None, "quick", "strong"]
     await human.click(lobby, label="Start")
@@ -44,8 +40,8 @@ async def test_one_human_against_two_ai_players(simcord_env):
 async def test_only_the_host_adds_ai_and_not_past_the_maximum(simcord_env):
     world = await make_world(simcord_env, 2)
     host, guest = world.players
-    lobby = (await host.slash(world.channel, "kigi new")).response
-    select_id = next(c["custom_id"] for c in lobby.components[1]["components"])
+    lobby = await open_lobby(world, host, "kigi")
+    select_id = next(c for c in custom_ids(lobby) if c.startswith("la:"))
     refused = await guest.select(lobby, ["quick"], custom_id=select_id)
     assert refused.ephemeral and "Only the host" in refused.response.content
     for _ in range(4):
@@ -62,7 +58,7 @@ async def test_ai_takes_over_an_absent_player_after_the_last_reminder(simcord_en
     world.bot.table.ai_budget = 0.05
     await world.bot.service.set_reminders(world.channel.id, 3600, True, takeover=True)
     host, guest = world.players
-    lobby = (await host.slash(world.channel, "ikenokoi new")).response
+    lobby = await open_lobby(world, host, "ikenokoi")
     await guest.click(lobby, label="Join")
     await host.click(lobby, label="Start")
     match = await world.bot.store.live_match(world.channel.id)
@@ -82,7 +78,9 @@ async def test_ai_takes_over_an_absent_player_after_the_last_reminder(simcord_en
         refused = await absent.click(board_message(world), label="Play")
         assert "/match return" in refused.response.content
         back = await absent.slash(world.channel, "match return")
-        assert "is back" in back.response.content
+        assert back.ephemeral and "your own seat" in back.response.content
+        told = [m for m in world.channel.history() if "is back" in (m.content or "")]
+        assert len(told) == 1 and absent.mention in told[0].content
         match = await world.bot.store.live_match(world.channel.id)
         assert match.seats[absent_seat].ai is None
 
@@ -91,7 +89,7 @@ async def test_takeover_is_off_by_default(simcord_env):
     world = await make_world(simcord_env, 2)
     await world.bot.service.set_reminders(world.channel.id, 3600, True)
     host, guest = world.players
-    lobby = (await host.slash(world.channel, "ikenokoi new")).response
+    lobby = await open_lobby(world, host, "ikenokoi")
     await guest.click(lobby, label="Join")
     await host.click(lobby, label="Start")
     for _ in range(6):
@@ -106,8 +104,8 @@ async def test_ai_seats_carry_on_after_a_restart(simcord_env, db_path, monkeypat
 
     world = await make_world(simcord_env, 1)
     human = world.players[0]
-    lobby = (await human.slash(world.channel, "ikenokoi new")).response
-    select_id = next(c["custom_id"] for c in lobby.components[1]["components"])
+    lobby = await open_lobby(world, human, "ikenokoi")
+    select_id = next(c for c in custom_ids(lobby) if c.startswith("la:"))
     await human.select(lobby, ["quick"], custom_id=select_id)
     await human.select(lobby, ["quick"], custom_id=select_id)
     # The bot goes down before its AI seats get to move.

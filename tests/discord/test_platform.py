@@ -12,6 +12,7 @@ from tests.discord.helpers import (
     board_message,
     custom_ids,
     make_world,
+    open_lobby,
     play_one_action,
     start_match,
 )
@@ -53,8 +54,7 @@ async def test_whole_game_of_ike_no_koi_through_buttons(simcord_env):
 async def test_lobby_rules(simcord_env):
     world = await make_world(simcord_env, 4)
     host, bob, carol, _ = world.players
-    result = await host.slash(world.channel, "ikenokoi new")
-    lobby = result.response
+    lobby = await open_lobby(world, host, "ikenokoi")
     refused = await host.click(lobby, label="Start")
     assert refused.ephemeral and "2 to 5 players" in refused.response.content
     await bob.click(lobby, label="Join")
@@ -239,8 +239,12 @@ async def test_match_commands(simcord_env):
     refused = await carol.slash(world.channel, "match abandon")
     assert "Only the host" in refused.response.content
     resign = await bob.slash(world.channel, "match resign")
-    assert not resign.ephemeral and "resigned" in resign.response.content
+    assert resign.ephemeral and "resigned" in resign.response.content
     assert await live(world) is None
+    final = world.channel.last_message
+    assert "is over" in final.embeds[0].title and "resigned" in final.embeds[0].description
+    assert bob.mention in final.embeds[0].description
+    assert not any(custom_ids(m) for m in world.channel.history() if not m.flags.ephemeral), "live buttons"
     stats = await world.bot.store.stats(world.guild.id, host.id)
     assert stats[0].won == 1
 
@@ -284,7 +288,7 @@ async def test_an_unexpected_error_is_apologised_for_and_changes_nothing(simcord
     monkeypatch.setattr(IkeNoKoiState, "_do", broken)
     draw = next(c for c in custom_ids(panel) if c.endswith(":draw"))
     result = await player.click(panel, custom_id=draw)
-    apology = result.followups[-1]
+    apology = result.response or result.followups[-1]
     assert apology.ephemeral and "Sorry" in apology.content
     assert (await live(world)).version == 0
     assert any(f"match {match.id}" in r.getMessage() for r in caplog.records if r.levelname == "ERROR")

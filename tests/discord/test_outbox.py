@@ -1,0 +1,216 @@
+"""Public messages come from the database: one live board, delivered after any crash."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from bot.config import Settings
+from bot.core import create_bot
+from tests.discord.helpers import (
+    board_message,
+    custom_ids,
+    make_world,
+    open_lobby,
+    play_one_action,
+    start_match,
+)
+
+
+async def live(world):
+    return await world.bot.store.live_match(world.channel.id)
+
+
+def live_boards(world) -> list:
+    """Public messages of the channel that still offer a Play button."""
+    return [
+        m
+        for m in world.channel.history()
+        if not m.flags.ephemeral and any(c.startswith("bd:play:") for c in custom_ids(m))
+    ]
+
+
+async def assert_one_current_board(world) -> None:
+    match = await live(world)
+    boards = live_boards(world)
+    assert len(boards) == 1, f"{len(boards)} boards offer buttons"
+    (board,) = boards
+    assert board.id == match.board_message_id, "the live board is the recorded one"
+    bottom = [m for m in world.channel.history() if not m.flags.ephemeral and m.embeds and m.components]
+    assert bottom[-1].id == board.id, "the live board is the bottom one"
+    assert f"bd:play:{match.id}:{match.version}" in custom_ids(board), "the live board is current"
+
+
+def hold_boards(world) -> asyncio.Event:
+    """Boards are drawn only when the test lets them: other clicks arrive while one is being posted."""
+    table = world.bot.table
+    original = table.board_message
+    gate = asyncio.Event()
+
+    async def held(*args, **kwargs):
+        await world.env.external_wait(gate.wait(), reason="the board is being drawn")
+        return await original(*args, **kwargs)
+
+    table.board_message = held
+    return gate
+
+
+async def release(world, gate: asyncio.Event) -> None:
+    gate.set()
+    await world.env.settle()
+    await world.bot.table.writer.idle()
+
+
+async def first_move(world, rng):
+    match = await live(world)
+    state = world.bot.service.state_of(match)
+    seat = state.to_act()[0]
+    member = next(p for p in world.players if p.id == match.seats[seat].user_id)
+    opened = await member.click(board_message(world), label="Play")
+    return member, opened.response or opened.followups[-1]
+
+
+async def test_a_move_racing_match_board_leaves_one_current_board_at_the_bottom(simcord_env):
+    world = await make_world(simcord_env, 2)
+    await start_match(world, "ikenokoi", 2)
+    rng = random.Random(1)
+    gate = hold_boards(world)
+    member, panel = await first_move(world, rng)
+    action = next(c for c in custom_ids(panel) if c.startswith("ac:"))
+    clicked = await member.click(panel, custom_id=action)
+    assert clicked.acknowledged
+    # The board of that move is still being drawn when someone asks for the board.
+    asked = await world.players[1].slash(world.channel, "match board")
+    assert asked.ephemeral
+    await release(world, gate)
+    await assert_one_current_board(world)
+
+
+async def test_clicks_while_a_board_is_being_posted_leave_one_current_board(simcord_env):
+    world = await make_world(simcord_env, 2)
+    await start_match(world, "ikenokoi", 2)
+    rng = random.Random(2)
+    gate = hold_boards(world)
+    first = (await live(world)).version
+    # Every move lands while the previous move's board is still being drawn; Play on the board
+    # that is still shown opens the current choice.
+    for _ in range(6):
+        assert await play_one_action(world, rng)
+    assert (await live(world)).version >= first + 3, "the moves were made while the board was held"
+    await release(world, gate)
+    await assert_one_current_board(world)
+
+
+async def restart(world, db_path):
+    await world.env.restart_bot(create_bot(Settings(token=None, database_path=db_path)))
+    world.bot = world.env.bot
+    await world.bot.table.writer.idle()
+
+
+def crash_before_delivery(world) -> None:
+    """The process dies right after the commit: nothing of the outbox gets delivered."""
+    world.bot.service.on_effects = lambda match_id: None
+
+
+async def test_a_kill_after_a_saved_move_still_shows_its_board_after_the_restart(simcord_env, db_path):
+    world = await make_world(simcord_env, 2)
+    await start_match(world, "ikenokoi", 2)
+    rng = random.Random(3)
+    assert await play_one_action(world, rng)
+    crash_before_delivery(world)
+    assert await play_one_action(world, rng)
+    match = await live(world)
+    assert f"bd:play:{match.id}:{match.version}" not in custom_ids(board_message(world))
+    await restart(world, db_path)
+    await assert_one_current_board(world)
+    assert await play_one_action(world, rng), "the game goes on from the recovered board"
+    await world.bot.reminders.stop()
+    await world.bot.store.close()
+
+
+async def test_a_kill_after_the_last_move_still_posts_the_final_scores(simcord_env, db_path):
+    world = await make_world(simcord_env, 2)
+    match_id = await start_match(world, "ikenokoi", 2)
+    rng = random.Random(4)
+    service = world.bot.service
+    # Play until one action is left, then die right after saving the last one.
+    while True:
+        match = await service.get(match_id)
+        state = service.state_of(match)
+        seat = state.to_act()[0]
+        last = [a for a in state.legal_actions(seat) if _ends(state, seat, a.id)]
+        if last:
+            break
+        action = rng.choice(state.legal_actions(seat)).id
+        await service.act(match_id, match.seats[seat].user_id, match.version, action)
+    await world.env.settle()
+    await world.bot.table.writer.idle()
+    crash_before_delivery(world)
+    await service.act(match_id, match.seats[seat].user_id, match.version, last[0].id)
+    assert (await service.get(match_id)).status == "finished"
+    assert not any("is over" in (e.title or "") for m in world.channel.history() for e in m.embeds)
+    await restart(world, db_path)
+    finals = [m for m in world.channel.history() if any("is over" in (e.title or "") for e in m.embeds)]
+    assert len(finals) == 1 and finals[0].attachments[0].filename == "final.png"
+    assert live_boards(world) == [], "no board offers buttons after the end"
+    await world.bot.reminders.stop()
+    await world.bot.store.close()
+
+
+def _ends(state, seat, action_id) -> bool:
+    trial = state.copy()
+    trial.apply(seat, action_id)
+    return trial.is_over()
+
+
+async def test_a_kill_between_creating_a_lobby_and_posting_it(simcord_env, db_path):
+    world = await make_world(simcord_env, 2)
+    crash_before_delivery(world)
+    result = await world.players[0].slash(world.channel, "ikenokoi new")
+    assert result.ephemeral
+    assert not [m for m in world.channel.history() if any(c.startswith("lb:") for c in custom_ids(m))]
+    await restart(world, db_path)
+    lobby = await open_lobby_message(world)
+    await world.players[1].click(lobby, label="Join")
+    await world.players[0].click(lobby, label="Start")
+    await assert_one_current_board(world)
+    await world.bot.reminders.stop()
+    await world.bot.store.close()
+
+
+async def open_lobby_message(world):
+    from tests.discord.helpers import lobby_message
+
+    return lobby_message(world)
+
+
+async def test_a_kill_between_posting_a_board_and_recording_it_leaves_one_live_board(simcord_env, db_path):
+    world = await make_world(simcord_env, 2)
+    await start_match(world, "ikenokoi", 2)
+    rng = random.Random(5)
+    store = world.bot.store
+    original = store.finish_effects
+
+    async def die(*args, **kwargs):
+        raise asyncio.CancelledError  # the process is gone before the board's id is saved
+
+    store.finish_effects = die
+    assert await play_one_action(world, rng)
+    await world.bot.table.writer.stop()
+    store.finish_effects = original
+    assert len(live_boards(world)) >= 1
+    await restart(world, db_path)
+    await assert_one_current_board(world)
+    await world.bot.reminders.stop()
+    await world.bot.store.close()
+
+
+async def test_a_lobby_shows_every_join(simcord_env):
+    world = await make_world(simcord_env, 4)
+    lobby = await open_lobby(world, world.players[0], "ikenokoi")
+    for p in world.players[1:]:
+        await p.click(lobby, label="Join")
+    shown = next(m for m in world.channel.history() if m.id == lobby.id)
+    players = shown.embeds[0].fields[0]
+    assert players.name == "Players (4/5)"
+    assert players.value.splitlines() == ["1. alice", "2. bob", "3. carol", "4. dave"]
