@@ -14,7 +14,7 @@ a new one in the same channel, its lobby set-up not timed.
 The floor is the work no design can avoid, measured in the same loop so it
 suffers the same noise: (a) PNG-encoding the very picture drawn (same settings,
 no drawing), (b) committing one row (INSERT + COMMIT, WAL, synchronous=NORMAL,
-through aiosqlite) to another file in the same directory.
+on a database thread, as the store does) to another file in the same directory.
 
 A benchmark, not a test: the machine is shared, figures are noisy, nothing fails.
 """
@@ -26,15 +26,15 @@ import asyncio
 import io
 import json
 import random
+import sqlite3
 import statistics
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-import aiosqlite
 
 import rendering
 from bot.service import MatchService
@@ -83,13 +83,30 @@ class Table:
         self.matches += 1
 
 
-async def commit_one_row(db: aiosqlite.Connection, payload: str) -> float:
+class FloorDb:
+    """One row committed per call, on a database thread of its own (the store's mechanism)."""
+
+    def __init__(self, path: Path) -> None:
+        self.thread = ThreadPoolExecutor(max_workers=1)
+        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, data TEXT NOT NULL)")
+
+    def _commit(self, payload: str) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+        self.db.execute("INSERT INTO t (data) VALUES (?)", (payload,))
+        self.db.execute("COMMIT")
+
+    async def close(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(self.thread, self.db.close)
+        self.thread.shutdown()
+
+
+async def commit_one_row(db: FloorDb, payload: str) -> float:
     start = time.perf_counter()
-    cursor = await db.execute("INSERT INTO t (data) VALUES (?)", (payload,))
-    await db.commit()
-    elapsed = time.perf_counter() - start
-    await cursor.close()
-    return elapsed
+    await asyncio.get_running_loop().run_in_executor(db.thread, db._commit, payload)
+    return time.perf_counter() - start
 
 
 async def bench_game(key: str, moves: int, max_seconds: float, seed: int, directory: Path) -> dict:
@@ -97,11 +114,7 @@ async def bench_game(key: str, moves: int, max_seconds: float, seed: int, direct
     players = max(game.player_counts)
     store = SqliteStore(directory / f"{key}.sqlite3")
     await store.open()
-    floor_db = await aiosqlite.connect(directory / f"{key}-floor.sqlite3")
-    await floor_db.execute("PRAGMA journal_mode=WAL")
-    await floor_db.execute("PRAGMA synchronous=NORMAL")
-    await floor_db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, data TEXT NOT NULL)")
-    await floor_db.commit()
+    floor_db = FloorDb(directory / f"{key}-floor.sqlite3")
     seeds = random.Random(seed)
     service = MatchService(store, seed_source=lambda: seeds.getrandbits(62))
     table = Table(service, key, players, channel_id=500 + seed)

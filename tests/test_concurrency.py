@@ -182,7 +182,7 @@ async def test_a_read_only_database_is_found_before_logging_in(tmp_path):
     await store.open()
     try:
         await store.check_writable()
-        await store.db.execute("PRAGMA query_only = ON")  # what a read-only file does to writes
+        await store.execute_raw("PRAGMA query_only = ON")  # what a read-only file does to writes
         with pytest.raises(sqlite3.OperationalError):
             await store.check_writable()
     finally:

@@ -125,7 +125,7 @@ async def test_finished_match_stores_results(service):
 
 async def test_a_corrupt_row_is_refused_and_left_alone(service):
     match, _ = await started(service)
-    await service.store.db.execute("UPDATE matches SET state = '{not json' WHERE id = ?", (match.id,))
+    await service.store.execute_raw("UPDATE matches SET state = '{not json' WHERE id = ?", (match.id,))
     service._states.clear()
     damaged = await service.store.get_match(match.id)
     assert damaged.damaged

@@ -1,0 +1,434 @@
+"""The SQLite store: one file, one connection, one database thread.
+
+Every method is one call on the store's own database thread: a write runs
+``BEGIN IMMEDIATE``, its statements and ``COMMIT`` in that one call, so no
+statement of another task can ever land inside it, and a cancelled caller
+cannot leave it half done. Across processes, ``BEGIN IMMEDIATE`` takes SQLite's
+write lock (waiting up to the busy timeout) and the compare-and-set arguments
+decide races. WAL lets readers of other processes go on meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+from bot.store import (
+    KEEP,
+    ActionRow,
+    ChannelBusy,
+    ChannelSettings,
+    CorruptRow,
+    Effect,
+    Match,
+    Move,
+    Reminder,
+    Result,
+    StaleVersion,
+    StatLine,
+    Store,
+    effect_from_row,
+    match_from_row,
+    migrations,
+    seats_json,
+    sql_statements,
+)
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+Db = sqlite3.Connection
+
+
+def _add_effects(db: Db, match_id: int, effects, now: float) -> None:
+    db.executemany(
+        "INSERT INTO outbox (match_id, kind, version, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+        [(match_id, e.kind, e.version, json.dumps(e.payload), now) for e in effects],
+    )
+
+
+def _put_reminder(db: Db, r: Reminder) -> None:
+    db.execute(
+        "INSERT OR REPLACE INTO reminders (match_id, due_at, sent, version) VALUES (?, ?, ?, ?)",
+        (r.match_id, r.due_at, r.sent, r.version),
+    )
+
+
+def _insert_results(db: Db, match_id: int, results: list[Result], now: float) -> None:
+    if not results:
+        return
+    row = db.execute("SELECT guild_id, game FROM matches WHERE id = ?", (match_id,)).fetchone()
+    db.executemany(
+        "INSERT OR REPLACE INTO results (match_id, seat, guild_id, game, user_id, score, won, finished_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (match_id, r.seat, row["guild_id"], row["game"], r.user_id, r.score, int(r.won), now)
+            for r in results
+        ],
+    )
+
+
+def _set_messages(db: Db, match_id: int, board_message_id, lobby_message_id) -> None:
+    if board_message_id is not KEEP:
+        db.execute("UPDATE matches SET board_message_id = ? WHERE id = ?", (board_message_id, match_id))
+    if lobby_message_id is not KEEP:
+        db.execute("UPDATE matches SET lobby_message_id = ? WHERE id = ?", (lobby_message_id, match_id))
+
+
+class SqliteStore(Store):
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._db: Db | None = None
+        self._thread: ThreadPoolExecutor | None = None
+
+    # -- the database thread
+
+    async def _call(self, fn: Callable[..., T], *args: Any) -> T:
+        if self._thread is None:
+            raise RuntimeError("store is not open")
+        return await asyncio.get_running_loop().run_in_executor(self._thread, fn, *args)
+
+    async def _read(self, fn: Callable[[Db], T]) -> T:
+        return await self._call(lambda: fn(self._conn()))
+
+    async def _tx(self, fn: Callable[[Db], T]) -> T:
+        """Run ``fn`` as one write transaction, in one call on the database thread."""
+
+        def run() -> T:
+            db = self._conn()
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                result = fn(db)
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+            return result
+
+        return await self._call(run)
+
+    def _conn(self) -> Db:
+        if self._db is None:
+            raise RuntimeError("store is not open")
+        return self._db
+
+    async def open(self) -> None:
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
+
+        def connect() -> None:
+            if self.path != ":memory:":
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            db.row_factory = sqlite3.Row
+            db.execute("PRAGMA busy_timeout=10000")  # first: the next statements may have to wait
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.execute("PRAGMA foreign_keys=ON")
+            self._db = db
+
+        try:
+            await self._call(connect)
+            await self._tx(self._migrate)
+        except BaseException:
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        if self._thread is None:
+            return
+        if self._db is not None:
+            await self._call(self._db.close)
+            self._db = None
+        self._thread.shutdown(wait=True)
+        self._thread = None
+
+    @staticmethod
+    def _migrate(db: Db) -> None:
+        """Read and apply the schema version in one write transaction: processes may start at once."""
+        db.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (number INTEGER PRIMARY KEY, name TEXT NOT NULL)"
+        )
+        done = {row[0] for row in db.execute("SELECT number FROM schema_migrations")}
+        for number, name, sql in migrations():
+            if number in done:
+                continue
+            log.info("applying migration %s", name)
+            for statement in sql_statements(sql):
+                db.execute(statement)
+            db.execute("INSERT INTO schema_migrations VALUES (?, ?)", (number, name))
+
+    async def check_writable(self) -> None:
+        def rewrite(db: Db) -> None:
+            # Rewriting the header's user_version is a real write that changes nothing.
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
+            db.execute(f"PRAGMA user_version = {version}")
+
+        await self._tx(rewrite)
+
+    # -- matches
+
+    async def create_match(
+        self, game, guild_id, channel_id, host_id, seats, options, seed, now, effects=()
+    ) -> Match:
+        def create(db: Db) -> sqlite3.Row:
+            cur = db.execute(
+                "INSERT INTO matches (game, guild_id, channel_id, host_id, status, seats, options, seed,"
+                " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                (game, guild_id, channel_id, host_id, seats_json(seats), json.dumps(options), seed, now, now),
+            )
+            _add_effects(db, cur.lastrowid, effects, now)
+            return db.execute("SELECT * FROM matches WHERE id = ?", (cur.lastrowid,)).fetchone()
+
+        try:
+            row = await self._tx(create)
+        except sqlite3.IntegrityError as exc:
+            raise ChannelBusy(str(exc)) from exc
+        return match_from_row(row)
+
+    async def get_match(self, match_id: int) -> Match | None:
+        row = await self._read(
+            lambda db: db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone()
+        )
+        return match_from_row(row) if row else None
+
+    async def live_match(self, channel_id: int) -> Match | None:
+        row = await self._read(
+            lambda db: db.execute(
+                "SELECT * FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+            ).fetchone()
+        )
+        return match_from_row(row) if row else None
+
+    async def update_seats(self, match_id, old_seats, seats, status, now, effects=(), reminder=None) -> None:
+        def update(db: Db) -> None:
+            cur = db.execute(
+                "UPDATE matches SET seats = ?, updated_at = ? WHERE id = ? AND status = ? AND seats = ?",
+                (seats_json(seats), now, match_id, status, seats_json(old_seats)),
+            )
+            if cur.rowcount != 1:
+                raise StaleVersion(f"match {match_id} changed meanwhile")
+            if reminder is not None:
+                _put_reminder(db, reminder)
+            _add_effects(db, match_id, effects, now)
+
+        await self._tx(update)
+
+    async def active_matches(self) -> list[Match]:
+        rows = await self._read(
+            lambda db: db.execute("SELECT * FROM matches WHERE status = 'active' ORDER BY id").fetchall()
+        )
+        out = []
+        for row in rows:
+            try:
+                out.append(match_from_row(row))
+            except CorruptRow:
+                log.exception("skipping unreadable match row %s", row["id"])
+        return out
+
+    async def start_match(self, match_id, seats, state, reminder, now, effects=()) -> None:
+        text = json.dumps(state)
+
+        def start(db: Db) -> None:
+            cur = db.execute(
+                "UPDATE matches SET status = 'active', seats = ?, state = ?, version = 0, updated_at = ?"
+                " WHERE id = ? AND status = 'lobby'",
+                (seats_json(seats), text, now, match_id),
+            )
+            if cur.rowcount != 1:
+                raise StaleVersion(f"match {match_id} is no longer a lobby")
+            if reminder is not None:
+                _put_reminder(db, reminder)
+            _add_effects(db, match_id, effects, now)
+
+        await self._tx(start)
+
+    async def save_move(self, move: Move, now: float) -> None:
+        a = move.action
+        state, events = json.dumps(move.state), json.dumps(a.events)
+
+        def save(db: Db) -> None:
+            cur = db.execute(
+                "UPDATE matches SET state = ?, version = ?, status = ?, updated_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                (state, a.version, move.status, now, move.match_id, move.expected_version),
+            )
+            if cur.rowcount != 1:
+                raise StaleVersion(f"match {move.match_id} moved on from version {move.expected_version}")
+            db.execute(
+                "INSERT INTO actions (match_id, version, seat, user_id, action, events, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (move.match_id, a.version, a.seat, a.user_id, a.action, events, a.created_at),
+            )
+            if move.reminder is not None:
+                _put_reminder(db, move.reminder)
+            else:
+                db.execute("DELETE FROM reminders WHERE match_id = ?", (move.match_id,))
+            _insert_results(db, move.match_id, move.results, now)
+            _add_effects(db, move.match_id, move.effects, now)
+
+        await self._tx(save)
+
+    async def end_match(self, match_id, status, results, now, effects=(), expected_version=None) -> None:
+        def end(db: Db) -> None:
+            sql = (
+                "UPDATE matches SET status = ?, updated_at = ? WHERE id = ? AND status IN ('lobby', 'active')"
+            )
+            params: tuple = (status, now, match_id)
+            if expected_version is not None:
+                sql += " AND version = ?"
+                params += (expected_version,)
+            if db.execute(sql, params).rowcount != 1:
+                raise StaleVersion(f"match {match_id} changed meanwhile")
+            db.execute("DELETE FROM reminders WHERE match_id = ?", (match_id,))
+            _insert_results(db, match_id, results, now)
+            _add_effects(db, match_id, effects, now)
+
+        await self._tx(end)
+
+    async def actions(self, match_id: int, limit: int = 20) -> list[ActionRow]:
+        rows = await self._read(
+            lambda db: db.execute(
+                "SELECT * FROM actions WHERE match_id = ? ORDER BY version DESC LIMIT ?", (match_id, limit)
+            ).fetchall()
+        )
+        return [
+            ActionRow(
+                r["version"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["created_at"]
+            )
+            for r in reversed(rows)
+        ]
+
+    # -- the outbox
+
+    async def add_effects(self, match_id: int, effects: list[Effect]) -> None:
+        await self._tx(lambda db: _add_effects(db, match_id, effects, time.time()))
+
+    async def pending_effects(self, match_id: int) -> list[Effect]:
+        rows = await self._read(
+            lambda db: db.execute(
+                "SELECT * FROM outbox WHERE match_id = ? ORDER BY id", (match_id,)
+            ).fetchall()
+        )
+        return [effect_from_row(r) for r in rows]
+
+    async def finish_effects(
+        self, match_id, through_id, board_message_id=KEEP, lobby_message_id=KEEP
+    ) -> None:
+        def finish(db: Db) -> None:
+            db.execute("DELETE FROM outbox WHERE match_id = ? AND id <= ?", (match_id, through_id))
+            _set_messages(db, match_id, board_message_id, lobby_message_id)
+
+        await self._tx(finish)
+
+    async def set_messages(self, match_id, board_message_id=KEEP, lobby_message_id=KEEP) -> None:
+        await self._tx(lambda db: _set_messages(db, match_id, board_message_id, lobby_message_id))
+
+    async def matches_with_effects(self) -> list[tuple[int, int | None]]:
+        rows = await self._read(
+            lambda db: db.execute(
+                "SELECT DISTINCT o.match_id, m.guild_id FROM outbox o JOIN matches m ON m.id = o.match_id"
+                " ORDER BY o.match_id"
+            ).fetchall()
+        )
+        return [(r[0], r[1]) for r in rows]
+
+    # -- reminders and settings
+
+    async def due_reminders(self, now: float) -> list[Reminder]:
+        rows = await self._read(
+            lambda db: db.execute(
+                "SELECT * FROM reminders WHERE due_at <= ? ORDER BY due_at", (now,)
+            ).fetchall()
+        )
+        return [Reminder(r["match_id"], r["due_at"], r["sent"], r["version"]) for r in rows]
+
+    async def next_reminder_at(self) -> float | None:
+        row = await self._read(lambda db: db.execute("SELECT MIN(due_at) FROM reminders").fetchone())
+        return row[0] if row else None
+
+    async def put_reminder(self, reminder: Reminder) -> None:
+        await self._tx(lambda db: _put_reminder(db, reminder))
+
+    async def delete_reminder(self, match_id: int) -> None:
+        await self._tx(lambda db: db.execute("DELETE FROM reminders WHERE match_id = ?", (match_id,)))
+
+    async def fire_reminder(self, due: Reminder, following: Reminder | None, effects=()) -> bool:
+        def fire(db: Db) -> bool:
+            cur = db.execute(
+                "DELETE FROM reminders WHERE match_id = ? AND due_at = ? AND sent = ? AND version = ?",
+                (due.match_id, due.due_at, due.sent, due.version),
+            )
+            if cur.rowcount != 1:
+                return False
+            if following is not None:
+                _put_reminder(db, following)
+            _add_effects(db, due.match_id, effects, time.time())
+            return True
+
+        return await self._tx(fire)
+
+    async def channel_settings(self, channel_id: int) -> ChannelSettings | None:
+        row = await self._read(
+            lambda db: db.execute(
+                "SELECT * FROM channel_settings WHERE channel_id = ?", (channel_id,)
+            ).fetchone()
+        )
+        if row is None:
+            return None
+        return ChannelSettings(
+            row["reminder_delay"], bool(row["reminders_enabled"]), bool(row["ai_takeover"])
+        )
+
+    async def put_channel_settings(self, channel_id: int, settings: ChannelSettings) -> None:
+        await self._tx(
+            lambda db: db.execute(
+                "INSERT OR REPLACE INTO channel_settings (channel_id, reminder_delay, reminders_enabled, ai_takeover)"
+                " VALUES (?, ?, ?, ?)",
+                (
+                    channel_id,
+                    settings.reminder_delay,
+                    int(settings.reminders_enabled),
+                    int(settings.ai_takeover),
+                ),
+            )
+        )
+
+    async def dm_reminders(self, user_id: int) -> bool:
+        row = await self._read(
+            lambda db: db.execute(
+                "SELECT dm_reminders FROM user_settings WHERE user_id = ?", (user_id,)
+            ).fetchone()
+        )
+        return bool(row and row[0])
+
+    async def put_dm_reminders(self, user_id: int, enabled: bool) -> None:
+        await self._tx(
+            lambda db: db.execute(
+                "INSERT OR REPLACE INTO user_settings (user_id, dm_reminders) VALUES (?, ?)",
+                (user_id, int(enabled)),
+            )
+        )
+
+    # -- results
+
+    async def stats(self, guild_id: int | None, user_id: int) -> list[StatLine]:
+        rows = await self._read(
+            lambda db: db.execute(
+                "SELECT game, COUNT(*) AS played, SUM(won) AS won FROM results"
+                " WHERE guild_id IS ? AND user_id = ? GROUP BY game ORDER BY game",
+                (guild_id, user_id),
+            ).fetchall()
+        )
+        return [StatLine(r["game"], r["played"], r["won"] or 0) for r in rows]
+
+    # -- for tests: run raw SQL on the store's own connection (e.g. to damage a row)
+
+    async def execute_raw(self, sql: str, params: tuple = ()) -> None:
+        await self._call(lambda: self._conn().execute(sql, params))
