@@ -127,3 +127,38 @@ async def test_ai_seats_carry_on_after_a_restart(simcord_env, db_path, monkeypat
     assert after is None or after.version > waiting.version, "the AI seats moved after the restart"
     await fresh.reminders.stop()
     await fresh.store.close()
+
+
+async def test_an_ai_seat_keeps_playing_after_a_transient_error(simcord_env, caplog):
+    import sqlite3
+
+    world = await make_world(simcord_env, 1)
+    world.bot.table.ai_budget = 0.05
+    human = world.players[0]
+    service = world.bot.service
+    real = service.act_ai
+    failures = []
+
+    async def flaky(*args, **kwargs):
+        if not failures:
+            failures.append(1)
+            raise sqlite3.OperationalError("database is locked")  # another process held the file
+        return await real(*args, **kwargs)
+
+    service.act_ai = flaky
+    lobby = await open_lobby(world, human, "ikenokoi")
+    await human.select(lobby, ["quick"], custom_id=next(c for c in custom_ids(lobby) if c.startswith("la:")))
+    await human.click(lobby, label="Start")
+    match = await world.bot.store.live_match(world.channel.id)
+    rng = random.Random(9)
+    for _ in range(40):  # the human plays until the AI's turn has come and failed once
+        if failures or match is None:
+            break
+        await play_one_action(world, rng)
+        match = await world.bot.store.live_match(world.channel.id)
+    assert failures, "the AI seat was asked to act"
+    await simcord_env.advance_time(60)
+    match = await world.bot.store.live_match(world.channel.id)
+    ai_seat = next(i for i, s in enumerate(match.seats) if s.ai)
+    assert ai_seat not in service.state_of(match).to_act(), "the AI played on after the error"
+    assert any("trying again" in r.getMessage() for r in caplog.records if r.levelname == "WARNING")
