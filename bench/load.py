@@ -91,8 +91,11 @@ def measure_at(ref: str, levels: list[int], moves: int) -> list[dict]:
         env = dict(os.environ, PYTHONPATH=folder)
         args = [sys.executable, str(Path(__file__)), "--json", "--moves", str(moves)]
         args += ["--levels", ",".join(map(str, levels))]
-        out = subprocess.run(args, cwd=folder, env=env, capture_output=True, text=True, check=True).stdout
-        return json.loads(out)
+        done = subprocess.run(args, cwd=folder, env=env, capture_output=True, text=True)
+        if done.returncode != 0:
+            # Commits before the store's own database thread need aiosqlite: pip install aiosqlite.
+            raise SystemExit(f"the code of {ref} could not run:\n{done.stderr[-2000:]}")
+        return json.loads(done.stdout)
 
 
 def table(title: str, rows: list[dict]) -> str:
