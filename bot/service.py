@@ -44,6 +44,8 @@ DEFAULT_REMINDER_DELAY = 12 * 3600
 MIN_REMINDER_DELAY = 10 * 60
 MAX_REMINDER_DELAY = 7 * 24 * 3600
 MAX_REMINDERS = 3  # the first reminder and at most two repeats
+# Parsed states kept (one per active match, roughly): a thousand busy channels never re-parse.
+STATE_CACHE = 2048
 
 
 class ServiceError(Exception):
@@ -153,7 +155,7 @@ class MatchService:
     def _remember(self, key: tuple[int, int], state: GameState) -> None:
         self._states[key] = state
         self._states.move_to_end(key)
-        while len(self._states) > 256:
+        while len(self._states) > STATE_CACHE:
             self._states.popitem(last=False)
 
     async def get(self, match_id: int) -> Match:
