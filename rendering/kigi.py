@@ -3,8 +3,9 @@
 Reads only ``view``. Features are told apart by shape as well as colour:
 butterfly = bow tie, dragonfly = long cross, pink flower = five round petals,
 purple flower = tulip, red blossom = heart. The private picture of the seat
-placing a card (a cell choice pending) shows that tree large with the legal
-cells numbered.
+placing a card (choosing a tip or a bend) shows that tree large, the tips with
+room numbered and where the card could lie as outlines (``draw_placing``).
+Cards are drawn from the view's geometry: turned as they lie, features upright.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ CARD_FILL = (253, 251, 236)
 CARD_EDGE = (120, 96, 60)
 BARK = (118, 78, 44)
 TRUNK_FILL = (150, 104, 62)
-GRID = (226, 220, 206)
+ROOM_DOT = (90, 160, 60)
+CARD_UNITS = 1000  # a card's width in table units (the view's table.card_width, checked in tests)
 EDGE_OF_TABLE = (90, 70, 50)
 COMMISSION_FILL = (232, 238, 250)
 MET = (0, 120, 80)
@@ -55,7 +57,6 @@ FEATURE_LABELS = {
     "purple": "purple flower",
     "red": "red blossom",
 }
-DIRS = {"up": (0, -1), "right": (1, 0), "down": (0, 1), "left": (-1, 0)}  # screen dx, dy
 
 
 # --- feature icons --------------------------------------------------------------
@@ -131,83 +132,7 @@ def draw_features(
             draw_feature(d, f, cx, cy, size)
 
 
-# --- cards ----------------------------------------------------------------------
-def draw_tree_card(
-    d: ImageDraw.ImageDraw,
-    card: dict,
-    x: float,
-    y: float,
-    s: float,
-    open_tips: set[tuple[int, int]] | None = None,
-    number: bool = True,
-) -> None:
-    """A placed card filling the square (x, y, s): branches from its base to its tips, icons on top."""
-    pad = max(2, s * 0.05)
-    cx, cy = x + s / 2, y + s / 2
-    bw = max(3, int(s * 0.09))
-    if card["kind"] == "trunk":
-        d.rounded_rectangle(
-            (x + pad, y + pad, x + s - pad, y + s - pad), radius=s * 0.12, fill=TRUNK_FILL, outline=INK
-        )
-        for tr, tc in card["tip_cells"]:
-            ex, ey = cx + (tc - card["col"]) * s / 2, cy - (tr - card["row"]) * s / 2
-            d.line((cx, cy, ex, ey), fill=BARK, width=bw)
-            if open_tips and (tr, tc) in open_tips:
-                k = bw * 1.1
-                d.ellipse((ex - k, ey - k, ex + k, ey + k), fill=(90, 160, 60), outline=INK)
-        r = s * 0.3
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=CARD_FILL, outline=INK)
-        draw_feature(d, card["feature"], cx, cy, s * 0.4)
-        return
-    d.rounded_rectangle(
-        (x + pad, y + pad, x + s - pad, y + s - pad), radius=s * 0.12, fill=CARD_FILL, outline=CARD_EDGE
-    )
-    # Base: the side facing the parent; tips: where children may grow.
-    gx, gy = DIRS[card["dir"]]
-    d.line((cx, cy, cx - gx * s / 2, cy - gy * s / 2), fill=BARK, width=bw)
-    for tr, tc in card["tip_cells"]:
-        dx, dy = tc - card["col"], -(tr - card["row"])
-        ex, ey = cx + dx * s / 2, cy + dy * s / 2
-        d.line((cx, cy, ex, ey), fill=BARK, width=bw)
-        if open_tips is not None and (tr, tc) in open_tips:
-            k = bw * 1.1
-            d.ellipse((ex - k, ey - k, ex + k, ey + k), fill=(90, 160, 60), outline=INK)
-    inner = s * 0.09
-    draw_features(
-        d, feature_list(card["features"]), (x + inner, y + inner * 1.6, x + s - inner, y + s - inner)
-    )
-    if number and s >= 56:
-        draw_text(
-            d,
-            (x + pad + 3, y + pad + 1),
-            card["id"][1:].lstrip("0"),
-            font=font(max(11, int(s * 0.17))),
-            fill=MUTED,
-        )
-
-
-# Speed: a placed card looks the same on every move (same id, direction, tips), so it is
-# drawn once per cell size into a transparent sprite and pasted. The margin holds the
-# open-tip dots that stick out over the cell's edge.
-_SPRITES = PictureCache(6_000_000)  # card sprites and display cards, a few hundred
-
-
-def _card_sprite(card: dict, s: float, open_tips: set) -> tuple[Image.Image, int]:
-    r, c = card["row"], card["col"]
-    tips = tuple((tr - r, tc - c) for tr, tc in card["tip_cells"])
-    opened = tuple((tr - r, tc - c) for tr, tc in card["tip_cells"] if (tr, tc) in open_tips)
-    feats = card.get("feature") or tuple(card["features"].items())
-    key = (card["id"], card["kind"], card.get("dir"), feats, tips, opened, s)
-    hit = _SPRITES.get(key)
-    if hit is None:
-        margin = int(max(3, int(s * 0.09)) * 1.1) + 3
-        size = int(s) + 2 * margin + 2
-        sprite = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-        local = {**card, "row": 0, "col": 0, "tip_cells": list(tips)}
-        draw_tree_card(ImageDraw.Draw(sprite), local, margin, margin, s, set(opened))
-        hit = (sprite, margin)
-        _SPRITES.put(key, hit)
-    return hit
+_SPRITES = PictureCache(6_000_000)  # display cards, drawn once per card and size
 
 
 def draw_loose_card(image: Image.Image, card: dict, x: float, y: float, w: float, h: float) -> None:
@@ -263,56 +188,106 @@ def _draw_loose_card(d: ImageDraw.ImageDraw, card: dict, x: float, y: float, w: 
     draw_features(d, feature_list(card["features"]), (x + inner, top + 8, x + w - inner, y + h - 20))
 
 
-# --- trees ----------------------------------------------------------------------
-def tree_extent(tree: dict, extra: list[tuple[int, int]] = ()) -> tuple[int, int, int]:
-    """(first column, last column, top row) worth drawing: the cards, their open tips, ``extra``."""
-    cells = [(c["row"], c["col"]) for c in tree["cards"]] + list(extra)
-    tips = [tuple(t) for c in tree["cards"] for t in c["tip_cells"] if t[0] >= 0 and -5 <= t[1] <= 5]
-    cols = [col for _r, col in cells + tips] + [-1, 1]
-    top = max([r for r, _c in cells + tips] + [1])
-    return max(-5, min(cols)), min(5, max(cols)), top
+# --- trees on the table -----------------------------------------------------------
+# A tree is drawn from the view's geometry (table units, y away from the table's edge): each card
+# as its rotated outline, its branch from the stem to its tips, and its features upright at
+# their printed places, so a picture shows exactly where the engine has every card.
+Box = tuple[float, float, float, float]
+MIN_HALF_SPAN = 1700  # a tree's box is at least this wide either side of its trunk, in table units
+TOP_ROOM = 500  # table units above the highest card, for dots and badges
+SIDE_ROOM = 250
+
+
+class Frame:
+    """Table units to pixels: ``k`` pixels a unit; the table's edge at pixel row ``base``."""
+
+    def __init__(self, box: Box, left: float, top: float, k: float) -> None:
+        self.x0, self.y1 = box[0], box[3]
+        self.left, self.top, self.k = left, top, k
+        self.base = top + (box[3] - 0) * k
+
+    def pt(self, x: float, y: float) -> tuple[float, float]:
+        return self.left + (x - self.x0) * self.k, self.top + (self.y1 - y) * self.k
+
+
+def tree_box(tree: dict, extra: list[list[int]] = ()) -> Box:
+    """The part of the table worth drawing: every card, ``extra`` points, room for tips and badges."""
+    xs = [-MIN_HALF_SPAN, MIN_HALF_SPAN]
+    ys = [2 * 1400]
+    for card in tree["cards"]:
+        for x, y in card["corners"]:
+            xs.append(x)
+            ys.append(y)
+    for x, y in extra:
+        xs.append(x)
+        ys.append(y)
+    return min(xs) - SIDE_ROOM, 0, max(xs) + SIDE_ROOM, max(ys) + TOP_ROOM
+
+
+def _lerp(a: tuple[float, float], b: tuple[float, float], t: float) -> tuple[float, float]:
+    return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+
+
+def _fork(card: dict, f: Frame) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The stem and the fork of a card's branch on screen (the fork halfway up, level with the side tips)."""
+    c = [f.pt(x, y) for x, y in card["corners"]]
+    stem = _lerp(c[0], c[3], 0.5)
+    top = _lerp(c[1], c[2], 0.5)
+    return stem, _lerp(stem, top, 0.5)
+
+
+def draw_placed(d: ImageDraw.ImageDraw, card: dict, f: Frame, icon_radius: int, show_room: bool) -> None:
+    """One card as it lies on the table: outline, branch, features (discs of ``icon_radius``), number."""
+    k = f.k
+    poly = [f.pt(x, y) for x, y in card["corners"]]
+    trunk = card["kind"] == "trunk"
+    d.polygon(poly, fill=TRUNK_FILL if trunk else CARD_FILL, outline=INK if trunk else CARD_EDGE, width=2)
+    stem, fork = _fork(card, f)
+    bw = max(3, int(1000 * k * 0.07))
+    d.line([stem, fork], fill=BARK, width=bw)
+    for tip in card["tips"]:
+        end = f.pt(tip["x"], tip["y"])
+        d.line([fork, end], fill=BARK, width=bw)
+    d.ellipse((fork[0] - bw / 2, fork[1] - bw / 2, fork[0] + bw / 2, fork[1] + bw / 2), fill=BARK)
+    size = 2 * icon_radius * k * 1.1
+    for feature, x, y in card["icons"]:
+        cx, cy = f.pt(x, y)
+        if trunk:
+            r = size * 0.75
+            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=CARD_FILL, outline=INK)
+        draw_feature(d, feature, cx, cy, size)
+    if not trunk and k * 1000 >= 48:
+        # The number near the stem, on the card's own lower corner (children lie over upper ones).
+        c = [f.pt(x, y) for x, y in card["corners"]]
+        at = _lerp(_lerp(c[0], c[3], 0.22), _lerp(c[1], c[2], 0.22), 0.1)
+        number = card["id"][1:].lstrip("0")
+        fs = max(13, int(k * 190))
+        half = text_length(number, fs) / 2 + 3
+        d.rounded_rectangle(
+            (at[0] - half, at[1] - fs * 0.6, at[0] + half, at[1] + fs * 0.6), radius=4, fill=CARD_FILL
+        )
+        centered_text(d, at, number, fs, fill=INK)
+    if show_room:
+        r = max(4, bw * 0.9)
+        for tip in card["tips"]:
+            if tip["state"] == "room":
+                ex, ey = f.pt(tip["x"], tip["y"])
+                d.ellipse((ex - r, ey - r, ex + r, ey + r), fill=ROOM_DOT, outline=INK)
 
 
 def draw_tree(
-    image: Image.Image,
-    tree: dict,
-    x: float,
-    y: float,
-    s: float,
-    extent: tuple[int, int, int],
-    cells: list[dict] | None = None,
+    image: Image.Image, tree: dict, f: Frame, width: float, geometry: dict, show_room: bool = True
 ) -> None:
-    """The tree with the table's edge at the bottom of the box (x, y, columns * s, (top + 1) * s)."""
+    """The table's edge and the tree's cards in the order placed (a child lies over its parent).
+    ``geometry`` is the view's ``table`` (sizes in table units)."""
     d = ImageDraw.Draw(image)
-    first, last, top = extent
-    w = (last - first + 1) * s
-    bottom = y + (top + 1) * s
-
-    def at(row: int, col: int) -> tuple[float, float]:
-        return x + (col - first) * s, bottom - (row + 1) * s
-
-    # The grid, faint, so people can see where cards may go (lines: the cells' outlines).
-    gy0 = bottom - (top + 1) * s
-    for r in range(top + 2):
-        d.line((x, gy0 + r * s, x + w, gy0 + r * s), fill=GRID)
-    for c in range(last - first + 2):
-        d.line((x + c * s, gy0, x + c * s, bottom), fill=GRID)
-    # The table's edge below row 0.
-    d.rectangle((x - 6, bottom, x + w + 6, bottom + 8), fill=EDGE_OF_TABLE)
-    open_tips = {tuple(t) for t in tree.get("free_cells", [])} if cells is None else set()
+    d.rectangle((f.left - 4, f.base, f.left + width + 4, f.base + 8), fill=EDGE_OF_TABLE)
     for card in tree["cards"]:
-        px, py = at(card["row"], card["col"])
-        sprite, margin = _card_sprite(card, s, open_tips)
-        image.paste(sprite, (int(px) - margin, int(py) - margin), sprite)
-    for cell in cells or []:
-        px, py = at(cell["row"], cell["col"])
-        m = s * 0.06
-        d.rounded_rectangle(
-            (px + m, py + m, px + s - m, py + s - m), radius=s * 0.15, fill=HIGHLIGHT, outline=INK, width=3
-        )
-        centered_text(d, (px + s / 2, py + s * 0.42), str(cell["n"]), int(s * 0.45))
-        if cell.get("points"):
-            centered_text(d, (px + s / 2, py + s * 0.8), f"+{cell['points']}", int(s * 0.2), fill=INK)
+        draw_placed(d, card, f, geometry["icon_radius"], show_room)
+
+
+def tree_scale(box: Box, width: float, cap: float = 0.085) -> float:
+    return min(cap, (width - 24) / (box[2] - box[0]))
 
 
 # --- panels ---------------------------------------------------------------------
@@ -328,9 +303,10 @@ def panel_head_height(view: dict, seat: int) -> int:
     return 92 + 24 * len(view["commissions"][seat])
 
 
-def tree_cell_size(tree: dict, width: float, cap: float = 84) -> tuple[float, tuple[int, int, int]]:
-    extent = tree_extent(tree)
-    return min(cap, (width - 24) / (extent[1] - extent[0] + 1)), extent
+def tree_size(tree: dict, width: float) -> tuple[float, Box]:
+    """Pixels per table unit and the box drawn, for a tree in a panel ``width`` wide."""
+    box = tree_box(tree)
+    return tree_scale(box, width), box
 
 
 # Speed: a move changes one tree at most, so each player's panel is kept as a picture keyed
@@ -409,9 +385,10 @@ def draw_player_panel(
         draw_text(d, (x + 12, cy), f"Commission: {com['text']}", font=font(18), fill=INK)
         draw_text(d, (x + w - 12, cy), tag, font=font(18), fill=MET if ok else NOT_MET, anchor="ra")
         cy += 24
-    s, extent = tree_cell_size(tree, w)
-    tw = (extent[1] - extent[0] + 1) * s
-    draw_tree(image, tree, x + (w - tw) / 2, y + h - (extent[2] + 1) * s - 18, s, extent)
+    k, box = tree_size(tree, w)
+    tw = (box[2] - box[0]) * k
+    f = Frame(box, x + (w - tw) / 2, y + h - (box[3] - box[1]) * k - 18, k)
+    draw_tree(image, tree, f, tw, view["table"])
 
 
 def _legend(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
@@ -436,7 +413,7 @@ def _header(view: dict, names: list[str] | None) -> str:
     return f"{who} places card #{int(card['id'][1:])} on {player_name(names, view['pending']['tree'])}'s tree"
 
 
-READABLE_CELL = 72  # px: below this a tree's cards are hard to read on a phone
+READABLE_CARD = 72  # px: a card narrower than this is hard to read on a phone
 
 
 def _row_width(row: list[int]) -> float:
@@ -445,10 +422,10 @@ def _row_width(row: list[int]) -> float:
 
 def panel_rows(view: dict) -> list[list[int]]:
     """Seats in order, two panels a row, except that a tree too wide for half the picture (its
-    cards would shrink below READABLE_CELL) gets a row of its own; with 2-3 players, then all do."""
+    cards would shrink below READABLE_CARD) gets a row of its own; with 2-3 players, then all do."""
     n = view["num_players"]
     half = _row_width([0, 1])
-    wide = [tree_cell_size(t, half)[0] < READABLE_CELL for t in view["trees"]]
+    wide = [tree_size(t, half)[0] * CARD_UNITS < READABLE_CARD for t in view["trees"]]
     if n <= 3 and any(wide):
         return [[i] for i in range(n)]
     rows: list[list[int]] = []
@@ -465,14 +442,15 @@ def panel_rows(view: dict) -> list[list[int]]:
 
 def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     pending = view.get("pending")
-    if pending and pending["cells"] and view["seat"] == pending["seat"]:
-        return draw_cell_choice(view, names)
+    if pending and pending["choices"] and view["seat"] == pending["seat"]:
+        return draw_placing(view, names)
     n = view["num_players"]
     rows = panel_rows(view)
     widths = [_row_width(r) for r in rows]
-    sizes = {i: tree_cell_size(view["trees"][i], w) for r, w in zip(rows, widths, strict=True) for i in r}
+    sizes = {i: tree_size(view["trees"][i], w) for r, w in zip(rows, widths, strict=True) for i in r}
     row_h = [
-        max(panel_head_height(view, i) + (sizes[i][1][2] + 1) * sizes[i][0] + 30 for i in r) for r in rows
+        max(panel_head_height(view, i) + (sizes[i][1][3] - sizes[i][1][1]) * sizes[i][0] + 30 for i in r)
+        for r in rows
     ]
     card_w, card_h = 180, 190
     top_h = 84 + card_h + 16
@@ -564,34 +542,63 @@ def _draw_results(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y
         draw_text(d, (MARGIN + 34, yy), text, font=font(20), fill=INK)
 
 
-def draw_cell_choice(view: dict, names: list[str] | None) -> Image.Image:
-    """Private picture while choosing a cell: the card, and that tree large with the legal cells numbered."""
+# --- the private picture while placing --------------------------------------------------
+def _outline(
+    overlay: ImageDraw.ImageDraw, corners: list[list[int]], f: Frame, fill: tuple, line: tuple, width: int
+) -> list[tuple[float, float]]:
+    poly = [f.pt(x, y) for x, y in corners]
+    overlay.polygon(poly, fill=fill, outline=line, width=width)
+    return poly
+
+
+def _badge(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int) -> None:
+    x, y = xy
+    r = size * 0.72
+    d.ellipse((x - r, y - r, x + r, y + r), fill=HIGHLIGHT, outline=INK, width=3)
+    centered_text(d, (x, y), text, size)
+
+
+def _label_point(corners: list[list[int]], f: Frame, t: float) -> tuple[float, float]:
+    """A point on the axis of an outline, ``t`` of the way from its base to its far end."""
+    c = [f.pt(x, y) for x, y in corners]
+    return _lerp(_lerp(c[0], c[3], 0.5), _lerp(c[1], c[2], 0.5), t)
+
+
+def draw_placing(view: dict, names: list[str] | None) -> Image.Image:
+    """The placing seat's own picture: the card, and the chosen tree large with what can be chosen.
+
+    Tip mode: every tip with room carries its number (and +points), and each legal spot of each tip is
+    a faint outline. Bend and place modes: every spot to choose is an outline with its number."""
     pending = view["pending"]
     owner = pending["tree"]
     tree = view["trees"][owner]
-    cells = pending["cells"]
-    extent = tree_extent(tree, [(c["row"], c["col"]) for c in cells])
+    mode = pending["mode"]
+    choices = pending["choices"]
+    spots = [s["corners"] for c in choices for s in c.get("spots", [])] + [
+        c["corners"] for c in choices if "corners" in c
+    ]
+    box = tree_box(tree, [p for corners in spots for p in corners])
     left = 2 * MARGIN + 210
     avail = WIDTH - left - MARGIN
-    s = min(120, avail / (extent[1] - extent[0] + 1))
+    k = min(0.16, avail / (box[2] - box[0]), 1150 / (box[3] - box[1]))
+    tree_w = (box[2] - box[0]) * k
     tree_top = 150
-    tree_h = (extent[2] + 1) * s
-    height = int(max(tree_top + tree_h + 40, 600))
+    height = int(max(tree_top + (box[3] - box[1]) * k + 30, 600))
     image, d = new_canvas(WIDTH, height)
-    draw_text(
-        d,
-        (MARGIN, 10),
-        f"Choose a numbered cell on {player_name(names, owner)}'s tree",
-        font=font(30),
-        fill=INK,
-    )
-    draw_text(
-        d,
-        (MARGIN, 50),
-        "Yellow cells are legal; +N is what placing there scores. 'Back' picks another tree.",
-        font=font(20),
-        fill=MUTED,
-    )
+    card_no = int(pending["card"]["id"][1:])
+    whose = f"{player_name(names, owner)}'s tree"
+    if mode == "tip":
+        title = f"Card #{card_no}: choose a numbered tip on {whose}"
+        hint = "Faint outlines: where the card can lie from each tip. +N: what it scores."
+    elif mode == "bend":
+        card, name = pending["tip"]
+        title = f"Card #{card_no}: choose which way it points"
+        hint = f"From {'the trunk' if card.startswith('k') else 'card ' + str(int(card[1:]))}'s {name} tip. 'Back' picks another tip."
+    else:
+        title = f"Card #{card_no}: choose a numbered place on {whose}"
+        hint = "Each outline is a place the card can lie. +N: what it scores. 'Back' picks another tree."
+    draw_text(d, (MARGIN, 10), title, font=font(30), fill=INK)
+    draw_text(d, (MARGIN, 50), hint, font=font(20), fill=MUTED)
     _legend(d, MARGIN, 92)
     draw_text(d, (MARGIN, 116), "Your card:", font=font(22), fill=INK)
     draw_loose_card(image, pending["card"], MARGIN, 146, 210, 220)
@@ -604,6 +611,42 @@ def draw_cell_choice(view: dict, names: list[str] | None) -> Image.Image:
         fill=INK,
         anchor="lm",
     )
-    tw = (extent[1] - extent[0] + 1) * s
-    draw_tree(image, tree, left + (avail - tw) / 2, tree_top, s, extent, cells)
+    f = Frame(box, left + (avail - tree_w) / 2, tree_top, k)
+    draw_tree(image, tree, f, tree_w, view["table"], show_room=False)
+    overlay = Image.new("RGBA", image.size, (0, 0, 0, 0))
+    o = ImageDraw.Draw(overlay)
+    if mode == "tip":
+        for c in choices:
+            for s in c["spots"]:
+                _outline(o, s["corners"], f, (255, 214, 10, 18), (150, 110, 0, 150), 1)
+    else:
+        for c in choices:
+            _outline(o, c["corners"], f, (255, 214, 10, 90), (40, 40, 40, 255), 3)
+    image.paste(Image.alpha_composite(image.convert("RGBA"), overlay).convert("RGB"))
+    d = ImageDraw.Draw(image)
+    size = 34
+    if mode == "tip":
+        for c in choices:
+            xy = f.pt(c["x"], c["y"])
+            _badge(d, xy, str(c["n"]), size)
+            if c["points"]:
+                draw_text(
+                    d, (xy[0] + size * 0.8, xy[1] - size * 0.5), f"+{c['points']}", font=font(24), fill=INK
+                )
+    else:
+        marked = set()
+        for c in choices:
+            tip = (c["x"], c["y"])
+            if tip not in marked:
+                marked.add(tip)
+                tx, ty = f.pt(*tip)
+                d.ellipse((tx - 7, ty - 7, tx + 7, ty + 7), fill=ROOM_DOT, outline=INK, width=2)
+            xy = _label_point(c["corners"], f, 0.8)
+            _badge(d, xy, str(c["n"]), size)
+            if c["points"] and mode == "place":
+                draw_text(
+                    d, (xy[0] + size * 0.8, xy[1] - size * 0.5), f"+{c['points']}", font=font(22), fill=INK
+                )
+        if mode == "bend" and choices and choices[0]["points"]:
+            draw_text(d, (MARGIN, 430), f"Scores {choices[0]['points']}", font=font(24), fill=INK)
     return image

@@ -1,87 +1,142 @@
-"""Pure helpers on one Kigi tree: the grid model, legal cells, scoring, pruning.
+"""Pure helpers on one Kigi tree: its free tips, where a card may go, scoring, pruning, statistics.
 
-A tree is a dict ``{(row, col): (card_id, parent_pos | None, direction)}``.
-The trunk sits at (0, 0) with no parent and grows "up". Rows grow upwards from
-the table's edge (row 0); row < 0 is off the table. A card's direction is the
-one it grew in from its parent; its tips are left/straight/right relative to it.
+A tree maps card ids to ``table.Placed`` (stem, heading, the parent and the
+parent's tip it grew from), in the order the cards were placed; the trunk comes
+first and has no parent. The geometry of placing lives in ``table``; this
+module adds what the cards print (features, tips) and the chain of parents that
+scoring and pruning follow.
 """
 
 from __future__ import annotations
 
-from games.kigi.data import BLOSSOM, BUGS, CARDS, FEATURE_ORDER, FLOWERS, MAX_COL, MIN_COL
+from functools import lru_cache
 
-Pos = tuple[int, int]
-Cell = tuple[str, Pos | None, int]
-Tree = dict[Pos, Cell]
+from games.kigi import table
+from games.kigi.data import BLOSSOM, BUGS, CARDS, FEATURE_ORDER, FLOWERS
+from games.kigi.table import Placed, Spot, Tip, Tree
 
-# Directions clockwise from up: (d_row, d_col). Row +1 is away from the table's edge.
-UP, RIGHT, DOWN, LEFT = 0, 1, 2, 3
-DIR_NAMES = ["up", "right", "down", "left"]
-VECTORS = [(1, 0), (0, 1), (-1, 0), (0, -1)]
-# Relative tip -> turn applied to the growth direction.
-TURN = {"straight": 0, "right": 1, "left": 3}
-# Where a new card sits relative to its parent, for labels.
-RELATION = ["above", "right of", "below", "left of"]
+# Legal spots per tip, for the tips that have at least one: (card, tip name) -> spots in BENDS order.
+Room = dict[tuple[str, str], tuple[Spot, ...]]
 
 
 def new_tree(trunk_id: str) -> Tree:
-    return {(0, 0): (trunk_id, None, UP)}
+    """A trunk standing on the table's edge, its stem at the origin, pointing away from the edge."""
+    return {trunk_id: Placed(trunk_id, 0, 0, table.TRUNK_HEADING)}
 
 
-def tip_directions(card_id: str, direction: int) -> list[int]:
-    """Absolute directions of the card's tips, given the direction it grew in."""
-    return _TIP_DIRS[card_id][direction]
+def trunk_of(tree: Tree) -> str:
+    return next(iter(tree))
 
 
-_TIP_DIRS = {
-    cid: [[(d + TURN[t]) % 4 for t in card["tips"]] for d in range(4)]
-    for cid, card in CARDS.items()
-    if "tips" in card
-}
+def _feature_list(card_id: str) -> list[str]:
+    card = CARDS[card_id]
+    if card["kind"] == "trunk":
+        return [card["feature"]]
+    return [f for f, k in card["features"].items() for _ in range(k)]
 
 
-def legal_cells(tree: Tree) -> list[tuple[Pos, Pos, int]]:
-    """Every legal placement as (cell, parent cell, direction), sorted by row then column.
+@lru_cache(maxsize=100_000)
+def card_tips(p: Placed) -> tuple[Tip, ...]:
+    return tuple(table.tips(p, CARDS[p.card]["tips"]))
 
-    A legal cell is free, next to a tip of its parent, on the table (row >= 0),
-    within the table's width, and touches no card but the parent. So a legal
-    cell has exactly one parent.
-    """
+
+@lru_cache(maxsize=100_000)
+def card_icons(p: Placed) -> tuple[tuple[str, int, int], ...]:
+    return tuple(table.icons(p, _feature_list(p.card)))
+
+
+def used_tips(tree: Tree) -> set[tuple[str, str]]:
+    return {(p.parent, p.tip) for p in tree.values() if p.parent is not None}
+
+
+def free_tips(tree: Tree) -> list[Tip]:
+    """Tips nothing grows from and no other card lies on or against: where a tree could still grow."""
+    used = used_tips(tree)
+    return [
+        t for p in tree.values() for t in card_tips(p) if t.key not in used and not table.tip_blocked(t, tree)
+    ]
+
+
+@lru_cache(maxsize=100_000)
+def _static_spots(tip: Tip, parent: Placed) -> tuple[Spot, ...]:
+    """Spots from ``tip`` that stay on the table and cover no feature of the parent (``tip``'s card)."""
+    icons = list(card_icons(parent))
     out = []
-    for pos, (card_id, _parent, direction) in tree.items():
-        r, c = pos
-        for d in _TIP_DIRS[card_id][direction]:
-            dr, dc = VECTORS[d]
-            cr, cc = r + dr, c + dc
-            if cr < 0 or cc < MIN_COL or cc > MAX_COL or (cr, cc) in tree:
-                continue
-            # The neighbours of the cell other than the parent (the one behind it) must be free.
-            if (
-                (d != DOWN and (cr + 1, cc) in tree)
-                or (d != UP and (cr - 1, cc) in tree)
-                or (d != LEFT and (cr, cc + 1) in tree)
-                or (d != RIGHT and (cr, cc - 1) in tree)
-            ):
-                continue
-            out.append(((cr, cc), pos, d))
-    out.sort()
+    for bend in table.BENDS:
+        s = table.spot(tip, bend)
+        if table.on_table(s) and not table.covered_features(s, icons):
+            out.append(s)
+    return tuple(out)
+
+
+def _tip_spots(tree: Tree, tip: Tip) -> tuple[Spot, ...]:
+    others = [table.card_shadows(p.x, p.y, p.heading) for cid, p in tree.items() if cid != tip.card]
+    meet = table.shadows_meet
+    return tuple(s for s in _static_spots(tip, tree[tip.card]) if not any(meet(s.grown, o) for o in others))
+
+
+def room(tree: Tree) -> Room:
+    """Every legal spot of the tree, grouped by tip (tips without one are left out)."""
+    used = used_tips(tree)
+    out: Room = {}
+    for p in tree.values():
+        for t in card_tips(p):
+            if t.key not in used:
+                spots = _tip_spots(tree, t)
+                if spots:
+                    out[t.key] = spots
     return out
 
 
-def line(tree: Tree, pos: Pos) -> list[Pos]:
-    """The chain of cells from ``pos`` down to the trunk, trunk excluded."""
+def room_after_growth(before: Room, tree: Tree, placed: Placed) -> Room:
+    """``room(tree)`` for a tree that is the tree of ``before`` plus the card ``placed``, computed from
+    ``before``: a new card only takes spots away (those it would touch, and its own tip's), and adds
+    the spots of its own tips."""
+    out: Room = {}
+    new = table.card_shadows(placed.x, placed.y, placed.heading)
+    meet = table.shadows_meet
+    for key, spots in before.items():
+        if key == (placed.parent, placed.tip):
+            continue
+        kept = tuple(s for s in spots if not meet(s.grown, new))
+        if kept:
+            out[key] = kept
+    for t in card_tips(placed):
+        spots = _tip_spots(tree, t)
+        if spots:
+            out[t.key] = spots
+    return out
+
+
+def ordered_tips(tree: Tree, r: Room) -> list[Tip]:
+    """The tips with room, numbered in this order: left to right along the table, then upwards."""
+    found = [s[0].tip for s in r.values()]
+    return sorted(found, key=lambda t: (t.x, t.y, t.card, t.name))
+
+
+def line(tree: Tree, card_id: str | None) -> list[str]:
+    """The chain of cards from ``card_id`` down to the trunk, trunk excluded (None: empty)."""
     out = []
-    while pos is not None:
-        _cid, parent, _ = tree[pos]
-        if parent is None:
+    while card_id is not None:
+        p = tree[card_id]
+        if p.parent is None:
             break
-        out.append(pos)
-        pos = parent
+        out.append(card_id)
+        card_id = p.parent
     return out
 
 
-def score_line(cards: list[str]) -> dict[str, int]:
+def score_line(cards: list[str] | tuple[str, ...]) -> dict[str, int]:
     """Points per feature: a feature present on every card of the line scores each instance."""
+    return dict(_score_line(tuple(cards)))
+
+
+@lru_cache(maxsize=100_000)
+def _score_line(cards: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    return tuple(_scores(cards).items())
+
+
+def _scores(cards: tuple[str, ...]) -> dict[str, int]:
     if not cards:
         return {}
     out = {}
@@ -97,31 +152,26 @@ def score_line(cards: list[str]) -> dict[str, int]:
     return out
 
 
-def prune(tree: Tree, cells: list[Pos]) -> list[str]:
-    """Remove ``cells`` and every card no longer connected to the trunk; return removed card ids.
+def prune(tree: Tree, cards: list[str]) -> list[str]:
+    """Remove ``cards`` and every card no longer connected to the trunk; return the removed ids:
+    the scoring line first, then the cut-off cards in the order they were placed.
 
-    Connection is through the chain of parents (the line), as in the design note.
+    Connection is through the chain of parents (what a card grew from), as in the design note.
     """
-    removed_pos = set(cells)
-    changed = True
-    while changed:
-        changed = False
-        for pos, (_cid, parent, _d) in tree.items():
-            if pos not in removed_pos and parent is not None and parent in removed_pos:
-                removed_pos.add(pos)
-                changed = True
-    # Order: the scoring line first, then the rest by position, for stable logs.
-    ordered = list(cells) + sorted(removed_pos - set(cells))
-    out = [tree[p][0] for p in ordered]
-    for p in ordered:
-        del tree[p]
-    return out
+    removed = set(cards)
+    for cid, p in tree.items():  # parents come before their children
+        if p.parent in removed:
+            removed.add(cid)
+    ordered = list(cards) + [cid for cid in tree if cid in removed and cid not in cards]
+    for cid in ordered:
+        del tree[cid]
+    return ordered
 
 
 def feature_count(tree: Tree, features: tuple[str, ...]) -> int:
     total = 0
-    for cid, parent, _ in tree.values():
-        if parent is not None:
+    for cid, p in tree.items():
+        if p.parent is not None:
             f = CARDS[cid]["features"]
             total += sum(f.get(x, 0) for x in features)
     return total
@@ -129,8 +179,8 @@ def feature_count(tree: Tree, features: tuple[str, ...]) -> int:
 
 def branch_count(tree: Tree) -> int:
     """Branch ends: tree cards with no children."""
-    parents = {parent for _cid, parent, _ in tree.values()}
-    return sum(1 for pos, (_c, parent, _) in tree.items() if parent is not None and pos not in parents)
+    parents = {p.parent for p in tree.values()}
+    return sum(1 for cid, p in tree.items() if p.parent is not None and cid not in parents)
 
 
 def tree_stats(tree: Tree, collection_size: int) -> dict[str, int]:

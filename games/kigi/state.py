@@ -1,10 +1,15 @@
-"""The Kigi game state: setup, turns (take, tree, cell), scoring, pruning, the end.
+"""The Kigi game state: setup, turns (take, tree, tip, bend), scoring, pruning, the end.
 
 Card counting for the conservation law (45 cards): every card is in exactly one
 place - on a tree (trunks included), in a collection, held as a commission,
 dealt for the advanced choice, on display, in the deck, the card being placed,
 or removed from the game (unused trunks, cleared commissions, discarded tree
 cards that fit nowhere).
+
+Placing a tree card is three decisions: the tree (``tree:<seat>``), the tip of
+a card on it (``tip:<card>:<tip>``) and the bend (``bend:<L60|L30|S|R30|R60>``),
+each with "back". When the chosen tree offers at most ``COMBINED_MAX`` spots in
+all, tip and bend are one decision (``place:<card>:<tip>:<bend>``).
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from __future__ import annotations
 from functools import cache
 
 from games.base import Action, GameState, event
-from games.kigi import rules
+from games.kigi import rules, table
 from games.kigi.data import (
     CARDS,
     COMMISSION_BONUS,
@@ -24,11 +29,14 @@ from games.kigi.data import (
     TREE_CARDS,
     TRUNKS,
 )
+from games.kigi.table import Placed, Spot, Tip
 from games.rng import Rng
 
-CHOOSE, TAKE, TREE, CELL, OVER = "choose", "take", "tree", "cell", "over"
+CHOOSE, TAKE, TREE, TIP, BEND, OVER = "choose", "take", "tree", "tip", "bend", "over"
 # Player letter marks, the same as the pictures' badges (labels and prompts carry no names).
 MARKS = "ABCDE"
+# A tree with this many spots or fewer offers them in one choice (a row of buttons' worth).
+COMBINED_MAX = 5
 _SHORT = {
     "butterfly": "butterfly",
     "dragonfly": "dragonfly",
@@ -48,6 +56,16 @@ def describe(card_id: str) -> str:
         return "the trunk"
     parts = [f"{n} {_SHORT[f]}" if n > 1 else _SHORT[f] for f, n in card["features"].items()]
     return f"card {int(card_id[1:])} ({', '.join(parts)})"
+
+
+def card_name(card_id: str) -> str:
+    """'card 12' or 'the trunk'."""
+    return "the trunk" if CARDS[card_id]["kind"] == "trunk" else f"card {int(card_id[1:])}"
+
+
+def tip_words(card_id: str, tip: str) -> str:
+    """Where a tip is, in words: "card 12's right tip", "the trunk's left tip"."""
+    return f"{card_name(card_id)}'s {tip} tip"
 
 
 def _tips_text(card_id: str) -> str:
@@ -74,10 +92,11 @@ class KigiState(GameState):
         self.chosen: list[str | None] = []
         self.pending_card: str | None = None
         self.pending_tree: int | None = None
+        self.pending_tip: tuple[str, str] | None = None
         self.turn = 0
-        # Cache of legal cells per tree: tree index -> ((edits, size), cells). Not state.
-        self._free: dict[int, tuple[tuple[int, int], list]] = {}
-        self._edits = 0
+        # Legal spots per tree (rules.room), kept up to date as cards are placed; None: to compute.
+        # Derived from the trees, not state: never saved, shared by copies (a room is never mutated).
+        self._rooms: list[rules.Room | None] = []
 
     # --- setup -----------------------------------------------------------
     @classmethod
@@ -89,6 +108,7 @@ class KigiState(GameState):
         trunks = sorted(TRUNKS)
         s.rng.shuffle(trunks)
         s.trees = [rules.new_tree(trunks[i]) for i in range(num_players)]
+        s._rooms = [None] * num_players
         s.removed = sorted(trunks[num_players:])
         s.collections = [[] for _ in range(num_players)]
         s.held = [[] for _ in range(num_players)]
@@ -138,21 +158,40 @@ class KigiState(GameState):
         top = max(reds.values())
         return [i for i in tied if reds[i] == top]
 
-    def free_cells(self, i: int) -> list[tuple[rules.Pos, rules.Pos, int]]:
-        """Legal cells of tree ``i`` as (cell, parent, direction), numbered 1..n in this order."""
-        key = (self._edits, len(self.trees[i]))
-        hit = self._free.get(i)
-        if hit is None or hit[0] != key:
-            hit = (key, rules.legal_cells(self.trees[i]))
-            self._free[i] = hit
-        return hit[1]
+    # --- where a card may go ------------------------------------------------
+    def room(self, i: int) -> rules.Room:
+        """The legal spots of tree ``i``, by tip."""
+        r = self._rooms[i]
+        if r is None:
+            r = self._rooms[i] = rules.room(self.trees[i])
+        return r
 
-    def legal_cells(self) -> list[tuple[rules.Pos, rules.Pos, int]]:
-        """Legal cells of the tree chosen for the pending card."""
-        return self.free_cells(self.pending_tree)
+    def tips_with_room(self, i: int) -> list[Tip]:
+        """Tips of tree ``i`` with at least one legal spot, in the order they are numbered (1, 2...)."""
+        return rules.ordered_tips(self.trees[i], self.room(i))
 
     def trees_with_room(self) -> list[int]:
-        return [i for i in range(self.n) if self.free_cells(i)]
+        return [i for i in range(self.n) if self.room(i)]
+
+    def choices(self) -> list[tuple[Tip, Spot | None]]:
+        """What the deciding seat numbers now: in the tip phase the tips (spot None) or, when the tree
+        has at most COMBINED_MAX spots, every spot; in the bend phase the chosen tip's spots."""
+        if self.phase == TIP:
+            r = self.room(self.pending_tree)
+            tips = self.tips_with_room(self.pending_tree)
+            if sum(len(r[t.key]) for t in tips) <= COMBINED_MAX:
+                return [(t, s) for t in tips for s in r[t.key]]
+            return [(t, None) for t in tips]
+        if self.phase == BEND:
+            spots = self.room(self.pending_tree)[self.pending_tip]
+            return [(s.tip, s) for s in spots]
+        return []
+
+    def _preview(self, tip: Tip) -> int:
+        """What placing the pending card on ``tip`` scores (the same for every bend)."""
+        tree = self.trees[self.pending_tree]
+        cards = [self.pending_card, *rules.line(tree, tip.card)]
+        return sum(rules.score_line(cards).values())
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_act():
@@ -174,32 +213,29 @@ class KigiState(GameState):
         if self.phase == TREE:
             acts = []
             for i in range(self.n):
-                cells = self.free_cells(i)
-                if cells:
+                tips = self.tips_with_room(i)
+                if tips:
                     mine = " (yours)" if i == seat else ""
-                    plural = "s" if len(cells) > 1 else ""
-                    label = f"Tree {MARKS[i]}{mine}: {len(cells)} free cell{plural}"
+                    plural = "s" if len(tips) > 1 else ""
+                    label = f"Tree {MARKS[i]}{mine}: {len(tips)} tip{plural} with room"
                     acts.append(Action(f"tree:{i}", label, "tree"))
             return acts
-        # CELL
         acts = []
-        tree = self.trees[self.pending_tree]
-        for n, (cell, parent, d) in enumerate(self.legal_cells(), start=1):
-            where = f"{rules.RELATION[d]} {describe(tree[parent][0])}"
-            pts = self._preview(cell, parent, d)
-            label = f"Cell {n}: {where}" + (f", scores {pts}" if pts else "")
-            if len(label) > 80:
-                label = f"Cell {n}: {rules.RELATION[d]} card {int(tree[parent][0][1:])}" + (
-                    f", scores {pts}" if pts else ""
-                )
-            acts.append(Action(f"cell:{n}", label, "cell"))
-        acts.append(Action("back", "Back: choose another tree", "back"))
+        for n, (tip, s) in enumerate(self.choices(), start=1):
+            pts = self._preview(tip)
+            scores = f", scores {pts}" if pts else ""
+            if self.phase == BEND:
+                acts.append(Action(f"bend:{s.bend}", f"{n}: {table.BEND_WORDS[s.bend]}", "bend"))
+            elif s is None:
+                ways = len(self.room(self.pending_tree)[tip.key])
+                label = f"Tip {n}: {tip_words(*tip.key)}{scores} ({ways} way{'s' if ways > 1 else ''})"
+                acts.append(Action(f"tip:{tip.card}:{tip.name}", label, "tip"))
+            else:
+                label = f"{n}: from {tip_words(*tip.key)}, {table.BEND_WORDS[s.bend]}{scores}"
+                acts.append(Action(f"place:{tip.card}:{tip.name}:{s.bend}", label, "place"))
+        back = "Back: choose another tip" if self.phase == BEND else "Back: choose another tree"
+        acts.append(Action("back", back, "back"))
         return acts
-
-    def _preview(self, cell: rules.Pos, parent: rules.Pos, d: int) -> int:
-        tree = self.trees[self.pending_tree]
-        cards = [self.pending_card] + [tree[p][0] for p in rules.line(tree, parent)]
-        return sum(rules.score_line(cards).values())
 
     def prompt(self, seat: int) -> str:
         if self.phase == OVER:
@@ -212,11 +248,23 @@ class KigiState(GameState):
             return "Keep one of your two commissions; the other goes into the deck."
         if self.phase == TAKE:
             return "Take a card from the display."
+        card = describe(self.pending_card)
         if self.phase == TREE:
-            return f"Choose the tree to grow with {describe(self.pending_card)}."
+            return f"Choose the tree to grow with {card}."
+        mark = MARKS[self.pending_tree]
+        if self.phase == BEND:
+            where = tip_words(*self.pending_tip)
+            return (
+                f"Choose which way {card} points from {where}: the numbered outlines in your "
+                "picture, or go back."
+            )
+        if self.choices()[0][1] is not None:
+            return (
+                f"Choose where {card} goes on tree {mark}: the numbered outlines in your picture, or go back."
+            )
         return (
-            f"Choose a numbered cell on tree {MARKS[self.pending_tree]} for "
-            f"{describe(self.pending_card)} (see your picture), or go back."
+            f"Choose a numbered tip on tree {mark} for {card} (faint outlines in your picture show "
+            "where it can lie), or go back."
         )
 
     # --- moves -------------------------------------------------------------
@@ -229,13 +277,26 @@ class KigiState(GameState):
             return self._take(seat, arg)
         if kind == "tree":
             self.pending_tree = int(arg)
-            self.phase = CELL
+            self.phase = TIP
             return [event(f"{{p{seat}}} chooses {{p{arg}}}'s tree.", type="tree", seat=seat, tree=int(arg))]
+        if kind == "tip":
+            card, name = arg.split(":")
+            self.pending_tip = (card, name)
+            self.phase = BEND
+            return [event(f"{{p{seat}}} chooses {tip_words(card, name)}.", type="tip", seat=seat, card=card)]
         if kind == "back":
+            if self.phase == BEND:
+                self.pending_tip = None
+                self.phase = TIP
+                return [event(f"{{p{seat}}} goes back to choosing a tip.", type="back", seat=seat)]
             self.pending_tree = None
             self.phase = TREE
             return [event(f"{{p{seat}}} goes back to choosing a tree.", type="back", seat=seat)]
-        return self._place(seat, int(arg))
+        if kind == "bend":
+            card, name = self.pending_tip
+            return self._place(seat, card, name, arg)
+        card, name, bend = arg.split(":")
+        return self._place(seat, card, name, bend)
 
     def _keep(self, seat: int, cid: str) -> list[dict]:
         self.chosen[seat] = cid
@@ -282,15 +343,17 @@ class KigiState(GameState):
         self.phase = TREE
         return events
 
-    def _place(self, seat: int, number: int) -> list[dict]:
+    def _place(self, seat: int, parent: str, tip_name: str, bend: str) -> list[dict]:
         owner = self.pending_tree
         tree = self.trees[owner]
-        cell, parent, d = self.legal_cells()[number - 1]
+        before = self.room(owner)
+        s = next(s for s in before[(parent, tip_name)] if s.bend == bend)
         cid = self.pending_card
-        tree[cell] = (cid, parent, d)
-        self._edits += 1
-        self.pending_card = self.pending_tree = None
-        where = f"{rules.RELATION[d]} {describe(tree[parent][0])}"
+        placed = Placed(cid, s.tip.x, s.tip.y, s.heading, parent, tip_name)
+        tree[cid] = placed
+        self._rooms[owner] = rules.room_after_growth(before, tree, placed)
+        self.pending_card = self.pending_tree = self.pending_tip = None
+        where = f"from {tip_words(parent, tip_name)}, {table.BEND_WORDS[bend]}"
         events = [
             event(
                 f"{{p{seat}}} places {describe(cid)} on {{p{owner}}}'s tree, {where}.",
@@ -298,11 +361,13 @@ class KigiState(GameState):
                 seat=seat,
                 tree=owner,
                 card=cid,
-                cell=list(cell),
+                parent=parent,
+                tip=tip_name,
+                bend=bend,
             )
         ]
-        line = rules.line(tree, cell)
-        gained = rules.score_line([tree[p][0] for p in line])
+        line = rules.line(tree, cid)
+        gained = rules.score_line(line)
         total = sum(gained.values())
         if total:
             self.points[seat] += total
@@ -318,7 +383,7 @@ class KigiState(GameState):
             )
         if total >= PRUNE_AT:
             pruned = rules.prune(tree, line)
-            self._edits += 1
+            self._rooms[owner] = None
             self.collections[owner] += pruned
             extra = len(pruned) - len(line)
             more = f", {extra} of them cut off from the trunk" if extra else ""
@@ -399,7 +464,7 @@ class KigiState(GameState):
     # --- invariants and hidden information ----------------------------------
     def check_invariants(self) -> None:
         places = (
-            [c for t in self.trees for (c, _p, _d) in t.values()]
+            [c for t in self.trees for c in t]
             + [c for col in self.collections for c in col]
             + [c for h in self.held for c in h]
             + [c for d in self.dealt for c in d]
@@ -411,14 +476,21 @@ class KigiState(GameState):
         assert len(places) == TOTAL_CARDS, f"{len(places)} cards instead of {TOTAL_CARDS}"
         assert sorted(places) == sorted(CARDS), "a card is missing or doubled"
         for t in self.trees:
-            assert t[(0, 0)][1] is None and CARDS[t[(0, 0)][0]]["kind"] == "trunk"
-            for pos, (cid, parent, d) in t.items():
-                assert pos[0] >= 0
-                if parent is not None:
-                    assert CARDS[cid]["kind"] == "tree" and parent in t
-                    assert (parent[0] + rules.VECTORS[d][0], parent[1] + rules.VECTORS[d][1]) == pos
-        assert (self.phase in (TREE, CELL)) == (self.pending_card is not None)
-        assert (self.phase == CELL) == (self.pending_tree is not None)
+            trunk = t[rules.trunk_of(t)]
+            assert trunk.parent is None and CARDS[trunk.card]["kind"] == "trunk"
+            assert (trunk.x, trunk.y, trunk.heading) == (0, 0, table.TRUNK_HEADING)
+            used = set()
+            for cid, p in list(t.items())[1:]:
+                assert p.card == cid and CARDS[cid]["kind"] == "tree" and p.parent in t
+                assert (p.parent, p.tip) not in used, "two cards on one tip"
+                used.add((p.parent, p.tip))
+                tip = next(x for x in rules.card_tips(t[p.parent]) if x.name == p.tip)
+                assert (tip.x, tip.y) == (p.x, p.y), "a card's stem is not on its parent's tip"
+                assert table.bend_between(tip, p.heading) is not None
+                assert table.card_box(p.x, p.y, p.heading)[1] >= 0, "a card hangs over the table's edge"
+        assert (self.phase in (TREE, TIP, BEND)) == (self.pending_card is not None)
+        assert (self.phase in (TIP, BEND)) == (self.pending_tree is not None)
+        assert (self.phase == BEND) == (self.pending_tip is not None)
         if self.phase == TAKE:
             assert self.display, "nothing to take during play"
 
@@ -434,12 +506,13 @@ class KigiState(GameState):
         )
         s.rng = Rng.from_json(self.rng.to_json())
         s.trees = [dict(t) for t in self.trees]
+        s._rooms = list(self._rooms)
         s.collections = [list(c) for c in self.collections]
         s.held = [list(h) for h in self.held]
         s.points, s.bonus = list(self.points), list(self.bonus)
         s.deck, s.display, s.removed = list(self.deck), list(self.display), list(self.removed)
         s.dealt, s.chosen = [list(d) for d in self.dealt], list(self.chosen)
-        s.pending_card, s.pending_tree = self.pending_card, self.pending_tree
+        s.pending_card, s.pending_tree, s.pending_tip = self.pending_card, self.pending_tree, self.pending_tip
         return s
 
     def determinize(self, seat: int, seed: int) -> KigiState:
@@ -470,45 +543,57 @@ class KigiState(GameState):
 
     def _tree_view(self, i: int) -> dict:
         tree = self.trees[i]
+        roomy = set(self.room(i))
+        used = rules.used_tips(tree)
         cards = []
-        for (r, c), (cid, parent, d) in sorted(tree.items()):
+        for cid, p in tree.items():
+            kind = CARDS[cid]["kind"]
             tips = []
-            for td in rules.tip_directions(cid, d):
-                tr, tc = r + rules.VECTORS[td][0], c + rules.VECTORS[td][1]
-                tips.append([tr, tc])
+            for t in rules.card_tips(p):
+                state = "used" if t.key in used else "room" if t.key in roomy else "blocked"
+                tips.append({"name": t.name, "x": t.x, "y": t.y, "dir": t.direction, "state": state})
             card = {
                 "id": cid,
-                "kind": CARDS[cid]["kind"],
-                "row": r,
-                "col": c,
-                "dir": rules.DIR_NAMES[d],
-                "parent": list(parent) if parent else None,
-                "tips": list(CARDS[cid]["tips"]),
-                "tip_cells": tips,
+                "kind": kind,
+                "x": p.x,
+                "y": p.y,
+                "heading": p.heading,
+                "parent": p.parent,
+                "tip": p.tip,
+                "corners": [list(c) for c in table.corners(p.x, p.y, p.heading)],
+                "tips": tips,
+                "icons": [[f, x, y] for f, x, y in rules.card_icons(p)],
             }
-            if CARDS[cid]["kind"] == "trunk":
+            if kind == "trunk":
                 card["feature"] = CARDS[cid]["feature"]
             else:
                 card["features"] = dict(CARDS[cid]["features"])
             cards.append(card)
         stats = rules.tree_stats(tree, len(self.collections[i]))
-        free = [list(cell) for cell, _parent, _d in self.free_cells(i)]
-        return {"owner": i, "trunk": tree[(0, 0)][0], "cards": cards, "stats": stats, "free_cells": free}
+        return {"owner": i, "trunk": rules.trunk_of(tree), "cards": cards, "stats": stats}
 
     def view(self, seat: int | None) -> dict:
         """What ``seat`` may see (None: a spectator). Everything is public except the deck order and,
         while advanced-game commissions are being chosen, the other seats' dealt pairs and choices.
 
         Keys: game, seat, num_players, to_act, scores (points so far; at the end points + commission
-        bonuses), over, winners, phase ("choose" | "take" | "tree" | "cell" | "over"), current (seat
-        whose turn it is), advanced, points (placement points), projected_bonus (commission bonus per
-        seat if the game ended now; final at the end), features (icon order), trees (per seat: owner,
-        trunk, cards [{id, kind, row, col, dir, parent, tips, tip_cells, features | feature}], stats
-        {collection, cards, branches, flowers, bugs, red}, free_cells [[row, col]...]), display (cards),
-        deck_size, removed_count, commissions (per seat: held cards, face up, each with "met" now),
-        collections (sizes), pending (None, or {seat, card, tree, trees, cells}; cells are numbered
-        [{n, row, col, parent, parent_card, dir, points}] and only in the deciding seat's view),
-        choosing (None, or {chosen: [bool per seat], dealt: own two cards, kept: own choice}).
+        bonuses), over, winners, phase ("choose" | "take" | "tree" | "tip" | "bend" | "over"), current
+        (seat whose turn it is), advanced, points (placement points), projected_bonus (commission bonus
+        per seat if the game ended now; final at the end), features (icon order), table (card_width,
+        card_length, icon_radius, half_width: the geometry in table units), trees (per seat: owner,
+        trunk, cards [{id, kind, x, y (the stem), heading (degrees counter-clockwise from the table's
+        edge), parent, tip (the parent's tip it grew from), corners [[x, y] * 4, counter-clockwise from
+        the base's right end], tips [{name, x, y, dir, state: "room" | "blocked" | "used"}], icons
+        [[feature, x, y]], features | feature}], stats {collection, cards, branches, flowers, bugs,
+        red}), display (cards), deck_size, removed_count, commissions (per seat: held cards, face up,
+        each with "met" now), collections (sizes), pending (None, or {seat, card, tree, trees, tip,
+        mode, choices}), choosing (None, or {chosen: [bool per seat], dealt: own two cards, kept: own
+        choice}).
+
+        ``pending.choices`` is filled only in the deciding seat's view, numbered as the actions are:
+        mode "tip": [{n, card, tip, x, y, points, spots: [{bend, corners}]}] (every legal spot of each
+        tip, for the faint outlines); mode "place" (a few spots on one choice) and "bend" (the spots of
+        the chosen tip ``tip`` = [card, name]): [{n, card, tip, x, y, points, bend, corners}].
         """
         results = self.commission_results()
         projected = [COMMISSION_BONUS * sum(met for _c, met in row) for row in results]
@@ -526,6 +611,12 @@ class KigiState(GameState):
             "points": list(self.points),
             "projected_bonus": projected,
             "features": list(FEATURE_ORDER),
+            "table": {
+                "card_width": table.CARD_WIDTH,
+                "card_length": table.CARD_LENGTH,
+                "icon_radius": table.ICON_RADIUS,
+                "half_width": table.TABLE_HALF_WIDTH,
+            },
             "trees": [self._tree_view(i) for i in range(self.n)],
             "display": [self._card_view(c) for c in self.display],
             "deck_size": len(self.deck),
@@ -541,28 +632,39 @@ class KigiState(GameState):
                 "dealt": [self._card_view(c) for c in self.dealt[seat]] if seat is not None else [],
                 "kept": self.chosen[seat] if seat is not None else None,
             }
-        if self.phase in (TREE, CELL):
+        if self.phase in (TREE, TIP, BEND):
             pending: dict = {
                 "seat": self.current,
                 "card": self._card_view(self.pending_card),
                 "tree": self.pending_tree,
                 "trees": self.trees_with_room(),
-                "cells": [],
+                "tip": list(self.pending_tip) if self.pending_tip else None,
+                "mode": None,
+                "choices": [],
             }
-            if self.phase == CELL and seat == self.current:
-                tree = self.trees[self.pending_tree]
-                for n, (cell, parent, d) in enumerate(self.legal_cells(), start=1):
-                    pending["cells"].append(
-                        {
-                            "n": n,
-                            "row": cell[0],
-                            "col": cell[1],
-                            "parent": list(parent),
-                            "parent_card": tree[parent][0],
-                            "dir": rules.DIR_NAMES[d],
-                            "points": self._preview(cell, parent, d),
-                        }
-                    )
+            if self.phase in (TIP, BEND) and seat == self.current:
+                choices = self.choices()
+                r = self.room(self.pending_tree)
+                pending["mode"] = (
+                    "bend" if self.phase == BEND else "tip" if choices[0][1] is None else "place"
+                )
+                for n, (t, s) in enumerate(choices, start=1):
+                    item = {
+                        "n": n,
+                        "card": t.card,
+                        "tip": t.name,
+                        "x": t.x,
+                        "y": t.y,
+                        "points": self._preview(t),
+                    }
+                    if s is None:
+                        item["spots"] = [
+                            {"bend": x.bend, "corners": [list(c) for c in x.corners]} for x in r[t.key]
+                        ]
+                    else:
+                        item["bend"] = s.bend
+                        item["corners"] = [list(c) for c in s.corners]
+                    pending["choices"].append(item)
             v["pending"] = pending
         return v
 
@@ -574,12 +676,9 @@ class KigiState(GameState):
             "phase": self.phase,
             "current": self.current,
             "turn": self.turn,
+            # Per tree, per card in the order placed: [card, x, y, heading, parent, tip] (integers: exact).
             "trees": [
-                [
-                    [r, c, cid, d, *(parent if parent else [None, None])]
-                    for (r, c), (cid, parent, d) in t.items()
-                ]
-                for t in self.trees
+                [[p.card, p.x, p.y, p.heading, p.parent, p.tip] for p in t.values()] for t in self.trees
             ],
             "collections": [list(c) for c in self.collections],
             "held": [list(h) for h in self.held],
@@ -592,6 +691,7 @@ class KigiState(GameState):
             "chosen": list(self.chosen),
             "pending_card": self.pending_card,
             "pending_tree": self.pending_tree,
+            "pending_tip": list(self.pending_tip) if self.pending_tip else None,
         }
 
     @classmethod
@@ -603,10 +703,8 @@ class KigiState(GameState):
         s.phase = data["phase"]
         s.current = data["current"]
         s.turn = data["turn"]
-        s.trees = [
-            {(r, c): (cid, (pr, pc) if pr is not None else None, d) for r, c, cid, d, pr, pc in t}
-            for t in data["trees"]
-        ]
+        s.trees = [{row[0]: Placed(*row) for row in t} for t in data["trees"]]
+        s._rooms = [None] * s.n
         s.collections = [list(c) for c in data["collections"]]
         s.held = [list(h) for h in data["held"]]
         s.points = list(data["points"])
@@ -618,4 +716,5 @@ class KigiState(GameState):
         s.chosen = list(data["chosen"])
         s.pending_card = data["pending_card"]
         s.pending_tree = data["pending_tree"]
+        s.pending_tip = tuple(data["pending_tip"]) if data["pending_tip"] else None
         return s

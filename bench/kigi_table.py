@@ -1,0 +1,191 @@
+"""Kigi's table: do trees freeze? Random games on the continuous table, with and without rotation's help.
+
+    python bench/kigi_table.py                  # 2,000 games: 250 per player count (2-5) x basic/advanced
+    python bench/kigi_table.py --games 400      # fewer games for a quick look
+    python bench/kigi_table.py --ai-games 2     # also let the AI (quick level) play whole games
+
+Every game is played from ``new_state(n, seed, {"advanced": ...})`` to the end with a seeded
+``random.Random`` choosing among the legal actions (``back`` included, as a person might). Whenever a
+seat takes a tree card from the display (a **tree-card turn**), the script looks at every tree on the
+table *before* the card is placed:
+
+* a tree is **frozen** when it has a free tip (a tip nothing grows from and no other card lies on or
+  against, ``rules.free_tips``) but no legal spot at all (``rules.room`` is empty);
+* a **turn with a frozen tree** is a tree-card turn where some tree is frozen;
+* a **discard while a tip is free** is a tree card discarded for lack of room while some tree still
+  has a free tip.
+
+Targets (issue 13): under 0.5% of tree-card turns with a frozen tree, and no discard while a tip is
+free. The old grid model (one square cell per card) was measured at 104 of 1,200 tree-card turns with
+a frozen tree, and discarded cards in 2-player games; it is gone, so its figure is printed as measured.
+
+It also reports the other ways a tip can be lost (a free tip with no legal spot on a tree that still
+has room elsewhere), how many spots a tree-card turn offers, the time of a random whole game (the
+checked ``apply`` path, as the bot plays), and whether the AI still plays Kigi to the end.
+
+A benchmark, not a test: nothing fails; the figures are what it prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games import REGISTRY
+from games.kigi import rules
+from games.kigi.data import TREE_CARDS
+
+OLD_FROZEN, OLD_TURNS = 104, 1200  # the grid model, measured before it was replaced (issue 13)
+
+
+def play(n: int, advanced: bool, seed: int, tally: dict) -> None:
+    game = REGISTRY["kigi"]
+    state = game.new_state(n, seed, {"advanced": advanced})
+    rng = random.Random(seed)
+    while not state.is_over():
+        seat = rng.choice(state.to_act())
+        action = rng.choice(state.legal_actions(seat)).id
+        if action.startswith("take:") and action[5:] in TREE_CARDS:
+            tally["turns"] += 1
+            frozen = False
+            free_anywhere = False
+            spots = 0
+            for i in range(n):
+                room = state.room(i)
+                free = rules.free_tips(state.trees[i])
+                free_anywhere = free_anywhere or bool(free)
+                spots += sum(len(v) for v in room.values())
+                if free and not room:
+                    frozen = True
+                    tally["frozen_trees"] += 1
+                # Free tips without a spot on a tree that still grows elsewhere: tips lost, not a freeze.
+                tally["free_tips"] += len(free)
+                tally["dead_tips"] += sum(1 for t in free if t.key not in room)
+            tally["frozen_turns"] += frozen
+            tally["spots"].append(spots)
+            events = state.apply(seat, action)
+            if any(e["type"] == "discard" for e in events):
+                tally["discards"] += 1
+                tally["discards_free"] += free_anywhere
+            continue
+        state.apply(seat, action)
+    tally["games"] += 1
+
+
+def whole_game_ms(games: int) -> list[float]:
+    """Wall time of random whole games (apply path, as the bot plays), 2-5 players."""
+    game = REGISTRY["kigi"]
+    out = []
+    for k in range(games):
+        n = 2 + k % 4
+        state = game.new_state(n, 10_000 + k, {"advanced": k % 8 >= 4})
+        rng = random.Random(k)
+        start = time.perf_counter()
+        while not state.is_over():
+            seat = rng.choice(state.to_act())
+            state.apply(seat, rng.choice(state.legal_actions(seat)).id)
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def ai_games(count: int) -> list[str]:
+    """Whole games with an AI (quick level, a small iteration budget) in every seat."""
+    from games.ai import choose
+
+    game = REGISTRY["kigi"]
+    lines = []
+    for k in range(count):
+        n = 2 + k % 4
+        state = game.new_state(n, 500 + k, {"advanced": bool(k % 2)})
+        start = time.perf_counter()
+        decisions = 0
+        while not state.is_over():
+            seat = state.to_act()[0]
+            state.apply(seat, choose(state, seat, "quick", budget_s=None, seed=k, iterations=40))
+            decisions += 1
+        took = time.perf_counter() - start
+        lines.append(
+            f"  AI game {k + 1}: {n} players, {'advanced' if k % 2 else 'basic'}, {decisions} decisions "
+            f"in {took:.1f} s, scores {state.scores()}, winners {state.winners()}"
+        )
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=2000, help="random games in all (split evenly)")
+    parser.add_argument("--timed", type=int, default=200, help="random whole games to time")
+    parser.add_argument("--ai-games", type=int, default=2, help="whole games played by the AI")
+    args = parser.parse_args()
+
+    setups = [(n, adv) for n in (2, 3, 4, 5) for adv in (False, True)]
+    per = max(1, args.games // len(setups))
+    print(f"Kigi table: {per * len(setups)} random games ({per} per player count and option), seeds from 1.")
+    print()
+    print("players  game      games  tree turns  frozen turns   share  discards  (while a tip free)  spots/turn")
+    total = {
+        "games": 0,
+        "turns": 0,
+        "frozen_turns": 0,
+        "frozen_trees": 0,
+        "discards": 0,
+        "discards_free": 0,
+        "free_tips": 0,
+        "dead_tips": 0,
+        "spots": [],
+    }
+    start = time.perf_counter()
+    for n, adv in setups:
+        tally = {k: ([] if k == "spots" else 0) for k in total}
+        for seed in range(1, per + 1):
+            play(n, adv, seed, tally)
+        for k, v in tally.items():
+            total[k] += v
+        share = tally["frozen_turns"] / max(1, tally["turns"])
+        print(
+            f"{n:>7}  {'advanced' if adv else 'basic':<8} {tally['games']:>6} {tally['turns']:>11} "
+            f"{tally['frozen_turns']:>13} {share:>7.2%} {tally['discards']:>9} {tally['discards_free']:>19} "
+            f"{statistics.mean(tally['spots']):>11.1f}"
+        )
+    elapsed = time.perf_counter() - start
+    share = total["frozen_turns"] / max(1, total["turns"])
+    print()
+    print(
+        f"All: {total['frozen_turns']} of {total['turns']} tree-card turns met a frozen tree ({share:.2%}; "
+        f"target < 0.5%), {total['frozen_trees']} frozen trees counted over those turns."
+    )
+    print(
+        f"Discarded for lack of room: {total['discards']}, of which {total['discards_free']} while some "
+        "tree had a free tip (target 0)."
+    )
+    print(
+        f"Free tips with no legal spot (lost to a neighbour, a feature or the edge) on trees that grow "
+        f"elsewhere: {total['dead_tips']} of {total['free_tips']} free tips seen "
+        f"({total['dead_tips'] / max(1, total['free_tips']):.1%})."
+    )
+    print(
+        f"Old grid model, measured before: {OLD_FROZEN} of {OLD_TURNS} tree-card turns "
+        f"({OLD_FROZEN / OLD_TURNS:.1%}) met a frozen tree; cards were discarded in 2-player games."
+    )
+    print(f"({elapsed:.0f} s for the survey, with the free-tip checks.)")
+    print()
+    times = sorted(whole_game_ms(args.timed))
+    print(
+        f"Random whole game (apply path, 2-5 players, {len(times)} games): median {statistics.median(times):.1f} ms, "
+        f"p90 {times[int(len(times) * 0.9)]:.1f} ms, max {times[-1]:.1f} ms."
+    )
+    if args.ai_games:
+        print()
+        print("The AI (games.ai, quick level, 40 playouts per decision) plays whole games of Kigi:")
+        for line in ai_games(args.ai_games):
+            print(line)
+
+
+if __name__ == "__main__":
+    main()
