@@ -3,8 +3,10 @@
 STAND-IN DATA: the printed card values are not public. These tables follow the
 parameters of ``shared/design/kigi.md`` (30 tree cards with 90 feature
 instances, 18 of each feature; 10 cards with 2 instances, 12 with 3, 6 with 4,
-2 with 5; 12 cards with 1 tip, 12 with 2, 6 with 3; 5 trunks; 10 commissions)
-and are to be replaced by the printed values. Rules code reads only this module.
+2 with 5; 12 cards with 1 tip, 12 with 2, 6 with 3; 5 trunks; 10 commissions;
+no two tree cards alike) and are to be replaced by the printed values. Rules code
+reads only this module for the cards; where the features and tips lie on a card
+is the table's geometry (``table.ICON_LAYOUTS``, ``table.TIP_POINT``), stand-in too.
 """
 
 from __future__ import annotations
@@ -50,10 +52,10 @@ _TREE_TABLE = [
     ("t13", "BUU", "L"),
     ("t14", "BPU", "SR"),
     ("t15", "BBP", "LSR"),
-    ("t16", "DDU", "S"),
+    ("t16", "DDP", "S"),
     ("t17", "BDR", "LR"),
     ("t18", "DPU", "R"),
-    ("t19", "PPU", "SL"),
+    ("t19", "PUU", "SL"),
     ("t20", "DPR", "LSR"),
     ("t21", "DRR", "S"),
     ("t22", "BPR", "SR"),
@@ -94,7 +96,6 @@ _COMMISSION_TABLE = [
 COMMISSION_BONUS = 10
 PRUNE_AT = 10
 DISPLAY_SIZE = 3
-MIN_COL, MAX_COL = -5, 5  # the table's width around the trunk at column 0
 
 
 def _features(letters: str) -> dict[str, int]:

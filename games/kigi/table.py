@@ -15,8 +15,10 @@ clockwise from +x; 90 is straight away from the edge). In the card's own frame
 ``u`` runs from the stem along the heading and ``v`` to the card's left. A
 card's branch ends in up to three **tips** on its edges: straight (the middle
 of the far edge, pointing on), left and right (on the long sides at
-``u = SIDE_TIP``, pointing out sideways). Its features are printed as discs
-of radius ``ICON_RADIUS`` in the lower middle of the card (``ICON_LAYOUTS``).
+``u = SIDE_TIP``, pointing forwards and out, ``TIP_TURN`` off the heading).
+Its features are printed as discs of radius ``ICON_RADIUS`` in the lower
+middle of the card (``ICON_LAYOUTS``); the trunk's picture sits where its
+branches part.
 
 Placing. A new card grows from a tip: its stem sits on the tip and it points
 the tip's way, bent by one of ``BENDS`` (positive: to the left, i.e.
@@ -48,14 +50,12 @@ TOUCH_GAP = 20  # cards closer than this touch (about a millimetre on a real car
 TABLE_HALF_WIDTH = 5500  # the room a tree has either side of its trunk: eleven cards wide
 
 TIP_NAMES = ("left", "straight", "right")
-TIP_TURN = {"left": 90, "straight": 0, "right": -90}
+TIP_TURN = {"left": 60, "straight": 0, "right": -60}  # a side tip points forwards and out
 TIP_POINT = {"left": (SIDE_TIP, HALF_WIDTH), "straight": (CARD_LENGTH, 0), "right": (SIDE_TIP, -HALF_WIDTH)}
 
 # Bends relative to the tip's direction, in the order they are offered (left to right).
-BENDS = {"L90": 90, "L60": 60, "L30": 30, "S": 0, "R30": -30, "R60": -60, "R90": -90}
+BENDS = {"L60": 60, "L30": 30, "S": 0, "R30": -30, "R60": -60}
 BEND_WORDS = {
-    "L90": "bent square left",
-    "R90": "bent square right",
     "L60": "bent sharply left",
     "L30": "bent left",
     "S": "straight on",
@@ -67,7 +67,7 @@ _BEND_OF_TURN = {v: k for k, v in BENDS.items()}
 # Feature discs in the card's frame (u along the card, v to its left), by number of features.
 # They keep to the lower middle so that cards on the tips may lie over the upper corners.
 ICON_LAYOUTS: dict[int, tuple[tuple[int, int], ...]] = {
-    1: ((950, 0),),
+    1: ((950, 0),),  # the trunk: its one picture, where its branches part
     2: ((300, 0), (600, 0)),
     3: ((250, 0), (500, 0), (750, 0)),
     4: ((300, 130), (300, -130), (600, 130), (600, -130)),

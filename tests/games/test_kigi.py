@@ -1,19 +1,22 @@
-"""Kigi: every rule, the rulebook's examples and the FAQ as tests."""
+"""Kigi: every rule, the rulebook's examples and the FAQ as tests (the table's geometry: test_kigi_table)."""
 
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from games import REGISTRY, IllegalAction
-from games.kigi import rules
+from games.kigi import rules, state, table
 from games.kigi.data import CARDS, COMMISSIONS, TREE_CARDS, TRUNKS
-from games.kigi.state import CELL, OVER, TAKE, TREE, KigiState
+from games.kigi.state import BEND, COMBINED_MAX, OVER, TAKE, TIP, TREE, KigiState
+from games.kigi.table import Placed
 from tests.contract import play_random
 
 GAME = REGISTRY["kigi"]
-UP, RIGHT, DOWN, LEFT = rules.UP, rules.RIGHT, rules.DOWN, rules.LEFT
+# Bends tried, in this order, when a test does not care which way a card points.
+PREFERRED = ["S", "L30", "R30", "L60", "R60", "L90", "R90"]
 
 
 # --- helpers ---------------------------------------------------------------
@@ -32,15 +35,32 @@ def pull(s: KigiState, cid: str) -> None:
     raise AssertionError(f"{cid} is not free")
 
 
-def grow(s: KigiState, owner: int, cells: list[tuple[int, int, str, int]]) -> None:
-    """Put cards on a tree: (row, col, card, direction); the parent is the cell behind the direction."""
+def tip_of(s: KigiState, owner: int, parent: str, name: str) -> table.Tip:
     tree = s.trees[owner]
-    for r, c, cid, d in cells:
+    parent = rules.trunk_of(tree) if parent == "trunk" else parent
+    return next(t for t in rules.card_tips(tree[parent]) if t.name == name)
+
+
+def legal_bend(s: KigiState, owner: int, tip: table.Tip) -> str:
+    spots = rules.room(s.trees[owner]).get(tip.key, ())
+    bends = [sp.bend for sp in spots]
+    for bend in PREFERRED:
+        if bend in bends:
+            return bend
+    raise AssertionError(f"no legal spot at {tip}")
+
+
+def grow(s: KigiState, owner: int, cards: list[tuple]) -> None:
+    """Put cards on a tree as legal placements: (card, parent | "trunk", tip[, bend]); without a bend
+    the first legal one of PREFERRED."""
+    tree = s.trees[owner]
+    for cid, parent, name, *bend in cards:
         pull(s, cid)
-        dr, dc = rules.VECTORS[d]
-        parent = (r - dr, c - dc)
-        assert parent in tree, f"no parent for {cid}"
-        tree[(r, c)] = (cid, parent, d)
+        tip = tip_of(s, owner, parent, name)
+        b = bend[0] if bend else legal_bend(s, owner, tip)
+        assert b in [sp.bend for sp in rules.room(tree).get(tip.key, ())], f"{cid}: {b} is not legal"
+        tree[cid] = Placed(cid, tip.x, tip.y, table.spot(tip, b).heading, tip.card, name)
+    s._rooms[owner] = None
     s.turn += 1
 
 
@@ -62,25 +82,46 @@ def ids(s: KigiState, seat: int) -> list[str]:
     return [a.id for a in s.legal_actions(seat)]
 
 
-def cell_id(s: KigiState, pos: tuple[int, int]) -> str:
-    for n, (cell, _parent, _d) in enumerate(s.legal_cells(), start=1):
-        if cell == pos:
-            return f"cell:{n}"
-    raise AssertionError(f"{pos} is not a legal cell: {[c for c, _p, _d in s.legal_cells()]}")
-
-
-def place(s: KigiState, seat: int, cid: str, owner: int, pos: tuple[int, int]) -> list[dict]:
-    """Take ``cid`` from the display and place it at ``pos`` on ``owner``'s tree."""
+def place(s: KigiState, seat: int, cid: str, owner: int, parent: str, name: str, bend: str | None = None):
+    """Take ``cid`` from the display and place it on ``owner``'s tree from ``parent``'s tip ``name``
+    (parent "trunk": the trunk), through the actions a player would choose; return the events."""
     s.current = seat
     events = s.apply(seat, f"take:{cid}")
     events += s.apply(seat, f"tree:{owner}")
-    events += s.apply(seat, cell_id(s, pos))
+    tip = tip_of(s, owner, parent, name)
+    bend = bend or legal_bend(s, owner, tip)
+    combined = f"place:{tip.card}:{name}:{bend}"
+    if combined in ids(s, seat):
+        events += s.apply(seat, combined)
+    else:
+        events += s.apply(seat, f"tip:{tip.card}:{name}")
+        events += s.apply(seat, f"bend:{bend}")
     s.check_invariants()
     return events
 
 
-def cells_of(s: KigiState, owner: int) -> set[tuple[int, int]]:
-    return {c for c, _p, _d in rules.legal_cells(s.trees[owner])}
+# Two trees of four cards each that leave no legal spot (found by a search over random placements):
+# deliberate play can still hem a tree in, but it takes such a sequence (bench/kigi_table.py measures
+# how rarely it happens in random play).
+BLOCKING = [
+    [
+        ("t08", "trunk", "straight", "L30"),
+        ("t13", "trunk", "left", "L30"),
+        ("t18", "t08", "right", "R60"),
+        ("t28", "t18", "right", "L30"),
+    ],
+    [
+        ("t21", "trunk", "straight", "R60"),
+        ("t16", "t21", "straight", "R60"),
+        ("t11", "t16", "straight", "R60"),
+        ("t23", "trunk", "left", "L30"),
+    ],
+]
+
+
+def block(s: KigiState, owner: int, which: int) -> None:
+    grow(s, owner, BLOCKING[which])
+    assert not rules.room(s.trees[owner])
 
 
 # --- setup -----------------------------------------------------------------
@@ -88,9 +129,11 @@ def cells_of(s: KigiState, owner: int) -> set[tuple[int, int]]:
 def test_setup(n: int) -> None:
     s = fresh(n, seed=n)
     assert s.phase == TAKE and len(s.display) == 3 and len(s.deck) == 40 - 3
-    trunks = [t[(0, 0)][0] for t in s.trees]
+    trunks = [rules.trunk_of(t) for t in s.trees]
     assert len(set(trunks)) == n and all(t in TRUNKS for t in trunks)
     assert sorted(s.removed) == sorted(set(TRUNKS) - set(trunks))  # unused trunks leave the game
+    for t in s.trees:  # every trunk stands on the table's edge, pointing away from it
+        assert list(t.values()) == [Placed(rules.trunk_of(t), 0, 0, 90)]
     assert s.to_act() == [s.current]
     assert sorted(a.id for a in s.legal_actions(s.current)) == sorted(f"take:{c}" for c in s.display)
     assert all(a.group == "card" for a in s.legal_actions(s.current))
@@ -124,125 +167,195 @@ def test_stand_in_deck_parameters() -> None:
     assert len(set(stats)) == 10
 
 
-# --- orientation and placement rules -----------------------------------------
-def test_tips_follow_the_growth_direction() -> None:
-    # t30 has left, straight and right tips.
-    assert rules.tip_directions("t30", UP) == [LEFT, UP, RIGHT]
-    # Grown leftwards: straight further left, right tip above, left tip below.
-    assert rules.tip_directions("t30", LEFT) == [DOWN, LEFT, UP]
-    assert rules.tip_directions("t30", RIGHT) == [UP, RIGHT, DOWN]
-    # The trunk offers its left, upper and right neighbours.
-    assert cells_of(fresh(), 0) == {(0, -1), (1, 0), (0, 1)}
+def test_no_two_tree_cards_alike() -> None:
+    faces = [(tuple(sorted(c["features"].items())), tuple(c["tips"])) for c in TREE_CARDS.values()]
+    assert len(set(faces)) == len(faces)
 
 
-def test_only_tips_offer_cells() -> None:
+# --- where a card may go (the geometry itself: test_kigi_table) -------------------
+def test_tips_turn_with_the_card() -> None:
+    # t30 has left, straight and right tips; a side tip points TIP_TURN off the card's heading.
+    turn = table.TIP_TURN["left"]
+    up = {t.name: t.direction for t in rules.card_tips(Placed("t30", 0, 1400, 90))}
+    assert up == {"left": 90 + turn, "straight": 90, "right": 90 - turn}
+    # Grown leftwards: straight tip further left, the right tip turned up, the left tip down.
+    left = {t.name: t.direction for t in rules.card_tips(Placed("t30", -500, 700, 180))}
+    assert left == {"left": 180 + turn, "straight": 180, "right": 180 - turn}
+    assert 180 < left["left"] < 360 and 0 < left["right"] < 180
+
+
+def test_the_trunk_offers_three_tips() -> None:
     s = fresh()
-    grow(s, 0, [(1, 0, "t01", UP)])  # t01: straight tip only
-    assert cells_of(s, 0) == {(0, -1), (0, 1), (2, 0)}  # not (1, -1) nor (1, 1)
+    trunk = rules.trunk_of(s.trees[0])
+    assert sorted(s.room(0)) == [(trunk, "left"), (trunk, "right"), (trunk, "straight")]
 
 
-def test_no_cell_off_the_table() -> None:
+def test_only_printed_tips_offer_room() -> None:
     s = fresh()
-    grow(s, 0, [(0, -1, "t03", LEFT)])  # t03 grew left; its only (left) tip points down, off the table
-    assert all(r >= 0 for r, _c in cells_of(s, 0))
-    assert (-1, -1) not in cells_of(s, 0)
+    grow(s, 0, [("t01", "trunk", "straight", "S")])  # t01: a straight tip only
+    assert {key for key in s.room(0) if key[0] == "t01"} == {("t01", "straight")}
 
 
-def test_table_width() -> None:
+def test_spots_stay_on_the_table_and_off_other_cards() -> None:
+    """In random games, every spot offered keeps the rules of placing (checked with the general tests)."""
+    for seed in range(4):
+        s = fresh(2 + seed % 4, seed)
+        r = random.Random(seed)
+        while not s.is_over():
+            if s.phase == TIP:
+                tree = s.trees[s.pending_tree]
+                for key, spots in s.room(s.pending_tree).items():
+                    parent = tree[key[0]]
+                    for sp in spots:
+                        assert not table.problems(tree, sp, list(rules.card_icons(parent)))
+                        for cid, other in tree.items():
+                            if cid != key[0]:
+                                outline = table.corners(other.x, other.y, other.heading)
+                                assert not table.polygons_meet(sp.corners, outline)
+            seat = s.to_act()[0]
+            s.apply(seat, r.choice(s.legal_actions(seat)).id)
+
+
+def test_a_card_on_a_tip_is_its_child_and_that_tip_is_used() -> None:
     s = fresh()
-    grow(s, 0, [(0, -1, "t01", LEFT), (0, -2, "t06", LEFT), (0, -3, "t11", LEFT), (0, -4, "t16", LEFT)])
-    assert (0, -5) in cells_of(s, 0)
-    grow(s, 0, [(0, -5, "t21", LEFT)])
-    assert (0, -6) not in cells_of(s, 0)  # columns -5..5 only
-
-
-def test_new_card_touches_only_its_parent() -> None:
-    s = fresh()
-    # t05 (three tips) above the trunk, t02 to the left of the trunk.
-    grow(s, 0, [(1, 0, "t05", UP), (0, -1, "t02", LEFT)])
-    cells = cells_of(s, 0)
-    # (1, -1) is next to t05's left tip but also touches t02 below it: illegal.
-    assert (1, -1) not in cells
-    # Diagonal contact is not touching: (1, 1) is legal although (0, 1) is empty and (0, 0)... only parent t05.
-    assert (1, 1) in cells and (2, 0) in cells
+    set_display(s, ["t30", "t01", "t02"])
+    place(s, s.current, "t30", 0, "trunk", "right", "S")
+    trunk = rules.trunk_of(s.trees[0])
+    p = s.trees[0]["t30"]
+    tip = tip_of(s, 0, "trunk", "right")
+    assert (p.parent, p.tip, p.x, p.y, p.heading) == (trunk, "right", tip.x, tip.y, tip.direction)
+    assert (trunk, "right") not in s.room(0)
+    assert ("t30", "straight") in s.room(0)
 
 
 def test_later_cards_may_touch_several() -> None:
+    """FAQ: each new card touches only its parent when placed; older cards may end up touching several."""
     s = fresh()
     set_display(s, ["t05", "t10", "t15"], ["t20"])
-    place(s, s.current, "t05", 0, (1, 0))
-    seat = s.current
-    place(s, seat, "t10", 0, (1, -1))  # t05's left tip
-    place(s, s.current, "t15", 0, (1, 1))  # t05's right tip
-    # t05 now touches the trunk and two more cards: still legal, the new cards each touched one.
+    place(s, s.current, "t05", 0, "trunk", "straight", "S")
+    place(s, s.current, "t10", 0, "trunk", "left", "S")
+    place(s, s.current, "t15", 0, "trunk", "right", "S")
     tree = s.trees[0]
-    neighbours = [(1 + dr, 0 + dc) for dr, dc in rules.VECTORS if (1 + dr, 0 + dc) in tree]
-    assert len(neighbours) == 3
-    # The trunk's left and right cells now touch t10 / t15 and are no longer legal.
-    assert (0, -1) not in cells_of(s, 0) and (0, 1) not in cells_of(s, 0)
+    trunk = tree[rules.trunk_of(tree)]
+    touching = [
+        cid
+        for cid, p in tree.items()
+        if p is not trunk
+        and table.shadows_meet(
+            table.shadows(trunk.x, trunk.y, trunk.heading, table.TOUCH_GAP),
+            table.card_shadows(p.x, p.y, p.heading),
+        )
+    ]
+    assert sorted(touching) == ["t05", "t10", "t15"]  # the trunk now touches three cards: legal
 
 
-def test_direction_comes_from_the_attachment() -> None:
-    s = fresh()
-    set_display(s, ["t30", "t01", "t02"])
-    place(s, s.current, "t30", 0, (0, 1))  # grows rightwards from the trunk
-    cid, parent, d = s.trees[0][(0, 1)]
-    assert (cid, parent, d) == ("t30", (0, 0), RIGHT)
-    # Its tips: left = up (1,1), straight = right (0,2), right = down (off the table).
-    assert {(1, 1), (0, 2)} <= cells_of(s, 0) and (-1, 1) not in cells_of(s, 0)
+def test_room_kept_up_to_date_equals_room_computed_afresh() -> None:
+    """The state updates a tree's room card by card; it must equal the room of the tree from scratch
+    (and a loaded game computes it from scratch)."""
+    for seed in range(6):
+        s = fresh(2 + seed % 4, seed, advanced=bool(seed % 2))
+        r = random.Random(seed)
+        while not s.is_over():
+            seat = s.to_act()[0]
+            s.apply(seat, r.choice(s.legal_actions(seat)).id)
+            for i in range(s.n):
+                assert s.room(i) == rules.room(s.trees[i])
+
+
+def test_blocked_trees_have_no_room_but_free_tips() -> None:
+    for which in (0, 1):
+        s = fresh()
+        block(s, 0, which)
+        assert rules.free_tips(s.trees[0])  # tips remain, hemmed in: the rare frozen tree
+        s.check_invariants()
 
 
 # --- the steps of a turn -----------------------------------------------------
-def test_turn_in_steps_with_back() -> None:
-    s = fresh(3, seed=5)
+def _to_tip_phase(n: int = 3, seed: int = 5) -> tuple[KigiState, int]:
+    s = fresh(n, seed)
+    grow(s, 1, [("t05", "trunk", "straight", "S")])  # tree B gets room enough for tip then bend
     set_display(s, ["t30", "t01", "t02"])
-    me = s.current
+    me = s.current = 0
     s.apply(me, "take:t30")
+    return s, me
+
+
+def test_turn_in_steps_tree_tip_bend_with_back() -> None:
+    s, me = _to_tip_phase()
     assert s.phase == TREE and s.pending_card == "t30"
     acts = s.legal_actions(me)
     assert [a.id for a in acts] == ["tree:0", "tree:1", "tree:2"]
     assert {a.group for a in acts} == {"tree"}
-    assert acts[me].label == f"Tree {'ABC'[me]} (yours): 3 free cells"
+    assert acts[0].label == "Tree A (yours): 3 tips with room"
+    assert acts[1].label == "Tree B: 5 tips with room"
     s.apply(me, "tree:1")
-    assert s.phase == CELL
+    assert s.phase == TIP
     acts = s.legal_actions(me)
-    assert [a.id for a in acts] == ["cell:1", "cell:2", "cell:3", "back"]
-    # Numbered from the table's edge upwards, left to right.
-    assert acts[0].label == "Cell 1: left of the trunk, scores 5"
-    assert acts[1].label == "Cell 2: right of the trunk, scores 5"
-    assert acts[2].label == "Cell 3: above the trunk, scores 5"
+    tips = s.tips_with_room(1)
+    assert [a.id for a in acts] == [f"tip:{t.card}:{t.name}" for t in tips] + ["back"]
+    assert [t.x for t in tips] == sorted(t.x for t in tips)  # numbered left to right
+    assert all(a.group == "tip" for a in acts[:-1]) and acts[-1].group == "back"
+    trunk = rules.trunk_of(s.trees[1])
+    left = next(a for a in acts if a.id == f"tip:{trunk}:left")
+    ways = len(s.room(1)[(trunk, "left")])
+    assert left.label == f"Tip 1: the trunk's left tip, scores 5 ({ways} ways)"
+    t05 = next(a for a in acts if a.id == "tip:t05:straight")
+    assert "card 5's straight tip, scores 3" in t05.label  # t05 and t30 share pink: 1 + 2
+    s.apply(me, "tip:t05:straight")
+    assert s.phase == BEND and s.pending_tip == ("t05", "straight")
+    acts = s.legal_actions(me)
+    bends = [sp.bend for sp in s.room(1)[("t05", "straight")]]
+    assert [a.id for a in acts] == [f"bend:{b}" for b in bends] + ["back"]
+    assert acts[bends.index("S")].label == f"{bends.index('S') + 1}: straight on"
+    assert acts[-1].label == "Back: choose another tip"
     s.check_invariants()
     s.apply(me, "back")
+    assert s.phase == TIP and s.pending_tip is None
+    s.apply(me, "back")
     assert s.phase == TREE and s.pending_tree is None
-    s.apply(me, "tree:2")
-    events = s.apply(me, "cell:3")
-    assert s.trees[2][(1, 0)][0] == "t30"
-    assert any(e["type"] == "place" for e in events)
+    s.apply(me, "tree:1")
+    s.apply(me, "tip:t05:straight")
+    events = s.apply(me, "bend:L30")
+    placed = s.trees[1]["t30"]
+    assert (placed.parent, placed.tip) == ("t05", "straight")
+    assert placed.heading == 90 + 30  # the straight tip points up; bent left = turned anticlockwise
+    assert events[0]["text"] == (
+        f"{{p{me}}} places card 30 (dragonfly, 2 pink, 2 red) on {{p1}}'s tree, "
+        "from card 5's straight tip, bent left."
+    )
     assert s.current == (me + 1) % 3 and s.phase == TAKE
 
 
-def test_only_trees_with_room_are_offered() -> None:
+def test_a_tree_with_few_spots_offers_them_in_one_choice() -> None:
     s = fresh(2)
-    _block(s, 1)
-    set_display(s, ["t30", "t05", "t10"])
+    block(s, 1, 1)
+    # Leave tree A a single tip: block it but for one card taken back off.
+    block(s, 0, 0)
+    last = s.trees[0].pop("t28")
+    s.deck.append(last.card)
+    s._rooms[0] = None
+    spots = [(key, sp.bend) for key, v in s.room(0).items() for sp in v]
+    assert 0 < len(spots) <= COMBINED_MAX
+    set_display(s, ["t30", "t01", "t02"])
     me = s.current
     s.apply(me, "take:t30")
-    assert ids(s, me) == ["tree:0"]
-
-
-def _block(s: KigiState, owner: int) -> None:
-    """Fill a tree so that no legal cell remains (see test_card_that_fits_nowhere_is_discarded)."""
-    if owner == 0:
-        grow(s, 0, [(0, -1, "t03", LEFT), (0, 1, "t08", RIGHT), (1, 0, "t13", UP)])
-    else:
-        grow(s, owner, [(0, -1, "t23", LEFT), (0, 1, "t18", RIGHT), (1, 0, "t28", UP)])
-    assert not rules.legal_cells(s.trees[owner])
+    assert ids(s, me) == ["tree:0"]  # only trees with room are offered
+    s.apply(me, "tree:0")
+    acts = s.legal_actions(me)
+    assert [a.id for a in acts[:-1]] == [f"place:{k[0]}:{k[1]}:{b}" for k, b in spots]
+    assert {a.group for a in acts[:-1]} == {"place"} and acts[-1].id == "back"
+    (card, name), bend = spots[0]
+    words = f"{state.tip_words(card, name)}, {table.BEND_WORDS[bend]}"
+    assert acts[0].label == f"1: from {words}, scores 5"  # on the trunk: all of t30's features
+    assert "numbered outlines" in s.prompt(me)
+    s.apply(me, acts[0].id)
+    assert (s.trees[0]["t30"].parent, s.trees[0]["t30"].tip) == spots[0][0]
 
 
 def test_card_that_fits_nowhere_is_discarded() -> None:
     s = fresh(2)
-    _block(s, 0)
-    _block(s, 1)
+    block(s, 0, 0)
+    block(s, 1, 1)
     set_display(s, ["t30", "c01", "t05"], ["t10"])
     me = s.current
     events = s.apply(me, "take:t30")
@@ -258,7 +371,7 @@ def test_commission_is_kept_face_up() -> None:
     me = s.current
     events = s.apply(me, "take:c05")
     assert s.held[me] == ["c05"] and s.phase == TAKE and s.current == (me + 1) % 3
-    assert "Most branches on tree" in events[0]["text"]
+    assert "Most branches on tree" in events[0]["text"] and "private_to" not in events[0]
     for seat in [None, 0, 1, 2]:
         assert s.view(seat)["commissions"][me][0]["id"] == "c05"
 
@@ -270,12 +383,12 @@ def _example_tree(s: KigiState, owner: int) -> None:
         s,
         owner,
         [
-            (1, 0, "t07", UP),  # dragonfly, pink; tips straight + right
-            (2, 0, "t06", UP),  # dragonfly, pink; straight
-            (3, 0, "t18", UP),  # dragonfly, pink, purple; right
-            (3, 1, "t23", RIGHT),  # dragonfly, 2 pink, purple; left (= up, since it grew right)
-            (1, 1, "t01", RIGHT),  # butterfly, red: hangs on t07's right tip, off the line
-            (0, -1, "t16", LEFT),  # 2 dragonflies, purple: on the trunk, off the line
+            ("t07", "trunk", "straight", "S"),  # dragonfly, pink; tips straight + right
+            ("t06", "t07", "straight", "S"),  # dragonfly, pink; straight
+            ("t18", "t06", "straight", "S"),  # dragonfly, pink, purple; right
+            ("t23", "t18", "right"),  # dragonfly, 2 pink, purple; left
+            ("t01", "t07", "right"),  # butterfly, red: off the line, hangs on t07
+            ("t16", "trunk", "left"),  # 2 dragonflies, pink: on the trunk, off the line
         ],
     )
 
@@ -287,12 +400,23 @@ def test_scoring_example_twelve_points() -> None:
     # The card just taken: a dragonfly, two pink flowers, two red blossoms.
     assert TREE_CARDS["t30"]["features"] == {"dragonfly": 1, "pink": 2, "red": 2}
     before = list(s.points)
-    events = place(s, 0, "t30", 0, (4, 1))
+    events = place(s, 0, "t30", 0, "t23", "left")
     score = next(e for e in events if e["type"] == "score")
     # Dragonflies 1+1+1+1+1 = 5, pink 2+2+1+1+1 = 7; red stops at t23, the dragonflies of
     # t16 are not on the line.
     assert score["features"] == {"dragonfly": 5, "pink": 7}
     assert score["points"] == 12 and s.points[0] == before[0] + 12
+
+
+def test_the_tip_label_shows_what_a_tip_scores() -> None:
+    s = fresh(2, seed=3)
+    _example_tree(s, 0)
+    set_display(s, ["t30", "t02", "t04"], ["t05"])
+    s.current = 0
+    s.apply(0, "take:t30")
+    s.apply(0, "tree:0")
+    label = next(a.label for a in s.legal_actions(0) if a.id == "tip:t23:left")
+    assert "card 23's left tip, scores 12" in label
 
 
 def test_feature_missing_on_one_card_of_the_line_does_not_score() -> None:
@@ -303,11 +427,18 @@ def test_feature_missing_on_one_card_of_the_line_does_not_score() -> None:
     assert rules.score_line([]) == {}
 
 
+def test_a_single_card_on_the_trunk_scores_all_its_features() -> None:
+    s = fresh(2, seed=3)
+    set_display(s, ["t30", "t02", "t04"], ["t05"])
+    place(s, 1, "t30", 0, "trunk", "straight")
+    assert s.points == [0, 5]  # FAQ too: seat 1 adds to seat 0's tree and scores; seat 0 does not
+
+
 def test_pruning_example_owner_collects_line_and_cut_off_cards() -> None:
     s = fresh(2, seed=3)
     _example_tree(s, 1)
     set_display(s, ["t30", "t02", "t04"], ["t05"])
-    events = place(s, 0, "t30", 1, (4, 1))  # seat 0 adds to seat 1's tree
+    events = place(s, 0, "t30", 1, "t23", "left")  # seat 0 adds to seat 1's tree
     assert s.points == [12, 0]  # the placing player scores
     prune = next(e for e in events if e["type"] == "prune")
     assert prune["seat"] == 1
@@ -315,39 +446,33 @@ def test_pruning_example_owner_collects_line_and_cut_off_cards() -> None:
     assert sorted(s.collections[1]) == sorted(["t30", "t23", "t18", "t06", "t07", "t01"])
     assert s.collections[0] == []
     # The trunk is never pruned; t16 stays, attached to the trunk.
-    assert set(s.trees[1]) == {(0, 0), (0, -1)}
-    assert CARDS[s.trees[1][(0, 0)][0]]["kind"] == "trunk"
+    assert list(s.trees[1]) == [rules.trunk_of(s.trees[1]), "t16"]
     assert "cut off" in prune["text"]
+    # The pruned tips are free again: the trunk's straight tip has room.
+    assert (rules.trunk_of(s.trees[1]), "straight") in s.room(1)
 
 
 def test_no_pruning_below_ten() -> None:
     s = fresh(2, seed=3)
-    grow(s, 0, [(1, 0, "t07", UP)])
+    grow(s, 0, [("t07", "trunk", "straight", "S")])
     set_display(s, ["t30", "t02", "t04"], ["t05"])
-    place(s, 0, "t30", 0, (2, 0))
+    place(s, 0, "t30", 0, "t07", "straight")
     assert s.points[0] == 2 + 3  # dragonfly 2, pink 3
-    assert (2, 0) in s.trees[0] and s.collections[0] == []
-
-
-def test_faq_score_on_anyones_tree_and_not_when_others_add_to_yours() -> None:
-    s = fresh(2, seed=3)
-    set_display(s, ["t30", "t02", "t04"], ["t05"])
-    place(s, 1, "t30", 0, (1, 0))  # seat 1 adds to seat 0's tree
-    assert s.points == [0, 5]
+    assert "t30" in s.trees[0] and s.collections[0] == []
 
 
 # --- display refill, commissions clear, the end ---------------------------------
 def test_refill_one_card_from_the_deck() -> None:
     s = fresh(2)
     set_display(s, ["t01", "t02", "t03"], ["t04"])
-    place(s, s.current, "t01", 0, (1, 0))
+    place(s, s.current, "t01", 0, "trunk", "straight")
     assert sorted(s.display) == ["t02", "t03", "t04"]
 
 
 def test_three_commissions_on_display_are_removed_and_replaced() -> None:
     s = fresh(2)
     set_display(s, ["c01", "c02", "t01"], ["c03", "c04", "c05", "c06", "t05", "t06", "t07"])
-    events = place(s, s.current, "t01", 0, (1, 0))
+    events = place(s, s.current, "t01", 0, "trunk", "straight")
     clears = [e for e in events if e["type"] == "clear"]
     # c01 c02 c03 are removed, then c04 c05 c06 come up and are removed too.
     assert len(clears) == 2
@@ -364,7 +489,7 @@ def test_commission_clear_with_an_empty_deck_ends_the_game() -> None:
         s.deck.remove(cid)
         s.removed.append(cid)
     assert s.deck == ["c03"]
-    events = place(s, s.current, "t01", 0, (1, 0))
+    events = place(s, s.current, "t01", 0, "trunk", "straight")
     assert s.is_over() and s.display == [] and any(e["type"] == "end" for e in events)
     s.check_invariants()
 
@@ -380,12 +505,9 @@ def test_game_ends_when_the_last_card_is_taken() -> None:
     set_display(s, ["t01", "t02"])
     _empty_deck(s)
     me = s.current
-    place(s, me, "t01", 0, (1, 0))
+    place(s, me, "t01", 0, "trunk", "straight")
     assert not s.is_over() and s.display == ["t02"]
-    s.apply(1 - me, "take:t02")
-    assert not s.is_over()  # the last card is still placed
-    s.apply(1 - me, "tree:1")
-    events = s.apply(1 - me, "cell:1")
+    events = place(s, 1 - me, "t02", 1, "trunk", "straight")  # the last card is still placed
     assert s.is_over() and s.phase == OVER and s.to_act() == []
     assert events[-1]["type"] == "end"
     with pytest.raises(IllegalAction):
@@ -402,8 +524,8 @@ def test_bobs_commissions_example() -> None:
         pull(s, cid)
         s.held[you].append(cid)
     # Bob: two branches, two cards, 2 bugs, 0 flowers. You: one branch of three cards.
-    grow(s, bob, [(0, -1, "t01", LEFT), (0, 1, "t03", RIGHT)])
-    grow(s, you, [(1, 0, "t24", UP), (2, 0, "t25", UP), (3, 0, "t15", UP)])
+    grow(s, bob, [("t01", "trunk", "left"), ("t03", "trunk", "right")])
+    grow(s, you, [("t24", "trunk", "straight", "S"), ("t25", "t24", "left"), ("t15", "t25", "straight")])
     for seat in (bob, you):  # same collection size
         for cid in ("t20", "t21") if seat == bob else ("t22", "t26"):
             pull(s, cid)
@@ -416,7 +538,7 @@ def test_bobs_commissions_example() -> None:
     s.points = [5, 5]
     set_display(s, ["t02"])
     _empty_deck(s)
-    place(s, bob, "t02", bob, (1, 0))
+    place(s, bob, "t02", bob, "trunk", "straight")
     assert s.is_over()
     # t02 adds a dragonfly to Bob's tree: 3 bugs still fewer than your 8; branches now 3 vs 1.
     assert s.points == [5 + 2, 5]  # t02 alone on its line: dragonfly 1 + red 1
@@ -426,12 +548,12 @@ def test_bobs_commissions_example() -> None:
 
 def test_tie_break_most_red_blossoms() -> None:
     s = fresh(2)
-    grow(s, 0, [(1, 0, "t26", UP)])  # 2 red blossoms
-    grow(s, 1, [(1, 0, "t21", UP), (0, 1, "t01", RIGHT)])  # 3 red blossoms
-    s.points = [17, 20]  # t16 will score 3 for seat 0 (2 dragonflies, purple)
+    grow(s, 0, [("t26", "trunk", "straight")])  # 2 red blossoms
+    grow(s, 1, [("t21", "trunk", "straight"), ("t01", "trunk", "right")])  # 3 red blossoms
+    s.points = [17, 20]  # t16 will score 3 for seat 0 (2 dragonflies, pink)
     set_display(s, ["t16"])  # no red
     _empty_deck(s)
-    place(s, 0, "t16", 0, (0, -1))
+    place(s, 0, "t16", 0, "trunk", "left")
     assert s.is_over()
     assert s.scores()[0] == s.scores()[1]
     assert s.winners() == [1]
@@ -442,7 +564,7 @@ def test_shared_win_when_tie_break_ties() -> None:
     s.points = [17, 20]
     set_display(s, ["t16"])
     _empty_deck(s)
-    place(s, 0, "t16", 0, (0, -1))
+    place(s, 0, "t16", 0, "trunk", "left")
     s_tot = s.scores()
     assert s_tot[0] == s_tot[1] and s.winners() == [0, 1]
 
@@ -512,8 +634,9 @@ def test_determinize_depends_only_on_the_view() -> None:
     d.check_invariants()
 
 
-def test_view_keys_and_pending_cells() -> None:
+def test_view_keys_and_pending_choices() -> None:
     s = fresh(2, seed=2)
+    grow(s, 0, [("t05", "trunk", "straight", "S")])
     set_display(s, ["t30", "t01", "t02"])
     me = s.current
     v = s.view(None)
@@ -533,17 +656,45 @@ def test_view_keys_and_pending_cells() -> None:
         "points",
         "projected_bonus",
         "pending",
+        "table",
     ):
         assert key in v, key
-    assert v["trees"][0]["cards"][0]["kind"] == "trunk"
+    assert v["table"]["card_width"] == table.CARD_WIDTH and v["table"]["icon_radius"] == table.ICON_RADIUS
+    trunk_view, card = v["trees"][0]["cards"]
+    assert trunk_view["kind"] == "trunk" and trunk_view["corners"] == [
+        [500, 0],
+        [500, 1400],
+        [-500, 1400],
+        [-500, 0],
+    ]
+    assert (card["id"], card["parent"], card["tip"], card["heading"]) == (
+        "t05",
+        trunk_view["id"],
+        "straight",
+        90,
+    )
+    assert [t["name"] for t in card["tips"]] == ["left", "straight", "right"]
+    assert {t["state"] for t in trunk_view["tips"] if t["name"] == "straight"} == {"used"}
+    assert len(card["icons"]) == 2 and {f for f, _x, _y in card["icons"]} == {"butterfly", "pink"}
     s.apply(me, "take:t30")
     s.apply(me, "tree:0")
     mine = s.view(me)["pending"]
-    assert mine["card"]["id"] == "t30" and mine["tree"] == 0
-    assert [c["n"] for c in mine["cells"]] == [1, 2, 3]
-    assert {(c["row"], c["col"]) for c in mine["cells"]} == {(0, -1), (0, 1), (1, 0)}
-    assert all(c["points"] == 5 for c in mine["cells"])
-    assert s.view(1 - me)["pending"]["cells"] == []
+    assert mine["card"]["id"] == "t30" and mine["tree"] == 0 and mine["mode"] == "tip"
+    tips = s.tips_with_room(0)
+    assert [(c["n"], c["card"], c["tip"]) for c in mine["choices"]] == [
+        (n, t.card, t.name) for n, t in enumerate(tips, start=1)
+    ]
+    first = mine["choices"][0]
+    assert [sp["bend"] for sp in first["spots"]] == [
+        sp.bend for sp in s.room(0)[(first["card"], first["tip"])]
+    ]
+    assert all(len(sp["corners"]) == 4 for c in mine["choices"] for sp in c["spots"])
+    assert s.view(1 - me)["pending"]["choices"] == [] and s.view(None)["pending"]["mode"] is None
+    s.apply(me, "tip:t05:straight")
+    mine = s.view(me)["pending"]
+    assert mine["mode"] == "bend" and mine["tip"] == ["t05", "straight"]
+    assert [c["bend"] for c in mine["choices"]] == [sp.bend for sp in s.room(0)[("t05", "straight")]]
+    assert all(c["points"] == 1 + 2 for c in mine["choices"])  # t05 and t30 share pink
 
 
 def test_conservation_counts_every_card() -> None:
@@ -573,8 +724,8 @@ def test_labels_and_ids_fit_discord() -> None:
         while not s.is_over():
             for seat in s.to_act():
                 for a in s.legal_actions(seat):
-                    assert len(a.id) <= 20 and len(a.label) <= 80
-                assert len(s.legal_actions(seat)) <= 25 or s.phase == CELL
+                    assert len(a.id) <= 24 and len(a.label) <= 80
+                assert len(s.legal_actions(seat)) <= 25 or s.phase == TIP
             seat = s.to_act()[0]
             s.apply(seat, r.choice(s.legal_actions(seat)).id)
 
@@ -608,12 +759,20 @@ def test_illegal_ids_leave_the_state_unchanged() -> None:
     other = (me + 1) % 3
     s.apply(me, "take:t30")
     s.apply(me, "tree:0")
+    trunk = rules.trunk_of(s.trees[0])
     before = json.dumps(s.to_json(), sort_keys=True)
-    for bad in ("cell:0", "cell:-1", "cell:4", "cell:x", "tree:1", "take:t01", "back:1", "keep:c01"):
+    bad_ids = ["cell:1", "tip:t30:left", f"tip:{trunk}:up", f"tip:{trunk}", "bend:S", "tree:1", "take:t01"]
+    bad_ids += ["back:1", "keep:c01", f"place:{trunk}:left:S", f"tip:{trunk}:left:S", "tip::"]
+    for bad in bad_ids:
         with pytest.raises(IllegalAction):
             s.apply(me, bad)
     with pytest.raises(IllegalAction):
-        s.apply(other, "cell:1")
+        s.apply(other, f"tip:{trunk}:left")
+    s.apply(me, f"tip:{trunk}:left")
+    before = json.dumps(s.to_json(), sort_keys=True)
+    for bad in ("bend:L90", "bend:X", "bend:", "tip:t30:left", f"place:{trunk}:left:S", "tree:0"):
+        with pytest.raises(IllegalAction):
+            s.apply(me, bad)
     assert json.dumps(s.to_json(), sort_keys=True) == before
 
 
@@ -623,22 +782,29 @@ def test_round_trip_in_the_middle_of_a_placement() -> None:
     me = s.current
     s.apply(me, "take:t30")
     s.apply(me, "tree:2")
-    twin = GAME.load_state(json.loads(json.dumps(s.to_json())))
-    assert [a.id for a in twin.legal_actions(me)] == [a.id for a in s.legal_actions(me)]
-    assert twin.view(me) == s.view(me)
-    assert twin.apply(me, "cell:2") == s.apply(me, "cell:2")
-    assert twin.to_json() == s.to_json()
+    for _ in range(2):  # the tip phase, then the bend phase
+        twin = GAME.load_state(json.loads(json.dumps(s.to_json())))
+        assert [a.id for a in twin.legal_actions(me)] == [a.id for a in s.legal_actions(me)]
+        assert twin.view(me) == s.view(me)
+        action = s.legal_actions(me)[1].id
+        assert twin.apply(me, action) == s.apply(me, action)
+        assert twin.to_json() == s.to_json()
+    data = s.to_json()
+    assert all(isinstance(v, int) for t in data["trees"] for row in t for v in row[1:4])
 
 
 def test_events_name_players_with_placeholders() -> None:
     s = fresh(2, seed=3)
     _example_tree(s, 1)
     set_display(s, ["t30", "t02", "t04"], ["t05"])
-    events = place(s, 0, "t30", 1, (4, 1))
+    events = place(s, 0, "t30", 1, "t23", "left")
     texts = [e["text"] for e in events]
     assert texts[0] == "{p0} takes card 30 (dragonfly, 2 pink, 2 red)."
     assert texts[1] == "{p0} chooses {p1}'s tree."
-    assert texts[2].startswith("{p0} places card 30 (dragonfly, 2 pink, 2 red) on {p1}'s tree, above card 23")
+    assert texts[2] == "{p0} chooses card 23's left tip."
+    assert texts[3].startswith(
+        "{p0} places card 30 (dragonfly, 2 pink, 2 red) on {p1}'s tree, from card 23's left tip, "
+    )
     assert "{p0} scores 12 (dragonfly 5, pink 7) along a line of 5." in texts
     assert "{p1} prunes 6 cards into their collection, 1 of them cut off from the trunk." in texts
 
