@@ -58,6 +58,7 @@ def describe(card_id: str) -> str:
     return f"card {int(card_id[1:])} ({', '.join(parts)})"
 
 
+@cache
 def card_name(card_id: str) -> str:
     """'card 12' or 'the trunk'."""
     return "the trunk" if CARDS[card_id]["kind"] == "trunk" else f"card {int(card_id[1:])}"
@@ -97,6 +98,8 @@ class KigiState(GameState):
         # Legal spots per tree (rules.room), kept up to date as cards are placed; None: to compute.
         # Derived from the trees, not state: never saved, shared by copies (a room is never mutated).
         self._rooms: list[rules.Room | None] = []
+        # The last placing actions built, with what they were built from (rooms compared by identity).
+        self._acts: tuple | None = None
 
     # --- setup -----------------------------------------------------------
     @classmethod
@@ -210,6 +213,16 @@ class KigiState(GameState):
                     label = f"{describe(cid)[0].upper()}{describe(cid)[1:]}, {_tips_text(cid)}"
                 acts.append(Action(f"take:{cid}", label[:80], "card"))
             return acts
+        key = (self.phase, self.current, self.pending_card, self.pending_tree, self.pending_tip)
+        rooms = [self.room(i) for i in range(self.n)]
+        hit = self._acts
+        if hit is not None and hit[0] == key and all(a is b for a, b in zip(hit[1], rooms, strict=True)):
+            return list(hit[2])
+        acts = self._placing_actions(seat)
+        self._acts = (key, rooms, acts)
+        return list(acts)
+
+    def _placing_actions(self, seat: int) -> list[Action]:
         if self.phase == TREE:
             acts = []
             for i in range(self.n):
@@ -507,6 +520,7 @@ class KigiState(GameState):
         s.rng = Rng.from_json(self.rng.to_json())
         s.trees = [dict(t) for t in self.trees]
         s._rooms = list(self._rooms)
+        s._acts = self._acts
         s.collections = [list(c) for c in self.collections]
         s.held = [list(h) for h in self.held]
         s.points, s.bonus = list(self.points), list(self.bonus)

@@ -16,11 +16,11 @@ GAME = REGISTRY["kigi"]
 NAMES = ["Alice", "Bob", "Charlotte", "Dmitri", "Eve"]
 
 
-def _play(n: int, seed: int, steps: int, advanced: bool = False, until_cell: bool = False):
+def _play(n: int, seed: int, steps: int, advanced: bool = False, until: str | None = None):
     r = random.Random(seed)
     s = GAME.new_state(n, seed, {"advanced": advanced})
     k = 0
-    while not s.is_over() and (k < steps or (until_cell and s.phase != "cell")):
+    while not s.is_over() and (k < steps or (until and s.phase != until)):
         seat = s.to_act()[0]
         acts = [a for a in s.legal_actions(seat) if a.id != "back"]
         s.apply(seat, r.choice(acts).id)
@@ -44,16 +44,24 @@ def test_public_and_private_pictures(n: int, steps: int) -> None:
 
 
 @pytest.mark.parametrize("n", [2, 5])
-def test_cell_choice_picture_is_the_tree_large(n: int) -> None:
-    s = _play(n, seed=11, steps=30, until_cell=True)
-    assert s.phase == "cell"
+@pytest.mark.parametrize("phase", ["tip", "bend"])
+def test_placing_picture_is_the_tree_large(n: int, phase: str) -> None:
+    s = _play(n, seed=11, steps=30, until=phase)
+    assert s.phase == phase
     seat = s.to_act()[0]
     private = _decode(render("kigi", s.view(seat), NAMES[:n]))
     public = _decode(render("kigi", s.view(None), NAMES[:n]))
     assert private.width == 1200 and private.size != public.size
-    # The numbered cells are drawn in the highlight colour.
+    # The numbered badges (tips, or the outlines to choose from) are drawn in the highlight colour.
     colours = {c for _n, c in private.getcolors(1 << 20)}
     assert (255, 214, 10) in colours
+
+
+def test_the_picture_uses_the_engine_geometry() -> None:
+    """The renderer's card width (for the readable-size rule) is the engine's."""
+    from rendering import kigi
+
+    assert kigi.CARD_UNITS == GAME.new_state(2, 1, {}).view(None)["table"]["card_width"]
 
 
 def test_advanced_choice_picture() -> None:

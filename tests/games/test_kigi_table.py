@@ -1,0 +1,253 @@
+"""Kigi's table (games/kigi/table.py): rotation, overlap, touching, covering a feature, the table's edge
+and width, exactness - and the rulebook's example of placing a tree card."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games import REGISTRY
+from games.kigi import rules, table
+from games.kigi.table import Placed, Problems
+
+GAME = REGISTRY["kigi"]
+
+
+def tip(tree: table.Tree, card: str, name: str) -> table.Tip:
+    return next(t for t in rules.card_tips(tree[card]) if t.name == name)
+
+
+def check(tree: table.Tree, card: str, name: str, bend: str) -> Problems:
+    """What is wrong with a card grown from ``card``'s tip ``name`` with ``bend``."""
+    return table.problems(tree, table.spot(tip(tree, card, name), bend), list(rules.card_icons(tree[card])))
+
+
+def grow(tree: table.Tree, cid: str, parent: str, name: str, bend: str) -> None:
+    assert not check(tree, parent, name, bend), f"{cid} from {parent}'s {name} tip, {bend}"
+    t = tip(tree, parent, name)
+    tree[cid] = Placed(cid, t.x, t.y, table.spot(t, bend).heading, parent, name)
+
+
+# --- rotation -------------------------------------------------------------------
+def test_rotation_by_quarter_turns_is_exact() -> None:
+    assert table.offset(0, 1400, 500) == (1400, 500)  # heading 0: u along +x, v along +y
+    assert table.offset(90, 1400, 500) == (-500, 1400)
+    assert table.offset(180, 1400, 500) == (-1400, -500)
+    assert table.offset(270, 1400, 500) == (500, -1400)
+
+
+@pytest.mark.parametrize("heading", table.HEADINGS)
+def test_rotation_keeps_lengths_and_angles(heading: int) -> None:
+    x, y = table.offset(heading, 1000, 0)
+    assert abs(math.hypot(x, y) - 1000) <= 1
+    assert abs(math.degrees(math.atan2(y, x)) % 360 - heading) < 0.1 or (heading == 0 and abs(y) <= 1)
+    # v is a quarter turn anticlockwise from u: to the card's left.
+    vx, vy = table.offset(heading, 0, 1000)
+    assert abs(x * vx + y * vy) <= 1000 and x * vy - y * vx > 0
+
+
+def test_the_trunk_stands_on_the_edge() -> None:
+    trunk = Placed("k1", 0, 0, 90)
+    assert table.corners(0, 0, 90) == ((500, 0), (500, 1400), (-500, 1400), (-500, 0))
+    tips = {t.name: (t.x, t.y, t.direction) for t in rules.card_tips(trunk)}
+    side, turn = table.SIDE_TIP, table.TIP_TURN["left"]
+    assert tips == {
+        "left": (-500, side, 90 + turn),
+        "straight": (0, 1400, 90),
+        "right": (500, side, 90 - turn),
+    }
+
+
+def test_a_turned_card_carries_its_tips_and_features() -> None:
+    card = Placed("t30", 0, 1400, 120)  # bent left from the trunk's straight tip
+    corners = table.corners(0, 1400, 120)
+    # The base runs through the stem; the far edge is a card's length away along the heading.
+    assert corners[0] == (433, 1650) and corners[3] == (-433, 1150)
+    straight = next(t for t in rules.card_tips(card) if t.name == "straight")
+    assert (straight.x, straight.y, straight.direction) == (-700, 1400 + 1212, 120)
+    for _f, x, y in rules.card_icons(card):  # every feature lies on the card
+        assert table.disc_meets_polygon(x, y, 1, corners)
+
+
+def test_bend_between_names_the_turn_from_a_tip() -> None:
+    t = table.Tip("k1", "straight", 0, 1400, 90)
+    assert [table.bend_between(t, h) for h in (150, 120, 90, 60, 30)] == ["L60", "L30", "S", "R30", "R60"]
+    assert table.bend_between(t, 270) is None and table.bend_between(t, 0) is None
+
+
+# --- overlap and touching ---------------------------------------------------------
+def test_polygons_meet_when_they_overlap_or_touch() -> None:
+    square = ((0, 0), (100, 0), (100, 100), (0, 100))
+    assert table.polygons_meet(square, ((50, 50), (150, 50), (150, 150), (50, 150)))  # overlap
+    assert table.polygons_meet(square, ((100, 0), (200, 0), (200, 100), (100, 100)))  # a shared edge
+    assert table.polygons_meet(square, ((100, 100), (200, 100), (200, 200), (100, 200)))  # a corner
+    assert not table.polygons_meet(square, ((101, 0), (200, 0), (200, 100), (101, 100)))
+    diamond = ((150, 60), (200, 110), (150, 160), (100, 110))  # apart, though the boxes overlap
+    assert not table.polygons_meet(square, diamond)
+
+
+card_st = st.tuples(st.integers(-3000, 3000), st.integers(0, 4000), st.sampled_from(table.HEADINGS))
+
+
+@settings(max_examples=300, deadline=None)
+@given(a=card_st, b=card_st)
+def test_card_shadows_agree_with_the_general_test(a, b) -> None:
+    """The fast test (six shadows) tells the same as the separating-axis test on the outlines, except
+    where the two differ by the one-unit rounding of the corners."""
+    fast = table.shadows_meet(table.card_shadows(*a), table.card_shadows(*b))
+    general = table.polygons_meet(table.corners(*a), table.corners(*b))
+    if fast != general:
+        near = table.polygons_meet(
+            table.corners(*a), table._outline(b[0], b[1], b[2], table._corners_local(2))
+        )
+        far = table.polygons_meet(
+            table.corners(*a), table._outline(b[0], b[1], b[2], table._corners_local(-2))
+        )
+        assert near and not far, (a, b)
+
+
+def test_cards_closer_than_the_gap_touch() -> None:
+    tree = {"k1": Placed("k1", 0, 0, 90), "x": Placed("x", 3000, 0, 90)}  # a card 3000 to the right
+    t = table.Tip("k1", "right", 500, 700, 0)
+    s = table.spot(t, "S")  # a card lying flat from x = 500 to 1900
+    assert not table.touches(s, tree["x"])
+    for gap, touching in ((table.TOUCH_GAP + 1, False), (table.TOUCH_GAP - 1, True), (0, True), (-50, True)):
+        other = Placed("x", 1900 + 500 + gap, 0, 90)  # its left edge at 1900 + gap
+        assert table.touches(s, other) == touching, gap
+
+
+def test_disc_meets_polygon() -> None:
+    square = ((0, 0), (100, 0), (100, 100), (0, 100))
+    assert table.disc_meets_polygon(50, 50, 1, square)  # the centre inside
+    assert table.disc_meets_polygon(120, 50, 21, square) and not table.disc_meets_polygon(120, 50, 20, square)
+    assert table.disc_meets_polygon(110, 110, 15, square) and not table.disc_meets_polygon(
+        110, 110, 14, square
+    )
+
+
+# --- covering a feature, the table's edge and width ---------------------------------
+def test_a_card_may_lie_over_its_parent_but_not_over_its_features() -> None:
+    tree = rules.new_tree("k1")
+    grow(tree, "t12", "k1", "straight", "S")  # butterfly, purple, red blossom (the red highest)
+    # Bent sharply right from t12's left tip, the card lies up t12's left half, over the red blossom.
+    assert check(tree, "t12", "left", "R60").covers == ("red",)
+    # Straight on, it lies over t12's upper-left corner only: allowed.
+    s = table.spot(tip(tree, "t12", "left"), "S")
+    assert table.polygons_meet(s.corners, table.corners(*(lambda p: (p.x, p.y, p.heading))(tree["t12"])))
+    assert not check(tree, "t12", "left", "S")
+
+
+def test_the_table_edge() -> None:
+    tree = rules.new_tree("k1")
+    assert check(tree, "k1", "left", "L60").over_edge  # the trunk's left tip, bent down towards the edge
+    assert check(tree, "k1", "right", "R60").over_edge
+    assert not check(tree, "k1", "left", "S").over_edge
+
+
+def test_the_table_width() -> None:
+    tree = rules.new_tree("k1")
+    grow(tree, "t01", "k1", "left", "L30")  # lies flat along the edge, pointing left
+    grow(tree, "t06", "t01", "straight", "S")
+    grow(tree, "t11", "t06", "straight", "S")
+    assert tree["t11"].heading == 180
+    p = check(tree, "t11", "straight", "S")  # a fourth card would reach past 5500 to the left
+    assert p.beyond_width and not p.over_edge and not p.touches
+    assert table.card_box(tree["t11"].x, tree["t11"].y, 180)[0] >= -table.TABLE_HALF_WIDTH
+
+
+def test_a_tip_under_or_against_another_card_is_not_free() -> None:
+    tree = rules.new_tree("k1")
+    left = tip(tree, "k1", "left")
+    assert left in rules.free_tips(tree) and not table.tip_blocked(left, tree)
+    # A card lying over the trunk's left tip (put there by hand: pure geometry), then one just beside it.
+    for x, blocked in (
+        (-900, True),
+        (-500 - 500 - table.TOUCH_GAP + 1, True),
+        (-500 - 500 - table.TOUCH_GAP - 1, False),
+    ):
+        other = {**tree, "t01": Placed("t01", x, 200, 90, "k1", "straight")}
+        assert table.tip_blocked(left, other) == blocked, x
+        assert (left in rules.free_tips(other)) == (not blocked)
+
+
+# --- the rulebook's example of placing a tree card ------------------------------------
+def _example_tree() -> table.Tree:
+    """A trunk, card 12 on it (butterfly, purple flower, red blossom), card 5 leaning left on card 12."""
+    tree = rules.new_tree("k1")
+    grow(tree, "t12", "k1", "straight", "S")
+    grow(tree, "t05", "t12", "straight", "L30")
+    return tree
+
+
+def test_rulebook_placing_example() -> None:
+    """You test a few locations for the card you took to see if they are legal."""
+    tree = _example_tree()
+    # One location hangs over the edge of the table, so it is illegal.
+    over = check(tree, "k1", "right", "R60")
+    assert over == Problems(over_edge=True)
+    # Another visibly overlaps more than one card and partially covers a feature on the card
+    # underneath (a red blossom), so it is illegal.
+    both = check(tree, "t12", "left", "R60")
+    assert both.covers == ("red",) and both.touches == ("t05",) and not both.over_edge
+    # Another directly touches one card, doesn't cover a feature, and doesn't overhang the table:
+    # it is allowed.
+    good = check(tree, "t05", "straight", "S")
+    assert not good
+    s = table.spot(tip(tree, "t05", "straight"), "S")
+    touched = [
+        c for c, p in tree.items() if table.polygons_meet(s.corners, table.corners(p.x, p.y, p.heading))
+    ]
+    assert touched == ["t05"]
+    # The engine offers exactly the legal ones.
+    room = rules.room(tree)
+    assert "R60" not in [x.bend for x in room[("k1", "right")]]
+    assert "R60" not in [x.bend for x in room[("t12", "left")]]
+    assert "S" in [x.bend for x in room[("t05", "straight")]]
+
+
+def test_rulebook_placing_example_played() -> None:
+    """You decide to place it in this last spot, extending a new branch from the card below."""
+    s = GAME.new_state(2, 4, {})
+    tree = s.trees[0]
+    trunk = rules.trunk_of(tree)
+    for cid, parent, name, bend in (("t12", trunk, "straight", "S"), ("t05", "t12", "straight", "L30")):
+        s.deck.remove(cid) if cid in s.deck else s.display.remove(cid)
+        t = tip(tree, parent, name)
+        tree[cid] = Placed(cid, t.x, t.y, table.spot(t, bend).heading, parent, name)
+    if "t30" in s.deck:
+        s.deck.remove("t30")
+        s.deck.append(s.display.pop())
+        s.display.append("t30")
+    s._rooms[0] = None
+    s.check_invariants()
+    me = s.current
+    s.apply(me, "take:t30")
+    s.apply(me, "tree:0")
+    bends = [a.id for a in s.legal_actions(me)]
+    assert f"tip:{trunk}:right" in bends and "tip:t12:left" in bends
+    s.apply(me, "tip:t12:left")
+    assert "bend:R60" not in [a.id for a in s.legal_actions(me)]  # covers the red blossom
+    s.apply(me, "back")
+    s.apply(me, "tip:t05:straight")
+    s.apply(me, "bend:S")
+    placed = s.trees[0]["t30"]
+    assert (placed.parent, placed.tip, placed.heading) == ("t05", "straight", 120)
+    s.check_invariants()
+
+
+# --- exactness ----------------------------------------------------------------------
+def test_trees_are_integers_and_survive_json_exactly() -> None:
+    from tests.contract import play_random
+
+    s = play_random(GAME, 3, 11, {"advanced": False})
+    data = s.to_json()
+    assert json.loads(json.dumps(data)) == data
+    for t in data["trees"]:
+        for card, x, y, heading, _parent, _tip in t:
+            assert isinstance(x, int) and isinstance(y, int) and heading in table.HEADINGS, card
+    twin = GAME.load_state(json.loads(json.dumps(data)))
+    assert [rules.room(t) for t in twin.trees] == [rules.room(t) for t in s.trees]
