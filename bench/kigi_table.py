@@ -118,7 +118,9 @@ def ai_games(count: int) -> list[str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=2000, help="random games in all (split evenly)")
     parser.add_argument("--timed", type=int, default=200, help="random whole games to time")
     parser.add_argument("--ai-games", type=int, default=2, help="whole games played by the AI")
@@ -128,7 +130,9 @@ def main() -> None:
     per = max(1, args.games // len(setups))
     print(f"Kigi table: {per * len(setups)} random games ({per} per player count and option), seeds from 1.")
     print()
-    print("players  game      games  tree turns  frozen turns   share  discards  (while a tip free)  spots/turn")
+    print(
+        "players  game      games  tree turns  frozen turns   share  discards  (while a tip free)  spots/turn"
+    )
     total = {
         "games": 0,
         "turns": 0,

@@ -15,7 +15,7 @@ class Kigi(commands.GroupCog, group_name=KEY, group_description="Play Kigi (2-5 
     @app_commands.command(name="new")
     @app_commands.guild_only()
     @app_commands.describe(
-        advanced="Advanced game: everyone starts with a secret choice of one of two commissions",
+        advanced="Advanced game: everyone first keeps one of two commissions dealt to them",
         thread="Open the match in a new thread of this channel",
     )
     async def new(

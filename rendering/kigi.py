@@ -286,7 +286,7 @@ def draw_tree(
         draw_placed(d, card, f, geometry["icon_radius"], show_room)
 
 
-def tree_scale(box: Box, width: float, cap: float = 0.085) -> float:
+def tree_scale(box: Box, width: float, cap: float = 0.1) -> float:
     return min(cap, (width - 24) / (box[2] - box[0]))
 
 

@@ -717,7 +717,10 @@ class KigiState(GameState):
         s.phase = data["phase"]
         s.current = data["current"]
         s.turn = data["turn"]
-        s.trees = [{row[0]: Placed(*row) for row in t} for t in data["trees"]]
+        s.trees = [
+            {row[0]: Placed(*row) for row in t} if isinstance(t[0][0], str) else _from_grid(t)
+            for t in data["trees"]
+        ]
         s._rooms = [None] * s.n
         s.collections = [list(c) for c in data["collections"]]
         s.held = [list(h) for h in data["held"]]
@@ -730,5 +733,34 @@ class KigiState(GameState):
         s.chosen = list(data["chosen"])
         s.pending_card = data["pending_card"]
         s.pending_tree = data["pending_tree"]
-        s.pending_tip = tuple(data["pending_tip"]) if data["pending_tip"] else None
+        s.pending_tip = tuple(data["pending_tip"]) if data.get("pending_tip") else None
+        if s.phase == "cell":  # saved by the grid model while choosing a cell: choose again from the tip
+            s.phase = TIP
         return s
+
+
+_GRID_TURN = {0: "straight", 1: "right", 3: "left"}  # the grid model's turn (quarter turns) -> tip
+
+
+def _from_grid(rows: list[list]) -> rules.Tree:
+    """A tree saved by the grid model ([row, col, card, direction, parent row, parent col] per cell, in
+    the order placed), regrown on the table: each card on the same tip of the same parent, straight on
+    where it stays on the table, else bent the least that does. So a match saved before the table
+    changed goes on, with the same lines (scores, pruning and commissions follow the lines only)."""
+    cells = {(r, c): (cid, d, (pr, pc) if pr is not None else None) for r, c, cid, d, pr, pc in rows}
+    trunk = next(cid for cid, _d, parent in cells.values() if parent is None)
+    tree = rules.new_tree(trunk)
+    for cid, d, parent in cells.values():
+        if parent is None:
+            continue
+        pid, pd, _ = cells[parent]
+        name = _GRID_TURN.get((d - pd) % 4)
+        tip = next((t for t in rules.card_tips(tree[pid]) if t.name == name), None)
+        if tip is None:
+            raise ValueError(f"card {cid} of a grid tree grows from no tip of {pid}")
+        spots = [table.spot(tip, b) for b in ("S", "L30", "R30", "L60", "R60")]
+        spot = next((x for x in spots if table.on_table(x)), None)
+        if spot is None:
+            raise ValueError(f"card {cid} of a grid tree finds no place on the table")
+        tree[cid] = Placed(cid, tip.x, tip.y, spot.heading, pid, name)
+    return tree

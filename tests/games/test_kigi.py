@@ -735,6 +735,8 @@ def test_rules_summary_fits_an_embed() -> None:
 
     text = (Path(__file__).resolve().parents[2] / "cogs" / "rules" / "kigi.md").read_text()
     assert text.startswith("# Kigi") and len(text) <= 3500
+    assert "kept face up" in text and "secret" not in text.split("**Advanced game.**")[0]
+    assert "grid" not in text.replace("There is no grid", "")
 
 
 def test_three_commissions_at_setup_are_cleared_too() -> None:
@@ -822,3 +824,40 @@ def test_fast_copy_matches_the_json_round_trip() -> None:
         c.apply(seat, action)
         s.apply(seat, action)
         assert c.to_json() == s.to_json()
+
+
+def test_a_match_saved_by_the_grid_model_goes_on() -> None:
+    """Old saves keep [row, col, card, direction, parent row, parent col] per cell; they load onto the
+    table with the same lines (each card on the same tip of the same parent)."""
+    s = fresh(2, seed=5)
+    data = s.to_json()
+    trunk = rules.trunk_of(s.trees[0])
+    up, right, left = 0, 1, 3
+    old = [
+        [0, 0, trunk, up, None, None],
+        [1, 0, "t07", up, 0, 0],  # on the trunk's upper tip
+        [2, 0, "t06", up, 1, 0],
+        [1, 1, "t01", right, 1, 0],  # on t07's right tip
+        [0, -1, "t16", left, 0, 0],  # on the trunk's left tip
+    ]
+    for _r, _c, cid, *_ in old[1:]:
+        for pile in (data["deck"], data["display"]):
+            if cid in pile:
+                pile.remove(cid)
+    data["trees"][0] = old
+    del data["pending_tip"]
+    twin = GAME.load_state(json.loads(json.dumps(data)))
+    twin.check_invariants()
+    links = {cid: (p.parent, p.tip) for cid, p in twin.trees[0].items()}
+    assert links == {
+        trunk: (None, None),
+        "t07": (trunk, "straight"),
+        "t06": ("t07", "straight"),
+        "t01": ("t07", "right"),
+        "t16": (trunk, "left"),
+    }
+    assert isinstance(twin.to_json()["trees"][0][0][0], str)  # saved again in the new form
+    r = random.Random(1)
+    while not twin.is_over():
+        seat = twin.to_act()[0]
+        twin.apply(seat, r.choice(twin.legal_actions(seat)).id)

@@ -61,7 +61,7 @@ def test_the_picture_uses_the_engine_geometry() -> None:
     """The renderer's card width (for the readable-size rule) is the engine's."""
     from rendering import kigi
 
-    assert kigi.CARD_UNITS == GAME.new_state(2, 1, {}).view(None)["table"]["card_width"]
+    assert GAME.new_state(2, 1, {}).view(None)["table"]["card_width"] == kigi.CARD_UNITS
 
 
 def test_advanced_choice_picture() -> None:
