@@ -318,9 +318,11 @@ class Table:
     # -- pictures (off the event loop)
 
     async def picture(self, match: Match, view: dict, filename: str) -> discord.File:
+        """The picture of a view, with its alt text (what it shows, for screen readers)."""
         loop = asyncio.get_running_loop()
         data = await loop.run_in_executor(self._render_pool, rendering.render, match.game, view, match.names)
-        return discord.File(io.BytesIO(data), filename=filename)
+        description = rendering.describe(match.game, view, match.names)
+        return discord.File(io.BytesIO(data), filename=filename, description=description)
 
     async def channel(self, match: Match) -> discord.abc.Messageable:
         channel = self.client.get_channel(match.channel_id)

@@ -2,7 +2,7 @@
 
 Each game has a module ``rendering/<key>.py`` with ``draw(view, names) -> Image``.
 Renderers read only what ``state.view(seat)`` returns, so a public picture
-cannot show a secret.
+cannot show a secret. ``describe(game_key, view, names)`` is the picture's alt text.
 """
 
 from __future__ import annotations
@@ -11,6 +11,11 @@ import importlib
 import io
 
 from PIL import Image
+
+from rendering.alt import LIMIT as DESCRIPTION_LIMIT
+from rendering.alt import describe
+
+__all__ = ["DESCRIPTION_LIMIT", "describe", "draw", "render"]
 
 
 def draw(game_key: str, view: dict, names: list[str] | None = None) -> Image.Image:
