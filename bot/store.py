@@ -14,6 +14,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from importlib import resources
 
+from bot.ratings import Rating
+
 log = logging.getLogger(__name__)
 
 LIVE = ("lobby", "active")
@@ -124,6 +126,15 @@ class StatLine:
 
 
 @dataclass
+class FinishedMatch:
+    """A finished match with its results (one per seat, in seat order), for /match history."""
+
+    match: Match
+    results: list[Result]
+    finished_at: float
+
+
+@dataclass
 class Effect:
     """A Discord effect a change needs (an outbox row), delivered later by the match's writer.
 
@@ -227,6 +238,13 @@ class Store(ABC):
     ) -> None: ...
     @abstractmethod
     async def actions(self, match_id: int, limit: int = 20) -> list[ActionRow]: ...
+    @abstractmethod
+    async def action_log(self, match_id: int) -> list[ActionRow]:
+        """Every action of the match, oldest first (a replay rebuilds the match from it and the seed)."""
+
+    @abstractmethod
+    async def finished_matches(self, channel_id: int, limit: int = 10) -> list[FinishedMatch]:
+        """The channel's last finished matches (status 'finished'), the latest first."""
 
     # the outbox
     @abstractmethod
@@ -270,9 +288,22 @@ class Store(ABC):
     @abstractmethod
     async def put_dm_reminders(self, user_id: int, enabled: bool) -> None: ...
 
-    # results
+    # results and ratings
+    #
+    # ``save_move`` and ``end_match`` with results also update the ratings (table ``ratings``)
+    # in the same transaction, when the match has a guild: read the rated players' current
+    # (mu, sigma), call ``bot.ratings.rate(results, current)``, and upsert each new rating
+    # with ``played + 1``.
     @abstractmethod
     async def stats(self, guild_id: int | None, user_id: int) -> list[StatLine]: ...
+    @abstractmethod
+    async def ratings(self, guild_id: int, user_id: int) -> list[Rating]:
+        """The user's rating of every game they were rated in, in this server, by game."""
+
+    @abstractmethod
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[Rating]:
+        """The server's best players of a game: by ordinal (mu - 3 sigma) descending, then more
+        rated matches first, then by user id."""
 
 
 def migrations() -> list[tuple[int, str, str]]:
@@ -360,4 +391,4 @@ def open_store(url_or_path: str) -> Store:
 
 from bot.store_sqlite import SqliteStore  # noqa: E402  (the default store, importable from here)
 
-__all__ = ["SqliteStore", "Store", "open_store"]
+__all__ = ["FinishedMatch", "Rating", "SqliteStore", "Store", "open_store"]

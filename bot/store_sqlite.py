@@ -20,6 +20,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
+from bot import ratings as rating_model
+from bot.ratings import Rating
 from bot.store import (
     KEEP,
     ActionRow,
@@ -27,6 +29,7 @@ from bot.store import (
     ChannelSettings,
     CorruptRow,
     Effect,
+    FinishedMatch,
     Match,
     Move,
     Reminder,
@@ -73,6 +76,40 @@ def _insert_results(db: Db, match_id: int, results: list[Result], now: float) ->
             for r in results
         ],
     )
+    if row["guild_id"] is not None:
+        _update_ratings(db, row["guild_id"], row["game"], results, now)
+
+
+def _update_ratings(db: Db, guild_id: int, game: str, results: list[Result], now: float) -> None:
+    """The rated players' new ratings, in the transaction of the results (bot/ratings.py decides)."""
+    users = sorted({r.user_id for r in results if r.user_id is not None})
+    if len(users) < 2:
+        return
+    marks = ", ".join("?" * len(users))
+    current = {
+        r["user_id"]: (r["mu"], r["sigma"])
+        for r in db.execute(
+            f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
+            (guild_id, game, *users),
+        )
+    }
+    new = rating_model.rate(results, current)
+    db.executemany(
+        "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, played, updated_at)"
+        " VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+        " mu = excluded.mu, sigma = excluded.sigma, played = ratings.played + 1, updated_at = excluded.updated_at",
+        [(guild_id, game, user, mu, sigma, now) for user, (mu, sigma) in new.items()],
+    )
+
+
+def _action_row(r) -> ActionRow:
+    return ActionRow(
+        r["version"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["created_at"]
+    )
+
+
+def _rating(r) -> Rating:
+    return Rating(r["guild_id"], r["game"], r["user_id"], r["mu"], r["sigma"], r["played"])
 
 
 def _set_messages(db: Db, match_id: int, board_message_id, lobby_message_id) -> None:
@@ -298,12 +335,47 @@ class SqliteStore(Store):
                 "SELECT * FROM actions WHERE match_id = ? ORDER BY version DESC LIMIT ?", (match_id, limit)
             ).fetchall()
         )
-        return [
-            ActionRow(
-                r["version"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["created_at"]
+        return [_action_row(r) for r in reversed(rows)]
+
+    async def action_log(self, match_id: int) -> list[ActionRow]:
+        rows = await self._read(
+            lambda db: db.execute(
+                "SELECT * FROM actions WHERE match_id = ? ORDER BY version", (match_id,)
+            ).fetchall()
+        )
+        return [_action_row(r) for r in rows]
+
+    async def finished_matches(self, channel_id: int, limit: int = 10) -> list[FinishedMatch]:
+        def read(db: Db):
+            matches = db.execute(
+                "SELECT * FROM matches WHERE channel_id = ? AND status = 'finished'"
+                " ORDER BY updated_at DESC, id DESC LIMIT ?",
+                (channel_id, limit),
+            ).fetchall()
+            results = {}
+            for m in matches:
+                results[m["id"]] = db.execute(
+                    "SELECT * FROM results WHERE match_id = ? ORDER BY seat", (m["id"],)
+                ).fetchall()
+            return matches, results
+
+        matches, results = await self._read(read)
+        out = []
+        for row in matches:
+            try:
+                match = match_from_row(row)
+            except CorruptRow:
+                log.exception("skipping unreadable match row %s", row["id"])
+                continue
+            rows = results[row["id"]]
+            out.append(
+                FinishedMatch(
+                    match,
+                    [Result(r["seat"], r["user_id"], r["score"], bool(r["won"])) for r in rows],
+                    rows[0]["finished_at"] if rows else row["updated_at"],
+                )
             )
-            for r in reversed(rows)
-        ]
+        return out
 
     # -- the outbox
 
@@ -416,7 +488,7 @@ class SqliteStore(Store):
             )
         )
 
-    # -- results
+    # -- results and ratings
 
     async def stats(self, guild_id: int | None, user_id: int) -> list[StatLine]:
         rows = await self._read(
@@ -427,6 +499,24 @@ class SqliteStore(Store):
             ).fetchall()
         )
         return [StatLine(r["game"], r["played"], r["won"] or 0) for r in rows]
+
+    async def ratings(self, guild_id: int, user_id: int) -> list[Rating]:
+        rows = await self._read(
+            lambda db: db.execute(
+                "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game", (guild_id, user_id)
+            ).fetchall()
+        )
+        return [_rating(r) for r in rows]
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[Rating]:
+        rows = await self._read(
+            lambda db: db.execute(
+                "SELECT * FROM ratings WHERE guild_id = ? AND game = ?"
+                " ORDER BY mu - 3 * sigma DESC, played DESC, user_id LIMIT ?",
+                (guild_id, game, limit),
+            ).fetchall()
+        )
+        return [_rating(r) for r in rows]
 
     # -- for tests: run raw SQL on the store's own connection (e.g. to damage a row)
 
