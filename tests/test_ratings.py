@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ratings import MU, SIGMA, ordinal, rate, ranks
+from bot.ratings import MU, SIGMA, ordinal, ranks, rate
 from bot.store import Result, Seat, SqliteStore
 
 GUILD, CHANNEL = 7, 70
@@ -17,7 +17,12 @@ def test_winner_rises_and_loser_falls():
 
 
 def test_ranks_winners_first_then_by_score():
-    results = [Result(0, 1, 10, False), Result(1, 2, 5, True), Result(2, 3, 12, False), Result(3, 4, 10, False)]
+    results = [
+        Result(0, 1, 10, False),
+        Result(1, 2, 5, True),
+        Result(2, 3, 12, False),
+        Result(3, 4, 10, False),
+    ]
     assert ranks(results) == {2: 1, 3: 2, 1: 3, 4: 3}
 
 
