@@ -215,14 +215,14 @@ async def test_kill_after_the_last_move(world):
     row, user, panel = await table.open_panel(match_id)
     # hold the final scores' post, and kill as soon as the finished match is saved
     fake.gate(lambda r: r.method == "POST" and any("is over" in (e.get("title") or "") for e in r.embeds))
-    click = await table.click_action(user, panel, match_id, row.version, want=last)
+    await table.click_action(user, panel, match_id, row.version, want=last)
     await fake.wait_until(
         lambda: match_row(world.db_path, match_id).status == "finished", 20, "the last move saved", poll=0.01
     )
     await world.procs[-1].kill()
     assert table.final_post(match_id) is None
     await recovered(world, match_id)
-    assert click.interaction.acked
+    # (whether the answer to the click left before the kill does not matter: the move was saved)
     final = table.final_post(match_id)
     assert "Final scores" in final.text
     assert query(world.db_path, "SELECT count(*) FROM results WHERE match_id = ?", (match_id,)) == [(2,)]
