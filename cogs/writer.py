@@ -64,6 +64,10 @@ class Writer:
         self.store = table.service.store
         self._tasks: dict[int, asyncio.Task] = {}
         self._again: set[int] = set()
+        # Matches this process has delivered for since it started. The first delivery of a match
+        # reads the channel's history, whoever asks for it (a click may come before the start-up
+        # recovery): an earlier process may have died between posting and recording.
+        self._known: set[int] = set()
         # Which guilds this process delivers for (shards); everything by default.
         self.owns: Callable[[int | None], bool] = lambda guild_id: True
 
@@ -102,7 +106,9 @@ class Writer:
             while True:
                 self._again.discard(match_id)
                 try:
-                    await self.deliver(match_id, recover)
+                    await self.deliver(match_id, recover or match_id not in self._known)
+                    self._known.add(match_id)
+                    recover = False
                     failures = 0
                 except asyncio.CancelledError:
                     raise

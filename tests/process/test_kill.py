@@ -188,11 +188,6 @@ async def test_kill_after_the_board_is_posted_before_the_bot_hears_back(world):
     await goes_on(world, match_id)
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="cogs/writer.py: a click before on_ready's Writer.recover() delivers the match's pending "
-    "effects without reading the history, so a board posted by the killed process stays live",
-)
 async def test_a_click_right_after_the_restart_that_follows_such_a_kill(world):
     """The same kill, and the next move is made at once, before the bot's on_ready (about 2 s)."""
     match_id = await _kill_on_board_post(world, when="applied")
