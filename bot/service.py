@@ -602,6 +602,20 @@ class MatchService:
                     lines.append(format_event(ev["text"], match.names))
         return match, lines[-limit:]
 
+    async def finished_match(self, channel_id: int, match_id: int | None = None) -> Match:
+        """A finished match of this channel: the one named, or the latest."""
+        if match_id is None:
+            last = await self.store.finished_matches(channel_id, 1)
+            if not last:
+                raise ServiceError("No match has finished in this channel yet.")
+            return last[0].match
+        match = await self.store.get_match(match_id)
+        if match is None or match.channel_id != channel_id:
+            raise ServiceError(f"Match #{match_id} was not played in this channel.")
+        if match.status != "finished":
+            raise ServiceError(f"Match #{match_id} has not finished: only a finished match has a replay.")
+        return match
+
     # -- settings
 
     async def set_reminders(

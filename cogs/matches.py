@@ -1,4 +1,4 @@
-"""What every game shares: /match, /reminders, /stats, the sync command, and the buttons."""
+"""What every game shares: /match, /reminders, /stats, /leaderboard, the sync command, and the buttons."""
 
 from __future__ import annotations
 
@@ -12,10 +12,16 @@ from discord.ext import commands
 from bot.core import GameBot
 from bot.service import DEFAULT_REMINDER_DELAY, ServiceError
 from cogs.table import DYNAMIC_ITEMS, Table, guarded, jump_url, reply
+from games import REGISTRY
 
 log = logging.getLogger(__name__)
 
 _UNITS = {"m": 60, "h": 3600, "d": 86400}
+HISTORY = 10  # finished matches listed by /match history
+LEADERBOARD = 10
+RATING_NOTE = (
+    "Rating: OpenSkill's mu - 3 sigma, 0 at the start, rising as you win matches against other people."
+)
 
 
 def parse_delay(text: str) -> int:
@@ -109,6 +115,100 @@ class Matches(commands.Cog):
 
         await guarded(interaction, None, run())
 
+    async def finished_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        finished = await self.bot.service.store.finished_matches(interaction.channel_id, 25)
+        choices = []
+        for f in finished:
+            label = f"#{f.match.id} {self.title(f.match.game)}: {', '.join(f.match.names)}"[:100]
+            if current.strip("#") in str(f.match.id) or current.lower() in label.lower():
+                choices.append(app_commands.Choice(name=label, value=f.match.id))
+        return choices[:25]
+
+    def title(self, game: str) -> str:
+        registry = self.bot.service.registry
+        return registry[game].title if game in registry else game
+
+    @match.command(name="replay")
+    @app_commands.describe(
+        match="A finished match of this channel (the latest by default)",
+        share="Post the replay in the channel for everyone (only you see it by default)",
+    )
+    async def replay(
+        self, interaction: discord.Interaction, match: int | None = None, share: bool = False
+    ) -> None:
+        """The whole of a finished match as an animated picture, move by move."""
+
+        async def run():
+            found = await self.bot.service.finished_match(interaction.channel_id, match)
+            await self.table.on_replay(interaction, found.id, share)
+
+        await guarded(interaction, match, run())
+
+    replay.autocomplete("match")(finished_autocomplete)
+
+    @match.command(name="history")
+    async def history(self, interaction: discord.Interaction) -> None:
+        """The last finished matches of this channel: date, players, scores and winner."""
+
+        async def run():
+            finished = await self.bot.service.store.finished_matches(interaction.channel_id, HISTORY)
+            if not finished:
+                await reply(interaction, "No match has finished in this channel yet.")
+                return
+            embed = discord.Embed(title="Finished matches in this channel", colour=discord.Colour.gold())
+            for f in finished:
+                m = f.match
+                by_seat = {r.seat: r for r in f.results}
+                scores = ", ".join(
+                    f"{'🏆 ' if by_seat.get(i) and by_seat[i].won else ''}{seat.name} "
+                    f"{by_seat[i].score if i in by_seat else '-'}"
+                    for i, seat in enumerate(m.seats)
+                )
+                winners = [m.seats[r.seat].name for r in f.results if r.won and r.seat < len(m.seats)]
+                embed.add_field(
+                    name=f"#{m.id} {self.title(m.game)}"[:256],
+                    value=f"<t:{int(f.finished_at)}:d>: {scores}\nWinner: {' and '.join(winners) or 'nobody'}"[
+                        :1024
+                    ],
+                    inline=False,
+                )
+            embed.set_footer(text="See one again with /match replay.")
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+        await guarded(interaction, None, run())
+
+    @app_commands.command(name="leaderboard")
+    @app_commands.guild_only()
+    @app_commands.describe(game="Which game's ratings")
+    @app_commands.choices(
+        game=[app_commands.Choice(name=g.title, value=k) for k, g in sorted(REGISTRY.items())]
+    )
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        """The best players of a game in this server, by rating (OpenSkill; AI players are not rated)."""
+
+        async def run():
+            best = await self.bot.service.store.leaderboard(interaction.guild_id, game, LEADERBOARD)
+            title = f"{self.title(game)}: the best players in this server"
+            if not best:
+                await reply(
+                    interaction,
+                    f"Nobody is rated in {self.title(game)} here yet: finish a match with two players.",
+                )
+                return
+            lines = [
+                f"{n}. <@{r.user_id}>: **{r.ordinal:.1f}** ({r.played} rated {'match' if r.played == 1 else 'matches'})"
+                for n, r in enumerate(best, 1)
+            ]
+            embed = discord.Embed(title=title, description="\n".join(lines), colour=discord.Colour.gold())
+            embed.set_footer(text=RATING_NOTE)
+            await interaction.response.send_message(
+                embed=embed, allowed_mentions=discord.AllowedMentions.none()
+            )
+
+        await guarded(interaction, None, run())
+
     @app_commands.command(name="reminders")
     @app_commands.guild_only()
     @app_commands.describe(
@@ -164,14 +264,16 @@ class Matches(commands.Cog):
             if not lines:
                 await reply(interaction, f"{who.display_name} has not finished a match in this server yet.")
                 return
+            ratings = {r.game: r for r in await self.bot.service.store.ratings(interaction.guild_id, who.id)}
             embed = discord.Embed(title=f"{who.display_name} in this server", colour=discord.Colour.green())
             for line in lines:
-                title = (
-                    self.bot.service.registry[line.game].title
-                    if line.game in self.bot.service.registry
-                    else line.game
-                )
-                embed.add_field(name=title, value=f"{line.played} played, {line.won} won")
+                value = f"{line.played} played, {line.won} won"
+                rating = ratings.get(line.game)
+                if rating is not None:
+                    value += f"\nRating **{rating.ordinal:.1f}** ({rating.played} rated)"
+                embed.add_field(name=self.title(line.game), value=value)
+            if ratings:
+                embed.set_footer(text=RATING_NOTE)
             await interaction.response.send_message(embed=embed, ephemeral=True)
 
         await guarded(interaction, None, run())

@@ -13,9 +13,11 @@ restart and an old one is recognised as old.
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 import re
+from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import ClassVar
@@ -23,6 +25,8 @@ from typing import ClassVar
 import discord
 
 import rendering
+from bot.replay import Replay, ReplayError
+from bot.replay import replay as make_replay
 from bot.service import LiveMatchExists, MatchService, ServiceError, StaleClick, format_event
 from bot.store import CorruptRow, Match
 from cogs.writer import Writer
@@ -294,7 +298,28 @@ class LobbyAISelect(discord.ui.DynamicItem[discord.ui.Select], template=r"la:(?P
         )
 
 
-DYNAMIC_ITEMS = (ActButton, ActSelect, PageButton, BoardButton, LobbyButton, LobbyAISelect)
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rp:(?P<mid>\d+)"):
+    """On a final result: the whole match as an animated picture, for the one who asks."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Replay", emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=f"rp:{match_id}"
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["mid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: Table = interaction.client.table
+        await guarded(interaction, self.match_id, table.on_replay(interaction, self.match_id))
+
+
+DYNAMIC_ITEMS = (ActButton, ActSelect, PageButton, BoardButton, LobbyButton, LobbyAISelect, ReplayButton)
+REPLAYS_KEPT = 4  # finished matches never change: their last replays are kept, not drawn again
 
 
 class Table:
@@ -309,11 +334,15 @@ class Table:
         # Pictures are drawn by two workers of their own, so a burst of boards never takes the
         # default executor (nor the event loop) from everything else.
         self._render_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
+        # A replay draws up to a hundred pictures: one worker of its own, so boards never wait.
+        self._replay_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay")
+        self._replays: OrderedDict[int, asyncio.Future[Replay]] = OrderedDict()
         self.writer = Writer(self)
         service.on_effects = self.writer.kick
 
     def close(self) -> None:
         self._render_pool.shutdown(wait=False, cancel_futures=True)
+        self._replay_pool.shutdown(wait=False, cancel_futures=True)
 
     # -- pictures (off the event loop)
 
@@ -323,6 +352,66 @@ class Table:
         data = await loop.run_in_executor(self._render_pool, rendering.render, match.game, view, match.names)
         description = rendering.describe(match.game, view, match.names)
         return discord.File(io.BytesIO(data), filename=filename, description=description)
+
+    async def replay(self, match: Match) -> Replay:
+        """The finished match as an animated GIF, rebuilt from its seed and action log in a worker."""
+        if match.status != "finished":
+            raise ServiceError("Only a finished match has a replay.")
+        future = self._replays.get(match.id)
+        if future is None or future.cancelled() or (future.done() and future.exception() is not None):
+            future = asyncio.ensure_future(self._draw_replay(match))
+            self._replays[match.id] = future
+            while len(self._replays) > REPLAYS_KEPT:
+                self._replays.popitem(last=False)
+        self._replays.move_to_end(match.id)
+        return await asyncio.shield(future)  # one click that gives up does not cancel it for others
+
+    async def _draw_replay(self, match: Match) -> Replay:
+        rows = await self.service.store.action_log(match.id)
+        game = self.service.game(match.game)
+        work = functools.partial(
+            make_replay,
+            game,
+            len(match.seats),
+            match.seed,
+            match.options,
+            [(r.seat, r.action) for r in rows],
+            match.names,
+            expected_state=match.state,
+        )
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._replay_pool, work)
+        except ReplayError:
+            log.exception("match %s cannot be replayed", match.id)
+            raise ServiceError("This match cannot be replayed, sorry: its log does not rebuild it.") from None
+
+    async def replay_file(self, match: Match) -> discord.File:
+        replay = await self.replay(match)
+        game = self.service.game(match.game).title
+        state = self.service.state_of(match)
+        scores = state.scores()
+        if state.is_over():
+            end = "Winner: " + (" and ".join(match.seats[w].name for w in state.winners()) or "nobody") + "."
+        else:
+            end = "It ended with a resignation."
+        description = (
+            f"Replay of {game} match #{match.id}: {replay.turns} turns in {replay.frames} pictures. "
+            f"Scores: {', '.join(f'{s.name} {scores[i]}' for i, s in enumerate(match.seats))}. {end}"
+        )
+        return discord.File(
+            io.BytesIO(replay.data),
+            filename=f"{match.game}-match-{match.id}-replay.gif",
+            description=rendering.alt.clip(description),
+        )
+
+    async def on_replay(self, interaction: discord.Interaction, match_id: int, share: bool = False) -> None:
+        match = await self.service.get(match_id)
+        if match.status != "finished":
+            raise ServiceError("Only a finished match has a replay.")
+        await interaction.response.defer(ephemeral=not share, thinking=True)
+        file = await self.replay_file(match)
+        text = f"Match #{match.id} of {self.service.game(match.game).title}, move by move."
+        await interaction.followup.send(text, file=file, ephemeral=not share)
 
     async def channel(self, match: Match) -> discord.abc.Messageable:
         channel = self.client.get_channel(match.channel_id)
@@ -473,7 +562,15 @@ class Table:
     def final_title(self, match: Match) -> str:
         return f"{self.service.game(match.game).title} - match #{match.id} is over"
 
-    async def final_message(self, match: Match, payload: dict) -> tuple[discord.Embed, discord.File]:
+    def final_view(self, match: Match) -> discord.ui.View:
+        """The buttons under a final result."""
+        view = discord.ui.View(timeout=None)
+        view.add_item(ReplayButton(match.id))
+        return view
+
+    async def final_message(
+        self, match: Match, payload: dict
+    ) -> tuple[discord.Embed, discord.File, discord.ui.View]:
         """The final scores (after the last move, or after a resignation)."""
         state = self.service.state_of(match)
         scores = state.scores()
@@ -502,7 +599,7 @@ class Table:
             embed.add_field(name="Last moves", value="\n".join(recent[-RECENT_LINES:])[:1024], inline=False)
         file = await self.picture(match, state.view(None), "final.png")
         embed.set_image(url="attachment://final.png")
-        return embed, file
+        return embed, file, self.final_view(match)
 
     def abandoned_message(self, match: Match, user_id: int | None) -> discord.Embed:
         by = f" by <@{user_id}>" if user_id else ""

@@ -264,13 +264,10 @@ class Writer:
         if old is not None:
             await self.table.retire(channel, old)
         if "abandoned_by" in effect.payload:
-            embed, file = self.table.abandoned_message(match, effect.payload["abandoned_by"]), None
+            await channel.send(embed=self.table.abandoned_message(match, effect.payload["abandoned_by"]))
         else:
-            embed, file = await self.table.final_message(match, effect.payload)
-        if file is None:
-            await channel.send(embed=embed)
-        else:
-            await channel.send(embed=embed, file=file)
+            embed, file, view = await self.table.final_message(match, effect.payload)
+            await channel.send(embed=embed, file=file, view=view)
 
     # -- notices
 
