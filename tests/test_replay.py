@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import random
 
 import pytest
@@ -31,7 +32,7 @@ def test_the_log_rebuilds_the_match_with_one_view_per_turn():
     views, final = turn_views(GAME, 2, 5, {}, log)
     assert final == state.to_json()
     assert views[-1] == state.view(None) and views[0] == GAME.new_state(2, 5, {}).view(None)
-    turns = 1 + sum(1 for a, b in zip(log, log[1:], strict=False) if a[0] != b[0])
+    turns = 1 + sum(1 for a, b in itertools.pairwise(log) if a[0] != b[0])
     assert len(views) - 1 >= turns  # a frame at least at every change of player
 
 

@@ -244,7 +244,8 @@ async def test_match_commands(simcord_env):
     final = world.channel.last_message
     assert "is over" in final.embeds[0].title and "resigned" in final.embeds[0].description
     assert bob.mention in final.embeds[0].description
-    assert not any(custom_ids(m) for m in world.channel.history() if not m.flags.ephemeral), "live buttons"
+    buttons = [c for m in world.channel.history() if not m.flags.ephemeral for c in custom_ids(m)]
+    assert all(c.startswith("rp:") for c in buttons), "live buttons of the game (only Replay stays)"
     stats = await world.bot.store.stats(world.guild.id, host.id)
     assert stats[0].won == 1
 

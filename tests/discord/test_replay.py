@@ -176,3 +176,19 @@ async def test_match_history_replay_leaderboard_and_stats(simcord_env):
     (embed,) = result.response.embeds
     mine = next(r for r in board if r.user_id == alice.id)
     assert f"Rating **{mine.ordinal:.1f}** (2 rated)" in embed.fields[0].value
+
+
+async def test_a_resigned_match_replays_to_the_resignation(simcord_env):
+    world = await make_world(simcord_env, 2)
+    match_id = await start_match(world, "ikenokoi", 2)
+    service = world.bot.service
+    for seat, action in random_log("ikenokoi", 2, (await service.get(match_id)).seed)[:9]:
+        match = await service.get(match_id)
+        await service.act(match_id, match.seats[seat].user_id, match.version, action)
+    await world.players[1].slash(world.channel, "match resign")
+    await world.bot.table.writer.idle()
+    result = await world.players[0].click(final_message(world), label="Replay")
+    (attachment,) = answer(result).attachments
+    assert "It ended with a resignation." in attachment.description
+    with gif_of(simcord_env, attachment) as gif:
+        assert gif.n_frames >= 2
