@@ -3,27 +3,22 @@
     python -m bot demo kigi --players 3 --out /tmp/kigi --level quick --seed 7
 
 Writes the spectator picture after every move as DIR/move-0001.png, ...
-(DIR/move-0000.png is the set-up), an animated replay DIR/replay.gif (one
-downscaled frame per turn, thinned out evenly if the game is long), and prints
+(DIR/move-0000.png is the set-up), an animated replay DIR/replay.gif (the
+bot's replay: one frame per turn, fitted under Discord's upload limit), and prints
 the final scores and the winner.
 """
 
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import sys
 import time
 from pathlib import Path
 
+from bot.replay import animate
 from games import REGISTRY, IllegalSetup
 from games.ai import LEVELS, analyse
-
-GIF_WIDTH = 640
-GIF_MAX_FRAMES = 100
-GIF_FRAME_MS = 600
-GIF_LAST_FRAME_MS = 4000
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -55,18 +50,16 @@ def _options(items: list[str]) -> dict:
 
 
 def _renderer(key: str):
-    """``rendering.render`` and ``PIL.Image`` if this game has pictures, else None."""
+    """``rendering.render`` if this game has pictures, else None."""
     try:
         import importlib
-
-        from PIL import Image
 
         import rendering
 
         importlib.import_module(f"rendering.{key}")
     except ImportError:
         return None
-    return rendering.render, Image
+    return rendering.render
 
 
 def main(argv: list[str]) -> int:
@@ -94,16 +87,15 @@ def main(argv: list[str]) -> int:
         out.mkdir(parents=True, exist_ok=True)
         for old in out.glob("move-*.png"):
             old.unlink()
-    frames: list = []
+    turns: list[dict] = []  # the spectator view at the end of each turn: the replay's frames
 
     def snapshot(move: int, end_of_turn: bool) -> None:
         if pictures is None:
             return
-        render, image_mod = pictures
-        png = render(game.key, state.view(None), names)
-        (out / f"move-{move:04d}.png").write_bytes(png)
+        view = state.view(None)
+        (out / f"move-{move:04d}.png").write_bytes(pictures(game.key, view, names))
         if end_of_turn:
-            frames.append(_gif_frame(image_mod, png))
+            turns.append(view)
 
     start = time.perf_counter()
     thinking = 0.0
@@ -123,7 +115,7 @@ def main(argv: list[str]) -> int:
         snapshot(moves, state.is_over() or state.to_act() != [seat])
 
     if pictures is not None:
-        _write_gif(out / "replay.gif", frames)
+        (out / "replay.gif").write_bytes(animate(game.key, turns, names).data)
     scores = state.scores()
     print(f"{game.title}, {players} players, level {args.level}, seed {args.seed}: {moves} moves")
     for seat in range(players):
@@ -137,28 +129,6 @@ def main(argv: list[str]) -> int:
     if pictures is not None:
         print(f"Pictures: {out}/move-0000.png .. move-{moves:04d}.png; replay: {out / 'replay.gif'}")
     return 0
-
-
-def _gif_frame(image_mod, png: bytes):
-    """A small palette frame: downscaled and quantized at once to keep memory low."""
-    image = image_mod.open(io.BytesIO(png)).convert("RGB")
-    if image.width > GIF_WIDTH:
-        height = round(image.height * GIF_WIDTH / image.width)
-        image = image.resize((GIF_WIDTH, height), image_mod.Resampling.LANCZOS)
-    return image.quantize(colors=128, method=image_mod.Quantize.MEDIANCUT)
-
-
-def _write_gif(path: Path, frames: list) -> None:
-    if len(frames) > GIF_MAX_FRAMES:
-        # Thin out evenly but keep the first and the last frame.
-        step = (len(frames) - 1) / (GIF_MAX_FRAMES - 1)
-        frames = [frames[round(i * step)] for i in range(GIF_MAX_FRAMES)]
-    size = max((f.size for f in frames), key=lambda s: s[0] * s[1])
-    frames = [f if f.size == size else f.resize(size) for f in frames]
-    durations = [GIF_FRAME_MS] * (len(frames) - 1) + [GIF_LAST_FRAME_MS]
-    frames[0].save(
-        path, save_all=True, append_images=frames[1:], duration=durations, loop=0, optimize=False, disposal=1
-    )
 
 
 if __name__ == "__main__":
