@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import io
 from pathlib import Path
 
 import discord
 
 from cogs.table import Table, guarded
+from rendering.rules import EXAMPLES, rules_description, rules_png
 
 RULES_DIR = Path(__file__).parent / "rules"
 
@@ -54,9 +57,24 @@ async def new_match(interaction: discord.Interaction, game_key: str, options: di
     await guarded(interaction, None, table.open_lobby(interaction, game_key, options, thread))
 
 
+def rules_file(game_key: str) -> discord.File | None:
+    """The annotated example board of the game's first rules page (drawn once, then kept)."""
+    if game_key not in EXAMPLES:
+        return None
+    return discord.File(
+        io.BytesIO(rules_png(game_key)), filename="rules.png", description=rules_description(game_key)
+    )
+
+
 async def show_rules(interaction: discord.Interaction, game_key: str, title: str) -> None:
-    """The summary, one embed a message (a message's embeds share 6000 characters)."""
+    """The summary, one embed a message (a message's embeds share 6000 characters); the first page
+    carries a picture of a board with numbered notes on a turn."""
     first, *rest = rules_embeds(game_key, title)
-    await interaction.response.send_message(embed=first, ephemeral=True)
+    file = await asyncio.to_thread(rules_file, game_key)  # drawn off the event loop the first time
+    if file is None:
+        await interaction.response.send_message(embed=first, ephemeral=True)
+    else:
+        first.set_image(url="attachment://rules.png")
+        await interaction.response.send_message(embed=first, file=file, ephemeral=True)
     for embed in rest:
         await interaction.followup.send(embed=embed, ephemeral=True)

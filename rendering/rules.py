@@ -1,0 +1,170 @@
+"""Rules help in pictures: a board drawn by the game's renderer, with numbered notes on a turn.
+
+Each game has an ``Example``: a state constructed from a fixed seed by a few
+seeded legal moves (so it shows a game under way, with pieces out), and notes
+pinned to places of its spectator picture: how a turn goes and what scores.
+``rules_picture(game_key)`` draws the board smaller, puts a numbered marker on
+each place and writes the numbered notes under it in type large enough to read
+where Discord shows it inline. The same notes are the picture's alt text.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from games import REGISTRY
+from rendering.common import BACKGROUND, HIGHLIGHT, INK, LINE, draw_text, font, text_width
+
+WIDTH = 800
+PAD = 18
+NOTE_SIZE = 25
+NOTE_LINE = 32
+MARK_R = 15
+NAMES = ["Aiko", "Ben", "Chen", "Dai", "Emi"]
+
+
+@dataclass(frozen=True)
+class Example:
+    players: int
+    seed: int
+    steps: int  # seeded random legal moves from the set-up
+    notes: tuple[tuple[int, int, str], ...]  # a marker centre (x, y) on the full-size board, its note
+
+
+EXAMPLES = {
+    "ikenokoi": Example(
+        3,
+        11,
+        14,
+        (
+            (45, 135, "Draw pond cards into the river; after 2 or 3 you may stop and keep them."),
+            (840, 135, "A card identical to one in the river: the river is shared out instead."),
+            (1145, 310, "At the end, strictly most of a variety wins its Honour token (its lotus)."),
+            (625, 700, "Your pontoon: Koi by variety; bamboo counts as one more, bridges protect."),
+            (1030, 370, "Everyone who fulfils the common challenge scores it."),
+        ),
+    ),
+    "iki": Example(
+        3,
+        11,
+        30,
+        (
+            (865, 305, "A: in firefighting order, take a space of the Ikizama track."),
+            (1040, 360, "B: take 4 mon or hire a market character into a stall."),
+            (110, 180, "Move your Oyakata that many shops, trade there, use a character behind it."),
+            (960, 70, "Paydays (pay) and fires (F3-F5) come with the calendar."),
+            (560, 705, "Iki is the score: characters, buildings, harmony and tokens earn it."),
+        ),
+    ),
+    "iwari": Example(
+        3,
+        11,
+        20,
+        (
+            (100, 148, "Play up to 3 cards of a territory's biome for up to 2 pieces."),
+            (785, 118, "Totems in the centre: never more than the largest Tent majority."),
+            (592, 195, "At the end, numbered connections score Totem majorities on both sides."),
+            (985, 765, "Refill your hand to 3 from the display or the deck."),
+            (540, 729, "Tents score twice a game: most Tents in a territory, 1 per Tent there."),
+        ),
+    ),
+    "kigi": Example(
+        3,
+        11,
+        18,
+        (
+            (440, 160, "Take a card from the display of 3."),
+            (790, 470, "Grow it on any tree from a free tip (a green dot)."),
+            (1030, 750, "Features on every card of the line down to the trunk score 1 each."),
+            (451, 407, "Commissions score 10 at the end if you fulfil them."),
+        ),
+    ),
+}
+
+
+def example_view(game_key: str) -> dict:
+    """The spectator view of the example state: a game under way, the same every time."""
+    example = EXAMPLES[game_key]
+    state = REGISTRY[game_key].new_state(example.players, example.seed, {})
+    rng = random.Random(example.seed)
+    for _ in range(example.steps):
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)).id)
+    return state.view(None)
+
+
+def _wrap(draw: ImageDraw.ImageDraw, text: str, width: float) -> list[str]:
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if text_width(draw, trial, NOTE_SIZE) <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    return [*lines, line] if line else lines
+
+
+def _marker(draw: ImageDraw.ImageDraw, x: float, y: float, n: int) -> None:
+    draw.ellipse((x - MARK_R - 2, y - MARK_R - 2, x + MARK_R + 2, y + MARK_R + 2), fill=INK)
+    draw.ellipse((x - MARK_R, y - MARK_R, x + MARK_R, y + MARK_R), fill=HIGHLIGHT)
+    draw_text(draw, (x, y), str(n), font=font(20), fill=INK, anchor="mm")
+
+
+def notes(game_key: str) -> list[str]:
+    return [text for _, _, text in EXAMPLES[game_key].notes]
+
+
+def rules_picture(game_key: str) -> Image.Image:
+    """The example board, smaller, with numbered markers and the numbered notes under it."""
+    import rendering
+
+    example = EXAMPLES[game_key]
+    board = rendering.draw(game_key, example_view(game_key), NAMES[: example.players])
+    scale = WIDTH / board.width
+    board = board.resize((WIDTH, round(board.height * scale)), Image.LANCZOS)
+    measure = ImageDraw.Draw(board)
+    indent = 2 * MARK_R + 16
+    wrapped = [_wrap(measure, text, WIDTH - 2 * PAD - indent) for text in notes(game_key)]
+    legend = PAD + sum(len(lines) * NOTE_LINE + 10 for lines in wrapped) + PAD
+    image = Image.new("RGB", (WIDTH, board.height + legend), BACKGROUND)
+    image.paste(board, (0, 0))
+    draw = ImageDraw.Draw(image)
+    for n, (x, y, _) in enumerate(example.notes, 1):
+        cx = min(max(x * scale, MARK_R + 3), WIDTH - MARK_R - 3)  # never off the picture
+        cy = min(max(y * scale, MARK_R + 3), board.height - MARK_R - 3)
+        _marker(draw, cx, cy, n)
+    draw.line((0, board.height, WIDTH, board.height), fill=LINE, width=2)
+    y = board.height + PAD
+    for n, lines in enumerate(wrapped, 1):
+        _marker(draw, PAD + MARK_R, y + NOTE_LINE / 2, n)
+        for line in lines:
+            draw_text(
+                draw, (PAD + indent, y + NOTE_LINE / 2), line, font=font(NOTE_SIZE), fill=INK, anchor="lm"
+            )
+            y += NOTE_LINE
+        y += 10
+    return image
+
+
+@lru_cache(maxsize=8)
+def rules_png(game_key: str) -> bytes:
+    """PNG of ``rules_picture`` (the same for every request: kept once drawn)."""
+    buffer = io.BytesIO()
+    rules_picture(game_key).save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()
+
+
+def rules_description(game_key: str) -> str:
+    """The alt text: what the picture shows and its numbered notes."""
+    title = REGISTRY[game_key].title
+    parts = [f"A {title} board under way, with numbered notes on a turn."]
+    parts += [f"{n}. {text}" for n, text in enumerate(notes(game_key), 1)]
+    return " ".join(parts)[:1024]
