@@ -407,6 +407,8 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, t
         who = player_name(names, cur)
         if view.get("drafting"):
             status = f"Drafting starting hands: {who}"
+        elif solo and view.get("phase") == "order":
+            status = f"{who} chooses which of {' / '.join(view['infect_order'])} the Void infects first"
         elif solo and view.get("phase") in ("ruin", "vsettle"):
             status = f"{who} chooses for the Void (a tie)"
         elif view.get("third_tribe_turn"):

@@ -100,12 +100,14 @@ ROAD_CROSSING_ROADS = 3  # a road crossing is a tent space joining this many roa
 WORSHIP_VARIANTS = ("none", "dead-ends", "golden")  # "contested" needs The Void map
 
 # ---------------------------------------------------------------- solo and 2-player co-op (Maps Atlas)
-# The Void: an automated tribe (purple Ruins = its Tents, Void Totems). STAND-IN piece counts
-# (the printed supply is not public): as many as a tribe.
+# The Void: an automated tribe (purple Ruins = its Tents, Void Totems). STAND-IN supplies (the
+# printed counts are not public), TUNED with bench/solo.py so that the designed ends (Corruptions,
+# all territories counted, the loss target) happen rather than "the Void has no piece left",
+# and a strong player wins 20-80% at the default difficulty (design note). Figures: bench/solo.py.
 MODES = ("versus", "solo", "coop")
 MODE_PLAYERS = {"solo": 1, "coop": 2}
-VOID_RUINS = 20
-VOID_TOTEM_PIECES = 8
+VOID_RUINS = 25
+VOID_TOTEM_PIECES = 16
 VOID_CARD = 5  # index of a Void Biome card in a hand (after the five biomes)
 VOID_CARD_NAME = "Void"
 VOID_CARDS = 12

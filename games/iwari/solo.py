@@ -16,6 +16,8 @@ Action ids of the modes (besides the base ``t``/``c``/``s``/``x``/``d``/``deck``
   then for a Tent ``w9b`` (tent space 9b, phase ``movespace``);
 - ``r7c``: the Ruin of an Infection goes to 7c (a tie of the closest spaces is your choice);
 - ``u7``: the Void's free settlement action goes to T7 (a tie is your choice);
+- ``i7`` (phase ``order``): the Infection takes T7 first, then the connection's other territory
+  (asked only when the order changes the result);
 - phase ``free``: your free settlement action, ``t7`` then ``cTM-`` (no cards) then spaces,
   or ``fskip``.
 
@@ -30,6 +32,9 @@ RULINGS (the rulebook leaves these open):
 - A counted territory is closed: nobody places pieces there any more.
 - "Incomplete" territory = not yet counted. Before an Infection the pawn passes connections
   joining two counted territories (additional rule 5).
+- Infection order: the connection's two territories are infected one after the other; when
+  the order changes the result (a Ruin's closest space, the last Void Totem, a count, a Void
+  settlement) the player chooses it (``i7``), else it is lower territory first.
 - Closest space to a Ruin: fewest road steps from any Void Ruin on the map; no Ruin yet (or
   none reachable): every free space of the territory ties. A territory with no free space
   and no room for a Void Totem gets nothing. On The Long Road the free purple-road spaces of
@@ -186,6 +191,10 @@ class SoloMixin:
             for s in self.ruin_candidates(self.pending):
                 acts.append(Action(f"r{b.space_name[s]}", f"Void Ruin on {b.space_name[s]}", "ruin"))
             return acts
+        if self.phase == "order":
+            for t in self.pending:
+                acts.append(Action(f"i{t + 1}", f"Infect {b.label[t]} first", "territory"))
+            return acts
         if self.phase == "vsettle":
             for t in self.vsettle_choices():
                 acts.append(Action(f"u{t + 1}", f"Void free action in {b.label[t]}", "territory"))
@@ -256,9 +265,17 @@ class SoloMixin:
                     counts[me] += 1
                     if ok and self._move_targets("T", s):
                         out.append(("T", s))
-            if self.totems[t][me] and not self.totems[t][self.n] and self._move_targets("M", t):
+            if self.movable_totem(t, me) and self._move_targets("M", t):
                 out.append(("M", t))
         return out
+
+    def movable_totem(self, t: int, tribe: int) -> bool:
+        """Additional rule 4: the tribe has a Totem in t with no Void Totem placed on top of it."""
+        stack = self.stack[t]
+        if tribe not in stack:
+            return False
+        above_void = stack[::-1].index(self.n) if self.n in stack else len(stack)
+        return stack[::-1].index(tribe) < above_void
 
     def _move_targets(self, kind: str, src: int) -> list[int]:
         b = self.board
@@ -336,12 +353,18 @@ class SoloMixin:
                 dst = b.space_name.index(a[1:])
                 self.owner[src] = -1
                 self.owner[dst] = me
+                if src in self.used:
+                    self.used.remove(src)  # the tent space no longer holds a Tent laid on its side
                 self._log(f"{{p{me}}} moves a Tent from {b.space_name[src]} to {b.space_name[dst]}.", "move")
                 self._after_tent(dst, me)
             else:
                 dst = int(a[1:]) - 1
                 self.totems[src][me] -= 1
                 self.totems[dst][me] += 1
+                # The highest of the player's Totems there (none of the Void's is above it).
+                stack = self.stack[src]
+                del stack[len(stack) - 1 - stack[::-1].index(me)]
+                self.stack[dst].append(me)
                 self._log(f"{{p{me}}} moves a Totem from {b.label[src]} to {b.label[dst]}.", "move")
             self._solo_after_commit()
             return True
@@ -354,6 +377,14 @@ class SoloMixin:
             s = b.space_name.index(a[1:])
             self.pending = None
             self._place_ruin(b.space_terr[s], s)
+            self._run()
+            return True
+        if self.phase == "order":
+            first = int(a[1:]) - 1
+            second = next(t for t in self.pending if t != first)
+            self.pending = None
+            self._log(f"{{p{seat}}} has the Void infect {b.label[first]} first.", "void")
+            self.vq[:0] = [["vplace", first], ["vplace", second]]
             self._run()
             return True
         if self.phase == "vsettle":
@@ -435,6 +466,15 @@ class SoloMixin:
                 self._infect(corrupt=False)
             elif kind == "corrupt":
                 self._infect(corrupt=True, source=task[1])
+            elif kind == "halt":
+                return  # end of a look-ahead (see _order_matters)
+            elif kind == "order":
+                a, b = task[1], task[2]
+                if self._order_matters(a, b):
+                    self.pending = [a, b]
+                    self.phase = "order"
+                    return
+                self.vq[:0] = [["vplace", a], ["vplace", b]]
             elif kind == "vplace":
                 if self._vplace(task[1]):
                     return
@@ -584,12 +624,45 @@ class SoloMixin:
         self._log(
             f"The Void performs {article} {what} at connection {c.number}.", "void", connection=c.number
         )
-        tasks: list[list] = [["vplace", t] for t in (c.a, c.b) if self.claimed[t] < 0]
+        open_ = [t for t in (c.a, c.b) if self.claimed[t] < 0]
+        # Both open: the player chooses which is infected first when that changes the result.
+        tasks: list[list] = [["order", *open_]] if len(open_) == 2 else [["vplace", t] for t in open_]
         if corrupt:
             tasks += [["count", c.a], ["count", c.b], ["pawn"], ["collect", source]]
         else:
             tasks.append(["pawn"])
         self.vq[:0] = tasks
+
+    def _gets_totem(self, t: int) -> bool:
+        counts = self.tent_counts(t)
+        on = sum(self.totems[t]) + self.void[t]
+        return bool(sum(counts)) and self.board.totems_allowed[t] and on + 1 <= max(counts)
+
+    def _order_matters(self, a: int, b: int) -> bool:
+        """Whether infecting a then b can end otherwise than b then a (ties resolved alike)."""
+        v = self.n
+        if self._gets_totem(a) and self._gets_totem(b) and self.totems_left[v] >= 2:
+            return False  # two Void Totems: neither step sees the other
+        outcomes = []
+        for first, second in ((a, b), (b, a)):
+            sim = type(self)(self.to_json())
+            sim.vq = [["vplace", first], ["vplace", second], ["halt"]]
+            sim._run()
+            if sim.phase in ("ruin", "vsettle", "free"):
+                return True  # a choice of the player's inside: let them choose the order too
+            outcomes.append(
+                (
+                    sim.owner,
+                    sim.totems,
+                    sim.void,
+                    sim.void_pool,
+                    sim.claimed,
+                    sim.used,
+                    sim.over,
+                    sim.neutral_won,
+                )
+            )
+        return outcomes[0] != outcomes[1]
 
     def _move_pawn(self) -> None:
         conns = self.board.connections
@@ -644,6 +717,7 @@ class SoloMixin:
                 return False
             self.totems[t][v] += 1
             self.totems_left[v] -= 1
+            self.stack[t].append(v)
             self._log(f"The Void places a Void Totem in {b.label[t]}.", "void", territory=b.short[t])
             return False
         cands = self.ruin_candidates([t])
@@ -715,13 +789,20 @@ class SoloMixin:
         self._log(
             f"{self.board.label[t]} is counted: {name} control.", "claim", territory=self.board.short[t]
         )
-        if all(c >= 0 for c in self.claimed) and not self.over and not self._closing:
+        if self.over or self._closing:
+            return
+        void_terrs = self.claimed.count(1)
+        if void_terrs >= self.target:
+            # The outcome is decided: the players have lost, they do not play on.
+            self._solo_end(f"the Void controls {void_terrs} territories, its target")
+        elif all(c >= 0 for c in self.claimed):
             self._solo_end("all territories are counted")
 
     def _solo_end(self, reason: str, void_wins: bool = False) -> None:
         if self.over:
             return
         self._log(f"The game ends: {reason}.", "end")
+        self.end_reason = reason
         self.vq = []
         self._closing = True
         for t in range(self.board.num_territories):

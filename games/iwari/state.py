@@ -161,6 +161,15 @@ class IwariState(SoloMixin, GameState):
         self.free_terrs: list[int] = list(data.get("free_terrs", []))
         self.free_group: list[int] = list(data.get("free_group", []))
         self.move_card: int = data.get("move_card", -1)
+        self.end_reason: str = data.get("end_reason", "")  # solo/co-op: why the game ended
+        # Solo/co-op: the Totems of each territory bottom to top (tribe indices; the Void's
+        # Totems, also those moved off the purple territory, are n), for additional rule 4.
+        self.stack: list[list[int]] = [list(x) for x in data["stack"]] if "stack" in data else []
+        if self.solo and not self.stack:
+            self.stack = [
+                [x for x in range(self.n) for _ in range(on[x])] + [self.n] * (on[self.n] + v)
+                for on, v in zip(self.totems, self.void, strict=True)
+            ]
         self._closing = False
         self.board: Board = get_board(self.opts["map"])
         self._events: list[dict] = []
@@ -412,6 +421,8 @@ class IwariState(SoloMixin, GameState):
             "free_terrs": list(self.free_terrs),
             "free_group": list(self.free_group),
             "move_card": self.move_card,
+            "stack": [list(x) for x in self.stack],
+            "end_reason": self.end_reason,
         }
 
     # ------------------------------------------------------------------ basics
@@ -726,6 +737,7 @@ class IwariState(SoloMixin, GameState):
             "free": "Your settlement earns a free action: choose a territory of the settlement, or skip",
             "ruin": "Infection: choose which of the closest tent spaces takes the Void Ruin",
             "vsettle": "The Void's settlement earns a free action: choose the territory (a tie)",
+            "order": "Infection: choose which territory the Void infects first (it changes the result)",
             "move": "Choose the piece to move",
             "moveto": "Choose where the piece goes",
             "movespace": "Choose the tent space for the Tent you move",
@@ -847,12 +859,16 @@ class IwariState(SoloMixin, GameState):
             else:
                 self.void[src] -= 1
             self.void[t] += 1
+            if self.solo:
+                self.stack[t].append(self.n)
             where = "the Void" if src < 0 else b.label[src]
             self._log(f"{self._tribe_tag(tribe)} moves a Void Totem from {where} to {b.label[t]}.", "void")
             self.void_src = None
         totems = pieces.count("M")
         self.totems[t][tribe] += totems
         self.totems_left[tribe] -= totems
+        if self.solo:
+            self.stack[t] += [tribe] * totems
         what = []
         if spaces:
             what.append(
@@ -1265,6 +1281,9 @@ class IwariState(SoloMixin, GameState):
             assert where + held == VOID_CARDS, "Void cards lost or made up"
             assert all(h[VOID_CARD] >= 0 for h in self.hands)
             assert len(self.claimed) == self.board.num_territories
+            for t, on in enumerate(self.totems):
+                want = [on[x] + (self.void[t] if x == self.n else 0) for x in range(self.num_tribes)]
+                assert [self.stack[t].count(x) for x in range(self.num_tribes)] == want, f"T{t + 1} stack"
             assert sum(self.score) == sum(self.breakdown["territories"])
             assert not self.over or all(c >= 0 for c in self.claimed), (
                 "a finished game counts every territory"
@@ -1481,7 +1500,9 @@ class IwariState(SoloMixin, GameState):
                     "void_aside": self.void_aside,
                     "void_stage": self.stage,
                     "laid_down": [b.space_name[s] for s in sorted(self.used)],
+                    "infect_order": [b.short[t] for t in self.pending] if self.phase == "order" else None,
                     "void_won": self.neutral_won,
+                    "end_reason": self.end_reason or None,
                 }
             )
         if seat is not None and 0 <= seat < self.n:

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from games import REGISTRY, IllegalSetup
-from games.iwari.data import CORRUPTION_CARDS, VOID_CARD, VOID_CARDS, VOID_RUINS, VOID_TARGET
+from games.iwari.data import CORRUPTION_CARDS, VOID_CARD, VOID_CARDS, VOID_RUINS, VOID_TARGET, VOID_TOTEM_PIECES
 from games.iwari.state import IwariState
 from rendering import render
 from tests.contract import play_random
@@ -58,6 +58,7 @@ def put(s: IwariState, tribe: int, *names: str) -> None:
 def totems(s: IwariState, tribe: int, terr_id: int, k: int = 1) -> None:
     s.totems[terr_id - 1][tribe] += k
     s.totems_left[tribe] -= k
+    s.stack[terr_id - 1] += [tribe] * k  # placed last: on top
 
 
 def void_action(s: IwariState, cards: str) -> None:
@@ -168,6 +169,9 @@ def test_infection_tie_is_the_players_choice() -> None:
     s = new(1, 2)
     void_action(s, "VFF")
     s.apply(0, "v1")
+    # T1 and T2 are empty: where the first Ruin goes decides the second, so the order is asked.
+    assert s.phase == "order" and ids(s) == ["i1", "i2"] and s.view(None)["infect_order"] == ["T1", "T2"]
+    s.apply(0, "i1")
     assert s.phase == "ruin"
     assert ids(s) == ["r1a", "r1b", "r1c", "r1d", "r1e"]
     assert s.view(0)["ruin_choices"] == ["1a", "1b", "1c", "1d", "1e"]
@@ -216,9 +220,7 @@ def test_display_void_card_makes_an_infection_and_four_a_corruption() -> None:
     t.deck += [VOID_CARD]
     t.vq = [["refill"], ["next"]]
     t._run()
-    if t.phase == "ruin":
-        t.apply(0, ids(t)[0])
-    while t.phase == "ruin":
+    while t.phase in ("ruin", "order"):
         t.apply(0, ids(t)[0])
     assert t.void_aside == 1 and t.claimed[0] >= 0 and t.claimed[1] >= 0
     t.check_invariants()
@@ -232,7 +234,7 @@ def test_third_card_aside_ends_the_game() -> None:
         s.deck.remove(VOID_CARD)
     void_action(s, "VFF")
     s.apply(0, "v1")
-    while s.phase == "ruin":
+    while s.phase in ("ruin", "order"):
         s.apply(0, ids(s)[0])
     assert s.over and all(c >= 0 for c in s.claimed)
     # Empty territories go to the Void (it wins every tie): the player loses.
@@ -362,6 +364,78 @@ def test_end_when_the_void_has_no_totem_or_all_counted() -> None:
     assert t.winners() == [0] and not t.neutral_won  # the Void holds 4 < 5 territories
 
 
+def test_the_game_ends_as_soon_as_the_void_reaches_its_target() -> None:
+    s = new(1, 2)  # solo: the Void needs 3 territories
+    s.claimed[5] = s.claimed[6] = 1
+    s.score[1] = s.breakdown["territories"][1] = 2
+    put(s, 1, "3a", "3b")
+    put(s, 0, "3c")
+    set_hand(s, 0, "CFF")
+    s.apply(0, "t3")
+    s.apply(0, "cT-C")  # T3 full: counted for the Void (2 Ruins vs 2 Tents: a tie)
+    assert s.over and s.neutral_won and s.winners() == []
+    assert all(c >= 0 for c in s.claimed)
+    assert any("controls 3 territories" in e["text"] for e in s._events)
+    s.check_invariants()
+
+
+def test_only_a_totem_with_no_void_totem_on_top_moves() -> None:
+    """Additional rule 4 keeps the stacking order: a Void Totem placed later blocks the one below."""
+    s = new(1, 2)
+    put(s, 0, "3a", "3b", "10a", "1a")  # both Coast territories explored; T1 can take a Totem
+    totems(s, 0, 3)  # the player's Totem first ...
+    totems(s, 1, 3)  # ... then a Void Totem on top of it
+    set_hand(s, 0, "CFF")
+    assert "mC" not in ids(s) or "oM3" not in [a.id for a in _after(s, "mC")]
+    t = new(1, 2)
+    put(t, 0, "3a", "3b", "10a", "1a")
+    totems(t, 1, 3)  # the Void Totem first ...
+    totems(t, 0, 3)  # ... then the player's on top: it may move
+    set_hand(t, 0, "CFF")
+    t.apply(0, "mC")
+    assert "oM3" in ids(t)
+    t.apply(0, "oM3")
+    t.apply(0, "w1")
+    assert t.stack[2] == [1] and t.totems[2] == [0, 1] and t.stack[0] == [0]
+    t.check_invariants()
+
+
+def _after(s: IwariState, action: str) -> list:
+    c = IwariState(s.to_json())
+    c.apply(0, action)
+    return c.legal_actions(0)
+
+
+def test_moving_a_tent_off_a_used_settlement_clears_its_mark() -> None:
+    s = new(1, 2)
+    put(s, 0, "3a", "10a")
+    s.used = [sp(s, "3a")]
+    set_hand(s, 0, "CFF")
+    s.apply(0, "mC")
+    s.apply(0, "oT3a")
+    s.apply(0, "w1")
+    s.apply(0, "w1a")
+    assert sp(s, "3a") not in s.used and s.view(None)["laid_down"] == []
+
+
+def test_infection_order_asked_only_when_it_changes_the_result() -> None:
+    s = new(1, 2)
+    put(s, 1, "1c")
+    put(s, 0, "2a")  # T1 and T2 both take a Void Totem: the order changes nothing
+    void_action(s, "VFF")
+    s.apply(0, "v1")
+    assert s.phase != "order" and s.totems[0][1] == 1 and s.totems[1][1] == 1
+    t = new(1, 2)
+    put(t, 1, "1c")
+    put(t, 0, "2a")
+    t.totems_left[1] = 1  # the last Void Totem: whichever territory is first gets it
+    void_action(t, "VFF")
+    t.apply(0, "v1")
+    assert t.phase == "order" and ids(t) == ["i1", "i2"]
+    t.apply(0, "i2")
+    assert t.totems[1][1] == 1 and t.totems[0][1] == 0 and t.over
+
+
 def test_end_when_the_player_has_no_piece() -> None:
     s = new(1, 2)
     s.tents_left[0] = s.totems_left[0] = 0  # (pieces only taken away: a test of the end check)
@@ -471,16 +545,22 @@ def test_floating_lands_tundra_cards_put_a_ruin_on_the_tundra() -> None:
     assert {s.board.space_name[x] for x, o in enumerate(s.owner) if o == 1} == {"1c", "1d"}
 
 
+def test_floating_lands_has_one_tundra_territory() -> None:
+    b = atlas("floating-lands").board
+    assert [t for t in range(b.num_territories) if b.biome[t] == 0] == [0]
+
+
 def test_floating_lands_ruins_on_tundra_are_adjacent_and_eight_win() -> None:
     s = atlas("floating-lands")
-    put(s, 1, "1a", "7d", "12c")
+    put(s, 1, "1a", "1c", "1e")  # not neighbours along the roads of T1
     group = s._void_group(sp(s, "1a"))
-    assert {s.board.space_name[x] for x in group} == {"1a", "7d", "12c"}
+    assert {s.board.space_name[x] for x in group} == {"1a", "1c", "1e"}
     t = atlas("floating-lands")
-    put(t, 1, "1a", "1e", "7d", "7f", "12c", "12f", "12a")
+    # 4 on the Tundra, then along connection 1 (1c-2a) and 4 (1d-5c) as roads.
+    put(t, 1, "1a", "1b", "1c", "1d", "2a", "2b", "5c")
     t.used = [x for x, o in enumerate(t.owner) if o == 1]
     t.vq = [["next"]]
-    t._place_ruin(11, sp(t, "12e"))
+    t._place_ruin(4, sp(t, "5d"))
     t._run()
     assert t.over and t.neutral_won and t.winners() == []
 
@@ -508,7 +588,7 @@ def test_uncharted_paths_totems_on_the_purple_territory_and_the_fifth_wins() -> 
     s.vq = [["vplace", 0]]
     s.phase = "void"
     s._run()
-    assert s.void_pool == 1 and s.totems[0][1] == 0 and s.totems_left[1] == 7
+    assert s.void_pool == 1 and s.totems[0][1] == 0 and s.totems_left[1] == VOID_TOTEM_PIECES - 1
     # A player moves it into T1 with two Forest cards; it counts for the Void there.
     put(s, 0, "1a", "1b")
     s.phase, s.stage, s.vq = "act", "player", []

@@ -3,6 +3,8 @@
 Every territory is an island: roads stay inside a territory, and each numbered connection
 joins two tent spaces ('link') and acts as a road for settlements. No Totems may stand on
 Tundra (NO_TOTEMS). 12 territories, 64 tent spaces, 19 connections (5 over water).
+Exactly ONE Tundra territory (T1, an island of its own): the solo/co-op rules speak of "the
+Tundra territory" (design note); the other biomes have 2-3 territories each.
 """
 
 KEY = "floating-lands"
@@ -61,7 +63,7 @@ TERRITORIES = [
     },
     {
         "id": 7,
-        "biome": "tundra",
+        "biome": "coast",
         "rect": (638, 257, 880, 463),
         "label": (644, 259),
         "totem": (759, 377),
@@ -101,7 +103,7 @@ TERRITORIES = [
     },
     {
         "id": 12,
-        "biome": "tundra",
+        "biome": "glacier",
         "rect": (900, 483, 1170, 690),
         "label": (906, 485),
         "totem": (1035, 604),

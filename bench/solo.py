@@ -1,0 +1,152 @@
+"""Can a good player win Iwari's solo and co-op games? The strong AI plays the seats against the Void.
+
+    python bench/solo.py                                  # every solo map, solo and co-op, 40 games each
+    python bench/solo.py --maps floating-lands --modes solo --games 80 --iterations 60 --jobs 2
+    python bench/solo.py --difficulty 4                   # another loss target
+
+For each map and mode it plays whole games at the default difficulty (option ``difficulty``
+0: the rulebook's 3 territories solo, 1 co-op) with every seat played by the project's strong
+AI (``games.ai``, information-set MCTS over ``determinize``), and prints:
+
+- the players' win rate with a 95% Wilson score interval;
+- the share of games ending by each end condition (the text of the engine's "The game ends:"
+  event, grouped: all territories counted, 3 Void cards beside the board after Corruptions,
+  the Void reached its target, a Void settlement, the Void's pieces ran out, ...);
+- the mean number of turns and of territories the Void held at the end.
+
+Budget: the bot gives the strong AI 2 s a move; 40 games x 7 maps x 2 modes at that pace
+would take days on the shared 2-core machine. The search is therefore given an ITERATION
+budget (``--iterations``, default 40 playouts a decision, no wall clock), which makes the
+figures reproducible: game i of a row uses seed ``--seed + i`` for the deal and the AI.
+The design note's target: a win rate between 20% and 80% on every map and mode.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games import REGISTRY
+from games.ai import choose
+from games.iwari.solo import SOLO_MAPS
+
+# End reasons of the engine ("The game ends: ...") grouped by what ended the game.
+END_GROUPS = (
+    ("all counted", "all territories are counted"),
+    ("3 Void cards aside", "Void cards lie beside the board"),
+    ("Void target", "territories, its target"),
+    ("Void settlement", "Void settlement"),
+    ("Void pieces out", "the Void has no"),
+    ("player pieces out", "has no piece left"),
+    ("cards out", "no card can be drawn"),
+    ("purple territory", "on the purple territory"),
+)
+
+
+def end_group(reason: str) -> str:
+    for name, words in END_GROUPS:
+        if words in reason:
+            return name
+    return reason or "?"
+
+
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a binomial proportion."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play_one(
+    job: tuple[str, str, int, int, int, float | None],
+) -> tuple[str, str, bool, str, int, int, float]:
+    map_key, mode, seed, iterations, difficulty, budget = job
+    game = REGISTRY["iwari"]
+    n = 1 if mode == "solo" else 2
+    state = game.new_state(n, seed, {"map": map_key, "mode": mode, "difficulty": difficulty})
+    start = time.perf_counter()
+    step = 0
+    while not state.is_over():
+        seat = state.to_act()[0]
+        action = choose(
+            state, seat, "strong", budget_s=budget, seed=seed * 1000 + step, iterations=iterations
+        )
+        state.apply(seat, action)
+        step += 1
+    view = state.view(None)
+    return (
+        map_key,
+        mode,
+        bool(state.winners()),
+        view["end_reason"] or "",
+        state.turn + 1,
+        view["void_territories"],
+        time.perf_counter() - start,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--maps", default=",".join(SOLO_MAPS), help="comma-separated map keys")
+    parser.add_argument("--modes", default="solo,coop")
+    parser.add_argument("--games", type=int, default=40, help="games per map and mode")
+    parser.add_argument("--iterations", type=int, default=40, help="strong AI playouts per decision")
+    parser.add_argument("--budget", type=float, default=0.0, help="also a wall-clock cap per move (0: none)")
+    parser.add_argument("--difficulty", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    maps, modes = args.maps.split(","), args.modes.split(",")
+    budget = args.budget or None
+    jobs = [
+        (m, mode, args.seed + i, args.iterations, args.difficulty, budget)
+        for m in maps
+        for mode in modes
+        for i in range(args.games)
+    ]
+    print(
+        f"Iwari solo/co-op: strong AI ({args.iterations} playouts a decision"
+        + (f", at most {budget} s" if budget else ", no wall clock")
+        + f") as the players, {args.games} games per row, difficulty {args.difficulty}"
+        " (0: rulebook target), seeds from {args.seed}.".replace("{args.seed}", str(args.seed))
+    )
+    start = time.perf_counter()
+    rows: dict[tuple[str, str], list] = {(m, mode): [] for m in maps for mode in modes}
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for result in pool.map(play_one, jobs, chunksize=1):
+            rows[(result[0], result[1])].append(result)
+    head = f"{'map':18} {'mode':5} {'games':>5} {'win':>5} {'95% CI':>13} {'turns':>6} {'void T':>6} {'s/game':>7}  ends"
+    print(head)
+    print("-" * len(head))
+    for (m, mode), results in rows.items():
+        k = len(results)
+        wins = sum(r[2] for r in results)
+        lo, hi = wilson(wins, k)
+        ends = Counter(end_group(r[3]) for r in results)
+        shares = ", ".join(f"{name} {100 * c / k:.0f}%" for name, c in ends.most_common())
+        turns = sum(r[4] for r in results) / k
+        void = sum(r[5] for r in results) / k
+        secs = sum(r[6] for r in results) / k
+        flag = "" if 0.2 <= wins / k <= 0.8 else "  <- outside 20-80%"
+        print(
+            f"{m:18} {mode:5} {k:5} {100 * wins / k:4.0f}% [{100 * lo:4.0f}%,{100 * hi:4.0f}%]"
+            f" {turns:6.1f} {void:6.1f} {secs:7.1f}  {shares}{flag}"
+        )
+    print(f"total {time.perf_counter() - start:.0f} s on {args.jobs} worker(s)")
+
+
+if __name__ == "__main__":
+    main()
