@@ -10,7 +10,14 @@ import pytest
 from PIL import Image
 
 from games import REGISTRY, IllegalSetup
-from games.iwari.data import CORRUPTION_CARDS, VOID_CARD, VOID_CARDS, VOID_RUINS, VOID_TARGET, VOID_TOTEM_PIECES
+from games.iwari.data import (
+    CORRUPTION_CARDS,
+    VOID_CARD,
+    VOID_CARDS,
+    VOID_RUINS,
+    VOID_TARGET,
+    VOID_TOTEM_PIECES,
+)
 from games.iwari.state import IwariState
 from rendering import render
 from tests.contract import play_random
