@@ -1,4 +1,4 @@
-"""/iwari: Iwari, tribes settling a new land (2-5 players, or solo / 2-player co-op against the Void)."""
+"""/iwari: Iwari, tribes settling a new land (2-5 players, 6 on The Void, or solo / 2-player co-op against the Void)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from games.iwari.data import FEAT_NAMES, FEAT_SUBSETS
 KEY, TITLE = "iwari", "Iwari"
 
 
-class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-5 players, solo or co-op)"):
+class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-6 players, solo or co-op)"):
     @app_commands.command(name="new")
     @app_commands.guild_only()
     @app_commands.describe(
@@ -22,7 +22,7 @@ class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-
         expeditions="Expedition cards: 3 missions, 4 points to the first to complete one, 2 to the second",
         courage="Courage Feat (needs feats): cancels the multiplier of the Feat it is placed beside",
         worship="Worship Feat variant, placed at the end of the game",
-        mode="versus (2-5 players), solo (1 player) or coop (2 players) against the Void",
+        mode="versus (2-5 players, 6 on The Void), solo (1 player) or coop (2 players) against the Void",
         difficulty="Solo/coop: territories the Void needs to win (0: rulebook, 3 solo / 1 coop)",
         thread="Open the match in a new thread of this channel",
     )
@@ -35,6 +35,7 @@ class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-
             app_commands.Choice(name="Floating Lands (Atlas)", value="floating-lands"),
             app_commands.Choice(name="Forgotten Island (Atlas)", value="forgotten-island"),
             app_commands.Choice(name="The Uncharted Paths (Atlas)", value="uncharted-paths"),
+            app_commands.Choice(name="The Void (Atlas, 2-6 players)", value="the-void"),
         ],
         feats=[
             app_commands.Choice(name="None", value="none"),
@@ -48,6 +49,9 @@ class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-
             app_commands.Choice(name="None", value="none"),
             app_commands.Choice(name="Dead ends: most Tents on road ends", value="dead-ends"),
             app_commands.Choice(name="Golden tokens: most Totems on them", value="golden"),
+            app_commands.Choice(
+                name="Contested (The Void): most Tents on Contested tokens", value="contested"
+            ),
         ],
         mode=[
             app_commands.Choice(name="Versus (2-5 players)", value="versus"),

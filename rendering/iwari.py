@@ -51,6 +51,8 @@ FEAT_LETTER = {"union": "U", "discovery": "D", "honour": "H", "respect": "R", "c
 VOID_PURPLE = (118, 60, 150)
 VOID_LIGHT = (186, 140, 214)  # the Void tribe's pieces: light purple so the black V mark reads
 GOLD_RING = (212, 160, 20)
+CONTESTED_LIGHT = (226, 214, 236)  # a Contested token on its border
+CONTESTED_DARK = (70, 52, 86)  # flipped into a territory
 EXPEDITION_H = 118
 PIECES_TEXT = {"T": "1 Tent", "M": "1 Totem", "TT": "2 Tents", "TM": "Tent + Totem", "MM": "2 Totems"}
 WIDTH = 1200
@@ -340,6 +342,21 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
                 draw.polygon([(px, y - 29), (px - 5, y - 19), (px + 5, y - 19)], fill=MUTED)
         for i, f in enumerate(feats_at.get(f"C{c['n']}", [])):
             feat_xy[id(f)] = (x + 30 + i * 30, y)
+    # The Void: Contested tokens, on their border (light side) or flipped into a territory
+    # (dark side, in a corner off the roads) with the Tent on it.
+    spots_used: dict[int, int] = {}
+    tokens = {c["id"]: c for c in getattr(data, "CONTESTED", ())}
+    for vc in view.get("contested", []):
+        if vc["territory"] is None:
+            _contested_token(draw, tokens[vc["id"]]["at"], flipped=False)
+            continue
+        tid = int(vc["territory"][1:])
+        i = spots_used.get(tid, 0)
+        spots_used[tid] = i + 1
+        xy = terr_by_id[tid]["token_spots"][i % len(terr_by_id[tid]["token_spots"])]
+        _contested_token(draw, xy, flipped=True)
+        colour, mark = tribe_style(view, vc["tribe"])
+        tent(draw, (xy[0], xy[1] - 2), colour, mark, r=15)
     # The Uncharted Paths: the purple Void territory with the Void Totems still on it.
     void = getattr(data, "VOID_TERRITORY", None)
     if void is not None and view.get("void_pool") is not None:
@@ -357,6 +374,20 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
             if id(target) in feat_xy:
                 fx, fy = feat_xy[id(target)]
                 _feat_badge(draw, (fx, fy + 30), "courage")
+
+
+def _contested_token(draw: ImageDraw.ImageDraw, xy: tuple[float, float], flipped: bool) -> None:
+    """A Contested token: a hexagon; light with a double-headed arrow while on its border, dark once moved."""
+    x, y = xy
+    r = 24
+    pts = [
+        (x + r * math.cos(a), y + r * math.sin(a)) for a in (math.pi / 3 * i + math.pi / 6 for i in range(6))
+    ]
+    draw.polygon(pts, fill=CONTESTED_DARK if flipped else CONTESTED_LIGHT, outline=INK, width=3)
+    if not flipped:
+        draw.line((x - 13, y, x + 13, y), fill=INK, width=3)
+        draw.polygon([(x - 16, y), (x - 8, y - 6), (x - 8, y + 6)], fill=INK)
+        draw.polygon([(x + 16, y), (x + 8, y - 6), (x + 8, y + 6)], fill=INK)
 
 
 def _totem_spots(k: int, cx: float, cy: float) -> list[tuple[float, float]]:
@@ -483,6 +514,12 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, t
         draw.text((52, y + 2), name, font=font(20), fill=INK)
         for i, (_, values) in enumerate(cols):
             draw.text((col_x0 + i * step, y + 2), str(values[x]), font=font(20), fill=INK)
+        if view.get("determination") == x and not at_end:
+            # The Determination token: a purple flag marked DET after the columns.
+            draw.rounded_rectangle(
+                (right - 6, y - 1, right + 50, y + 27), radius=6, fill=VOID_PURPLE, outline=INK
+            )
+            draw.text((right + 2, y + 3), "DET", font=font(18), fill=(255, 255, 255))
         y += 34
     # Display, deck and the private hand.
     x0 = max(650, right + 10)
@@ -536,7 +573,11 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, t
         if view.get("courage"):
             draw.text((x0, top + 244), "C: cancels the Feat it stands beside", font=font(18), fill=MUTED)
         if view.get("worship", "none") != "none":
-            how = "most Tents on road ends" if view["worship"] == "dead-ends" else "most Totems on gold rings"
+            how = {
+                "dead-ends": "most Tents on road ends",
+                "golden": "most Totems on gold rings",
+                "contested": "most Tents on Contested tokens",
+            }[view["worship"]]
             draw.text((x0, top + 268), f"W at the end: {how}", font=font(18), fill=MUTED)
     if solo:
         draw.text(
@@ -575,6 +616,11 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, t
         draw.rectangle((16, top + 262, 40, top + 280), fill=VOID_PURPLE)
         text = "V: Void Totems. Move one in: 2 cards of the target, or 1 + 1"
         draw.text((50, top + 258), text, font=font(18), fill=INK)
+    if view.get("contested"):
+        text = "Hexagon: Contested token (2 cards of a biome it touches)"
+        if view.get("determination") is not None:
+            text += ". DET: 2nd piece when exploring"
+        draw.text((16, top + 290), text, font=font(18), fill=INK)
     if view.get("connection_roads") and not solo:
         draw.text((16, top + 286), "Dashed roads: connections also link settlements", font=font(18), fill=INK)
 

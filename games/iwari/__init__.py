@@ -19,7 +19,7 @@ def _load(data: dict) -> IwariState:
 GAME = Game(
     key="iwari",
     title="Iwari",
-    player_counts=range(1, 6),
+    player_counts=range(1, 7),
     options={
         "map": list(MAPS),
         "feats": list(FEAT_OPTIONS),
@@ -33,13 +33,13 @@ GAME = Game(
     _new=_new,
     _load=_load,
     option_help={
-        "map": "New Horizons, The Vast Lands, or an Atlas map: The Long Road, Glacial Mass, Floating Lands, Forgotten Island, The Uncharted Paths",
+        "map": "New Horizons, The Vast Lands, or an Atlas map: The Long Road, Glacial Mass, Floating Lands, Forgotten Island, The Uncharted Paths, The Void (2-6 players)",
         "feats": "Base Feats: true for all four (Union, Discovery, Honour, Respect), or a subset such as union+honour",
         "draft": "Advanced set-up: draft starting hands from the display and deck, last player first",
         "expeditions": "Expedition cards: 3 of 16 missions; the first to complete one scores 4, the second 2",
         "courage": "Courage Feat (with feats): exploring the last territory cancels the multiplier of a Feat",
-        "worship": "Worship Feat, placed at the end: dead-ends (Tents on road ends) or golden (Totems on golden tokens)",
-        "mode": "versus (2-5 players), solo (1 player) or coop (2 players) against the automated Void tribe",
+        "worship": "Worship Feat, placed at the end: dead-ends (Tents on road ends), golden (Totems on golden tokens) or contested (The Void: Tents on Contested tokens)",
+        "mode": "versus (2-5 players, 6 on The Void), solo (1 player) or coop (2 players) against the automated Void tribe",
         "difficulty": "Solo/coop: territories the Void must control to win (0: the rulebook's 3 solo, 1 coop)",
     },
 )

@@ -44,6 +44,10 @@ class Board:
     conn_ruin: tuple[int, ...] = ()
     ruin_icon: tuple[int, ...] = ()
     void_totems: int = 0  # The Uncharted Paths: Void Totems starting on the purple territory
+    # The Void: the Void cards are in the Biome deck; Contested tokens, each between two
+    # territories (indices) of different biomes.
+    void_cards: bool = False
+    contested: tuple[tuple[int, int], ...] = ()
 
     @property
     def ruin_spaces(self) -> tuple[int, ...]:
@@ -126,4 +130,6 @@ def get_board(key: str) -> Board:
         conn_ruin=tuple(conn_ruin) if max(conn_ruin, default=-1) >= 0 else (),
         ruin_icon=tuple(ruin_icon),
         void_totems=int(getattr(mod, "VOID_TOTEMS", 0)),
+        void_cards=bool(getattr(mod, "VOID_CARDS", False)),
+        contested=tuple((index_of_id[c["a"]], index_of_id[c["b"]]) for c in getattr(mod, "CONTESTED", ())),
     )

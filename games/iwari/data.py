@@ -18,7 +18,8 @@ BIOME_COLOURS = ("red", "green", "blue", "yellow", "orange")
 # 57 Biome cards.
 CARD_COUNTS = (13, 12, 11, 11, 10)
 # Cards of each biome removed from the deck by player count.
-REMOVED_PER_BIOME = {2: 2, 3: 2, 4: 1, 5: 0}
+REMOVED_PER_BIOME = {2: 2, 3: 2, 4: 1, 5: 0, 6: 0}  # 6 players: only on The Void map
+VOID_MAP_ONLY_COUNT = 6
 
 HAND_SIZE = 3
 DISPLAY_SIZE = 4
@@ -97,7 +98,8 @@ ROAD_CROSSING_ROADS = 3  # a road crossing is a tent space joining this many roa
 
 # Additional Feats. Courage: one pawn, cancels the multiplier of the Feat it is placed beside.
 # Worship: one pawn, one variant per game, placed at the end of the game (x2 per base rule).
-WORSHIP_VARIANTS = ("none", "dead-ends", "golden")  # "contested" needs The Void map
+# "contested" (variant 2): most Tents on Contested tokens, only on The Void map.
+WORSHIP_VARIANTS = ("none", "dead-ends", "golden", "contested")
 
 # ---------------------------------------------------------------- solo and 2-player co-op (Maps Atlas)
 # The Void: an automated tribe (purple Ruins = its Tents, Void Totems). STAND-IN supplies (the

@@ -52,6 +52,7 @@ from games.iwari.data import (
     VOID_CARD_NAME,
     VOID_CARDS,
     VOID_CARDS_PER_PART,
+    VOID_MAP_ONLY_COUNT,
     VOID_RUINS,
     VOID_TARGET,
     VOID_TOTEM_PIECES,
@@ -62,6 +63,7 @@ from games.iwari.solo import SOLO_MAPS, SoloMixin
 from games.rng import Rng
 
 NB = len(BIOME_CODES)
+CARD_CODES = BIOME_CODES + "V"  # a card's code by index; "V" a Void card (solo/co-op, The Void)
 MAX_BACKS = 4  # "back" steps per turn: keeps every game finite
 PIECE_WORDS = {
     "T": "1 Tent",
@@ -75,14 +77,19 @@ PIECE_WORDS = {
     "V": "Move a Void Totem here",
     "VT": "Move a Void Totem + 1 Tent",
     "VM": "Move a Void Totem + 1 Totem",
+    "K": "Move a Contested token here, your Tent on it",
+    "KT": "Contested token + 1 Tent",
+    "KM": "Contested token + 1 Totem",
 }
 RUIN = -2  # owner of a tent space holding a Void Ruin (Forgotten Island)
 
 
-def card_total(num_players: int, mode: str = "versus") -> list[int]:
+def card_total(num_players: int, mode: str = "versus", void_cards: bool = False) -> list[int]:
+    """Cards of each kind in the game (biomes, then Void cards on The Void map)."""
     if mode != "versus":
         return list(CARD_COUNTS)  # solo/co-op: all the Biome cards
-    return [c - REMOVED_PER_BIOME[num_players] for c in CARD_COUNTS]
+    out = [c - REMOVED_PER_BIOME[num_players] for c in CARD_COUNTS]
+    return [*out, VOID_CARDS] if void_cards else out  # never fewer Void cards
 
 
 def card_name(c: int) -> str:
@@ -92,10 +99,10 @@ def card_name(c: int) -> str:
 def cards_text(cards: str) -> str:
     """'FCC' -> 'Forest + 2 Coast'."""
     parts = []
-    for b, code in enumerate(BIOME_CODES):
+    for b, code in enumerate(CARD_CODES):
         k = cards.count(code)
         if k:
-            parts.append(BIOME_NAMES[b] if k == 1 else f"{k} {BIOME_NAMES[b]}")
+            parts.append(card_name(b) if k == 1 else f"{k} {card_name(b)}")
     return " + ".join(parts)
 
 
@@ -161,6 +168,11 @@ class IwariState(SoloMixin, GameState):
         self.free_terrs: list[int] = list(data.get("free_terrs", []))
         self.free_group: list[int] = list(data.get("free_group", []))
         self.move_card: int = data.get("move_card", -1)
+        # The Void map: per Contested token the territory it was moved into (-1: not yet) and
+        # the tribe whose Tent is on it; the seat holding the Determination token (-1: none).
+        self.contested: list[int] = list(data.get("contested", []))
+        self.contested_owner: list[int] = list(data.get("contested_owner", []))
+        self.determination: int = data.get("determination", -1)
         self.end_reason: str = data.get("end_reason", "")  # solo/co-op: why the game ended
         # Solo/co-op: the Totems of each territory bottom to top (tribe indices; the Void's
         # Totems, also those moved off the purple territory, are n), for additional rule 4.
@@ -182,9 +194,21 @@ class IwariState(SoloMixin, GameState):
         if mode not in MODES:
             raise IllegalSetup(f"Unknown mode {mode!r}: versus, solo or coop.")
         difficulty = opts.get("difficulty", 0)
+        board = get_board(opts["map"])
+        if board.void_cards:
+            if mode != "versus":
+                raise IllegalSetup("The Void map cannot be played solo or co-op (the rulebook excludes it).")
+            if opts.get("expeditions"):
+                raise IllegalSetup("Expedition cards are not used on The Void map.")
+        elif opts.get("worship") == "contested":
+            raise IllegalSetup("Worship variant 2 (Contested tokens) is played only on The Void map.")
+        elif num_players == VOID_MAP_ONLY_COUNT:
+            raise IllegalSetup("Only The Void map can be played by 6 players.")
         if mode == "versus":
             if num_players not in REMOVED_PER_BIOME:
-                raise IllegalSetup("Iwari is played by 2-5 players; 1 player plays mode solo.")
+                raise IllegalSetup(
+                    "Iwari is played by 2-5 players (6 on The Void); 1 player plays mode solo."
+                )
             if difficulty:
                 raise IllegalSetup("The difficulty (territories the Void needs) is for solo and coop modes.")
             return
@@ -229,9 +253,12 @@ class IwariState(SoloMixin, GameState):
         for symbol in range(1, (MOUNTAIN_SYMBOLS[num_players] if board.mountains else 0) + 1):
             pair = [k for k, c in enumerate(board.connections) if c.mountain == symbol]
             mountains.append(rng.choice(pair))
-        deck = [b for b, k in enumerate(card_total(num_players)) for _ in range(k)]
+        kinds = NB + 1 if board.void_cards else NB  # The Void: Void cards in the deck
+        deck = [
+            b for b, k in enumerate(card_total(num_players, "versus", board.void_cards)) for _ in range(k)
+        ]
         rng.shuffle(deck)
-        hands = [[0] * NB for _ in range(num_players)]
+        hands = [[0] * kinds for _ in range(num_players)]
         display: list[int] = []
         if not opts["draft"]:
             for h in hands:
@@ -257,8 +284,8 @@ class IwariState(SoloMixin, GameState):
             "deck": deck,
             "display": display,
             "hands": hands,
-            "known": [[0] * NB for _ in range(num_players)],
-            "discard": [0] * NB,
+            "known": [[0] * kinds for _ in range(num_players)],
+            "discard": [0] * kinds,
             "owner": [-1] * board.num_spaces,
             "totems": [[0] * tribes for _ in range(board.num_territories)],
             "tents_left": [TENTS_PER_TRIBE] * tribes,
@@ -289,6 +316,9 @@ class IwariState(SoloMixin, GameState):
             "void": [0] * board.num_territories,
             "void_pool": board.void_totems,
             "void_src": None,
+            "contested": [-1] * len(board.contested),
+            "contested_owner": [-1] * len(board.contested),
+            "determination": num_players - 1 if board.contested else -1,  # the last player
         }
         for s in board.ruin_spaces:
             data["owner"][s] = RUIN  # Forgotten Island: a Void Ruin on each purple circle
@@ -423,6 +453,9 @@ class IwariState(SoloMixin, GameState):
             "move_card": self.move_card,
             "stack": [list(x) for x in self.stack],
             "end_reason": self.end_reason,
+            "contested": list(self.contested),
+            "contested_owner": list(self.contested_owner),
+            "determination": self.determination,
         }
 
     # ------------------------------------------------------------------ basics
@@ -456,12 +489,28 @@ class IwariState(SoloMixin, GameState):
 
     # ------------------------------------------------------------------ placement rules
     def tent_counts(self, t: int) -> list[int]:
+        """Tents per tribe in t, those on Contested tokens moved there included."""
         counts = [0] * self.num_tribes
         for s in self.board.spaces[t]:
             o = self.owner[s]
             if o >= 0:
                 counts[o] += 1
+        if self.contested:
+            for k, where in enumerate(self.contested):
+                if where == t:
+                    counts[self.contested_owner[k]] += 1
         return counts
+
+    def open_tokens(self, t: int) -> list[int]:
+        """The Void: Contested tokens not yet moved that lie beside territory t."""
+        return (
+            [k for k, pair in enumerate(self.board.contested) if self.contested[k] < 0 and t in pair]
+            if self.contested
+            else []
+        )
+
+    def uses_determination(self, tribe: int) -> bool:
+        return tribe == self.determination and not self.neutral
 
     def free_spaces(self, t: int) -> list[int]:
         return [s for s in self.board.spaces[t] if self.owner[s] == -1]
@@ -486,8 +535,18 @@ class IwariState(SoloMixin, GameState):
         free = len(self.free_spaces(t))
         ruins = len(self.ruins_in(t)) if self.board.conn_ruin else 0
         tents, totems = self.tents_left[tribe], self.totems_left[tribe]
+        tokens = bool(self.open_tokens(t)) and tents >= 1
         if placed == 0:
-            return (["T"] if tents and free else []) + (["R"] if tents and ruins else [])
+            out = (["T"] if tents and free else []) + (["R"] if tents and ruins else [])
+            out += ["K"] if tokens else []
+            if self.uses_determination(tribe):
+                # The Determination token: a second piece in an unexplored territory.
+                room = self.board.totems_allowed[t] and totems >= 1
+                out += ["TT"] if tents >= 2 and free >= 2 else []
+                out += ["TM"] if tents and free and room else []
+                out += ["KT"] if tokens and tents >= 2 and free else []
+                out += ["KM"] if tokens and room else []
+            return out
         limit = max(counts)  # size of the largest Tent majority
         on = sum(self.totems[t]) + self.void[t]
         if not self.board.totems_allowed[t]:
@@ -512,6 +571,13 @@ class IwariState(SoloMixin, GameState):
                 out.append("VT")
             if totems >= 1 and on + 2 <= limit:
                 out.append("VM")
+        if tokens:
+            # The Void: a Contested token moved in with a Tent on it, plus maybe one more piece.
+            out.append("K")
+            if free >= 1 and tents >= 2:
+                out.append("KT")
+            if totems >= 1 and on + 1 <= max(limit, counts[tribe] + 1):
+                out.append("KM")
         if ruins and tents >= 1:
             out.append("R")
             if free >= 1 and tents >= 2:
@@ -521,14 +587,17 @@ class IwariState(SoloMixin, GameState):
         return out
 
     @staticmethod
-    def payments(hand: list[int], biome: int, pieces: int) -> list[str]:
+    def payments(hand: list[int], biome: int, pieces: int, void_wild: bool = False) -> list[str]:
         """Card sets (codes) paying for 1 or 2 pieces in a territory of ``biome``.
 
         One card of the biome per piece, or two cards of one other colour as a wild
-        card for one piece; never more than three cards.
+        card for one piece; never more than three cards. On The Void map (``void_wild``) two
+        Void cards are a wild card too.
         """
         code = BIOME_CODES[biome]
         pairs = [BIOME_CODES[c] * 2 for c in range(NB) if c != biome and hand[c] >= 2]
+        if void_wild and hand[VOID_CARD] >= 2:
+            pairs.append("VV")
         if pieces == 1:
             return ([code] if hand[biome] >= 1 else []) + pairs
         out = [code * 2] if hand[biome] >= 2 else []
@@ -559,8 +628,14 @@ class IwariState(SoloMixin, GameState):
                     if all(hand[c] >= need[c] for c in range(NB)):
                         out.append((pieces, "".join(BIOME_CODES[c] * need[c] for c in range(NB)), src))
                 continue
+            if pieces[0] == "K":
+                # Two cards of this territory's biome (no wild card), one more for a 2nd piece.
+                if hand[biome] >= len(pieces) + 1:
+                    for k in self.open_tokens(t):
+                        out.append((pieces, BIOME_CODES[biome] * (len(pieces) + 1), k))
+                continue
             if pieces[0] != "R":
-                for cards in self.payments(hand, biome, len(pieces)):
+                for cards in self.payments(hand, biome, len(pieces), self.board.void_cards):
                     out.append((pieces, cards, None))
                 continue
             # Two cards of the Ruin's icon (no wild card), plus one of the territory for a 2nd piece.
@@ -575,11 +650,12 @@ class IwariState(SoloMixin, GameState):
 
     def playable_territories(self, tribe: int, hand: list[int]) -> list[int]:
         out = []
-        exact = bool(self.board.conn_ruin or self.board.void_totems)
+        exact = bool(self.board.conn_ruin or self.board.void_totems or self.board.contested)
+        void_pair = self.board.void_cards and hand[VOID_CARD] >= 2
         for t in range(self.board.num_territories):
             b = self.board.biome[t]
             # Every payment needs a card of the biome or a pair of one colour.
-            if not (hand[b] or any(hand[c] >= 2 for c in range(NB) if c != b)):
+            if not (hand[b] or void_pair or any(hand[c] >= 2 for c in range(NB) if c != b)):
                 continue
             if exact:
                 # Ruins and Void Totems have payments of their own: check the real ones.
@@ -616,7 +692,9 @@ class IwariState(SoloMixin, GameState):
         return [(a, b) for i, a in enumerate(free) for b in free[i + 1 :]]
 
     def draw_options(self) -> list[str]:
-        opts = [f"d{BIOME_CODES[b]}" for b in sorted(set(self.display)) if b < NB]
+        # Solo/co-op: a Void card cannot be taken from the display; on The Void map it can.
+        top = NB + 1 if self.board.void_cards else NB
+        opts = [f"d{CARD_CODES[b]}" for b in sorted(set(self.display)) if b < top]
         if self.deck:
             opts.append("deck")
         return opts
@@ -657,12 +735,10 @@ class IwariState(SoloMixin, GameState):
             for t in self.playable_territories(self.tribe, hand):
                 acts.append(Action(f"t{t + 1}", b.label[t], "territory"))
             if not self.neutral:
-                for c in range(NB):
+                for c in range(len(hand)):
                     if hand[c]:
                         acts.append(
-                            Action(
-                                f"x{BIOME_CODES[c]}", f"Discard a {BIOME_NAMES[c]} card and draw", "discard"
-                            )
+                            Action(f"x{CARD_CODES[c]}", f"Discard a {card_name(c)} card and draw", "discard")
                         )
         elif self.phase == "pieces":
             t = self.pending[0]
@@ -674,6 +750,9 @@ class IwariState(SoloMixin, GameState):
                     aid = f"c{pieces}-{cards}-{src + 1}"
                     words = PIECE_WORDS[pieces].replace("here", "").replace("Totem", f"Totem from {where}", 1)
                     words = words.replace("Move a ", "").strip()
+                    if pieces[0] == "K":
+                        a_, b_ = (b.short[x] for x in b.contested[src])
+                        words = PIECE_WORDS[pieces].replace("Contested token", f"Contested token {a_}/{b_}")
                 pay = f"pay {cards_text(cards)}" if cards else "free"
                 acts.append(Action(aid, f"{words}: {pay}", "pieces"))
             if self.backs < MAX_BACKS:
@@ -694,7 +773,7 @@ class IwariState(SoloMixin, GameState):
                     acts.append(Action("deck", f"Draw from the deck ({len(self.deck)} left)", "draw"))
                 else:
                     acts.append(
-                        Action(o, f"Take {BIOME_NAMES[BIOME_CODES.index(o[1])]} from the display", "draw")
+                        Action(o, f"Take {card_name(CARD_CODES.index(o[1]))} from the display", "draw")
                     )
         elif self.phase == "feat":
             kind, _tribe, options = self.feat_queue[0]
@@ -784,9 +863,9 @@ class IwariState(SoloMixin, GameState):
             if len(options) == 1:
                 self._choose_combo(*options[0])
         elif self.phase == "act" and a[0] == "x":
-            b = BIOME_CODES.index(a[1])
-            self._spend(BIOME_CODES[b])
-            self._log(f"{{p{seat}}} discards a {BIOME_NAMES[b]} card to draw a new one.", "discard")
+            b = CARD_CODES.index(a[1])
+            self._spend(CARD_CODES[b])
+            self._log(f"{{p{seat}}} discards a {card_name(b)} card to draw a new one.", "discard")
             self._advance()
         elif self.phase == "pieces":
             parts = a[1:].split("-")
@@ -801,7 +880,7 @@ class IwariState(SoloMixin, GameState):
             if a == "deck":
                 self._draw_deck()
             else:
-                self._take_display(BIOME_CODES.index(a[1]))
+                self._take_display(CARD_CODES.index(a[1]))
             if self.solo:
                 self._run()
             else:
@@ -817,7 +896,7 @@ class IwariState(SoloMixin, GameState):
     def _spend(self, cards: str) -> None:
         hand, known = self.hands[self.cur], self.known[self.cur]
         for code in cards:
-            b = BIOME_CODES.index(code)
+            b = CARD_CODES.index(code)
             hand[b] -= 1
             self.discard[b] += 1
             # Only public facts: a card known to be held (taken face up) and then spent of its
@@ -840,6 +919,7 @@ class IwariState(SoloMixin, GameState):
         t, pieces, cards = self.pending
         tribe = self.tribe
         b = self.board
+        unexplored = not any(self.tent_counts(t))
         self._spend(cards)
         for s in spaces:
             if self.owner[s] == RUIN:
@@ -864,6 +944,24 @@ class IwariState(SoloMixin, GameState):
             where = "the Void" if src < 0 else b.label[src]
             self._log(f"{self._tribe_tag(tribe)} moves a Void Totem from {where} to {b.label[t]}.", "void")
             self.void_src = None
+        if pieces[0] == "K":
+            k = self.void_src  # the Contested token chosen (held where a Void Totem's source is)
+            self.contested[k] = t
+            self.contested_owner[k] = tribe
+            self.tents_left[tribe] -= 1
+            self.void_src = None
+            x, y = (b.short[u] for u in b.contested[k])
+            self._log(
+                f"{self._tribe_tag(tribe)} moves the Contested token {x}/{y} into {b.label[t]} and flips it.",
+                "contested",
+            )
+        if unexplored and len(pieces) == 2:
+            # The Determination token was used: it passes to the right (the previous player).
+            self.determination = (self.determination - 1) % self.n
+            self._log(
+                f"{{p{self.cur}}} uses the Determination token; it passes to {{p{self.determination}}}.",
+                "determination",
+            )
         totems = pieces.count("M")
         self.totems[t][tribe] += totems
         self.totems_left[tribe] -= totems
@@ -874,6 +972,8 @@ class IwariState(SoloMixin, GameState):
             what.append(
                 f"{len(spaces)} Tent{'s' if len(spaces) > 1 else ''} ({', '.join(b.space_name[s] for s in spaces)})"
             )
+        if pieces[0] == "K":
+            what.append("1 Tent on the Contested token")
         if totems:
             what.append(f"{totems} Totem{'s' if totems > 1 else ''}")
         for_whom = (" for the Void" if self.solo else " for the third tribe") if self.neutral else ""
@@ -890,7 +990,7 @@ class IwariState(SoloMixin, GameState):
             self._solo_after_commit()
             return
         if self.feat_kinds:
-            self._check_feats(tribe, t, spaces, totems > 0)
+            self._check_feats(tribe, t, spaces, totems > 0, unexplored)
         if self.expeditions:
             self._check_expeditions(tribe)
         if self.tents_left[tribe] == 0 and not self.end_triggered:
@@ -932,7 +1032,7 @@ class IwariState(SoloMixin, GameState):
             if opts[0] == "deck":
                 self._draw_deck()
             else:
-                self._take_display(BIOME_CODES.index(opts[0][1]))
+                self._take_display(CARD_CODES.index(opts[0][1]))
         self._refill_display()
         if self.drafting:
             self.drafting.pop(0)
@@ -954,14 +1054,14 @@ class IwariState(SoloMixin, GameState):
         self.display.remove(b)
         self.hands[self.cur][b] += 1
         self.known[self.cur][b] += 1
-        self._log(f"{{p{self.cur}}} takes a {BIOME_NAMES[b]} card from the display.", "draw")
+        self._log(f"{{p{self.cur}}} takes a {card_name(b)} card from the display.", "draw")
 
     def _refill_display(self) -> None:
         new = []
         while len(self.display) < DISPLAY_SIZE and self.deck:
             c = self.deck.pop()
             self.display.append(c)
-            new.append(BIOME_NAMES[c])
+            new.append(card_name(c))
             self._check_exhausted()
         self.display.sort()
         if new:
@@ -978,8 +1078,8 @@ class IwariState(SoloMixin, GameState):
                 self.breakdown["half"][x] += g
                 self.score[x] += g
             self._log("Half journey: " + self._points_text(gained) + ".", "scoring", points=gained)
-            self.deck = [b for b in range(NB) for _ in range(self.discard[b])]
-            self.discard = [0] * NB
+            self.deck = [b for b in range(len(self.discard)) for _ in range(self.discard[b])]
+            self.discard = [0] * len(self.discard)
             self.rng.shuffle(self.deck)
             if not self.deck:
                 self._check_exhausted()
@@ -1010,7 +1110,10 @@ class IwariState(SoloMixin, GameState):
             self._log(f"{{p{self.cur}}} has no cards and passes.", "pass")
 
     # ------------------------------------------------------------------ feats
-    def _check_feats(self, tribe: int, t: int, spaces: list[int], totem: bool) -> None:
+    def _check_feats(
+        self, tribe: int, t: int, spaces: list[int], totem: bool, explored: bool = False
+    ) -> None:
+        """Feats earned by this placement (``explored``: it explored territory t)."""
         b = self.board
         claims = self.claims
         kinds = self.feat_kinds
@@ -1056,9 +1159,8 @@ class IwariState(SoloMixin, GameState):
         if (
             self.opts["courage"]
             and not claims["courage"]
-            and len(spaces) == 1
-            and sum(self.tent_counts(t)) == 1
-            and all(any(self.owner[s] >= 0 for s in b.spaces[u]) for u in range(b.num_territories))
+            and explored
+            and all(any(self.tent_counts(u)) for u in range(b.num_territories))
         ):
             # This Tent explored the last unexplored territory of the map.
             claims["courage"].append(tribe)
@@ -1168,6 +1270,11 @@ class IwariState(SoloMixin, GameState):
                     counts[self.owner[s]] += 1
         elif variant == "golden":
             counts = [sum(self.totems[t][x] for t in self.golden) for x in range(self.num_tribes)]
+        elif variant == "contested":
+            counts = [0] * self.num_tribes
+            for k, where in enumerate(self.contested):
+                if where >= 0:
+                    counts[self.contested_owner[k]] += 1
         else:
             return None
         best = max(counts)
@@ -1186,6 +1293,14 @@ class IwariState(SoloMixin, GameState):
                 b = self.board
                 if variant == "dead-ends":
                     options = [f"T{t + 1}" for t in range(b.num_territories)]
+                elif variant == "contested":
+                    # A contested territory holding one of the leader's Tents (on a token).
+                    options = [
+                        f"T{t + 1}"
+                        for t in sorted(
+                            {w for k, w in enumerate(self.contested) if self.contested_owner[k] == leader}
+                        )
+                    ]
                 else:
                     options = [
                         f"C{c.number}"
@@ -1272,7 +1387,7 @@ class IwariState(SoloMixin, GameState):
 
     # ------------------------------------------------------------------ invariants, hidden info
     def check_invariants(self) -> None:
-        total = card_total(self.n, self.mode)
+        total = card_total(self.n, self.mode, self.board.void_cards)
         if self.solo:
             where = (
                 self.deck.count(VOID_CARD) + self.display.count(VOID_CARD) + self.void_row + self.void_aside
@@ -1291,16 +1406,22 @@ class IwariState(SoloMixin, GameState):
             for t, c in enumerate(self.claimed):
                 full = not self.free_spaces(t) and self.explored(t)
                 assert c >= 0 or not full or ["count", t] in self.vq, f"T{t + 1} full but not counted"
-        for b in range(NB):
+        for b in range(len(total)):
             held = sum(h[b] for h in self.hands)
             seen = self.deck.count(b) + self.display.count(b) + held + self.discard[b]
-            assert seen == total[b], f"{BIOME_NAMES[b]} cards: {seen} != {total[b]}"
+            assert seen == total[b], f"{card_name(b)} cards: {seen} != {total[b]}"
             assert all(h[b] >= 0 for h in self.hands)
             assert all(0 <= k[b] <= h[b] for k, h in zip(self.known, self.hands, strict=True))
         placed = [0] * (self.num_tribes + 1)
         for o in self.owner:
             if o >= 0:
                 placed[o] += 1
+        for k, where in enumerate(self.contested):
+            assert (where < 0) == (self.contested_owner[k] < 0), "a Contested token without its Tent"
+            assert where < 0 or where in self.board.contested[k], "a Contested token moved off its border"
+            if where >= 0:
+                placed[self.contested_owner[k]] += 1
+        assert self.determination < self.n
         b = self.board
         if not self.solo:
             left = sum(1 for s in b.ruin_spaces if self.owner[s] == RUIN)
@@ -1465,7 +1586,17 @@ class IwariState(SoloMixin, GameState):
             "feats_left": self._feats_left(),
             "display": [card_name(c) for c in self.display],
             "deck": len(self.deck),
-            "discard": {BIOME_NAMES[c]: self.discard[c] for c in range(NB)},
+            "discard": {card_name(c): self.discard[c] for c in range(len(self.discard))},
+            "contested": [
+                {
+                    "id": k + 1,
+                    "between": [b.short[x] for x in pair],
+                    "territory": b.short[self.contested[k]] if self.contested[k] >= 0 else None,
+                    "tribe": self.contested_owner[k] if self.contested[k] >= 0 else None,
+                }
+                for k, pair in enumerate(b.contested)
+            ],
+            "determination": self.determination if self.determination >= 0 else None,
             "hand_sizes": [sum(h) for h in self.hands],
             "hands_known": [{card_name(c): k[c] for c in range(len(k)) if k[c]} for k in self.known],
             "journey": 1 if self.exhaustions == 0 else 2,
@@ -1543,4 +1674,4 @@ def mission_text(m: dict) -> str:
 
 
 def sorted_cards(cards: str) -> str:
-    return "".join(sorted(cards, key=BIOME_CODES.index))
+    return "".join(sorted(cards, key=CARD_CODES.index))

@@ -17,6 +17,7 @@ GAMES = [
     ("iki", 4, {}),
     ("iwari", 1, {"mode": "solo"}),
     ("iwari", 2, {"mode": "coop"}),
+    ("iwari", 6, {"map": "the-void", "worship": "contested"}),
 ]
 
 

@@ -129,9 +129,9 @@ def test_bad_setups_are_refused() -> None:
     with pytest.raises(IllegalSetup):
         GAME.new_state(1, 0, {})
     with pytest.raises(IllegalSetup):
-        GAME.new_state(6, 0, {})
+        GAME.new_state(6, 0, {})  # 6 players only on The Void
     with pytest.raises(IllegalSetup):
-        GAME.new_state(3, 0, {"map": "the-void"})
+        GAME.new_state(7, 0, {"map": "the-void"})
 
 
 # ---------------------------------------------------------------- placement rules

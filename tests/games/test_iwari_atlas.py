@@ -57,16 +57,16 @@ def test_options_offer_only_what_is_finished() -> None:
         "floating-lands",
         "forgotten-island",
         "uncharted-paths",
+        "the-void",
     ]
     assert opts["expeditions"] == [False, True]
     assert opts["courage"] == [False, True]
-    assert opts["worship"] == ["none", "dead-ends", "golden"]
-    assert list(GAME.player_counts) == [1, 2, 3, 4, 5]
+    assert opts["worship"] == ["none", "dead-ends", "golden", "contested"]
+    assert list(GAME.player_counts) == [1, 2, 3, 4, 5, 6]
     assert opts["mode"] == ["versus", "solo", "coop"]
     assert set(opts) <= set(GAME.option_help)
-    for unfinished in ("the-void", "void"):
-        with pytest.raises(IllegalSetup):
-            GAME.new_state(3, 0, {"map": unfinished})
+    with pytest.raises(IllegalSetup):
+        GAME.new_state(3, 0, {"map": "void"})
     with pytest.raises(IllegalSetup):
         GAME.new_state(3, 0, {"worship": "contested"})  # needs The Void map
     with pytest.raises(IllegalSetup):

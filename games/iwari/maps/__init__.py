@@ -6,6 +6,7 @@ from games.iwari.maps import (
     glacial_mass,
     long_road,
     new_horizons,
+    the_void,
     uncharted_paths,
     vast_lands,
 )
@@ -20,5 +21,6 @@ MAPS = {
         floating_lands,
         forgotten_island,
         uncharted_paths,
+        the_void,
     )
 }
