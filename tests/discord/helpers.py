@@ -19,7 +19,9 @@ class World:
     players: list
 
 
-async def make_world(env, n_players: int = 3, names=("alice", "bob", "carol", "dave", "erin", "frank")) -> World:
+async def make_world(
+    env, n_players: int = 3, names=("alice", "bob", "carol", "dave", "erin", "frank")
+) -> World:
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     players = [guild.add_member(env.create_user(name)) for name in names[:n_players]]
