@@ -48,6 +48,7 @@ class Board:
     # territories (indices) of different biomes.
     void_cards: bool = False
     contested: tuple[tuple[int, int], ...] = ()
+    tokens_at: tuple[tuple[int, ...], ...] = ()  # per territory: the Contested tokens beside it
 
     @property
     def ruin_spaces(self) -> tuple[int, ...]:
@@ -132,4 +133,12 @@ def get_board(key: str) -> Board:
         void_totems=int(getattr(mod, "VOID_TOTEMS", 0)),
         void_cards=bool(getattr(mod, "VOID_CARDS", False)),
         contested=tuple((index_of_id[c["a"]], index_of_id[c["b"]]) for c in getattr(mod, "CONTESTED", ())),
+        tokens_at=tuple(
+            tuple(
+                k
+                for k, c in enumerate(getattr(mod, "CONTESTED", ()))
+                if mod.TERRITORIES[t]["id"] in (c["a"], c["b"])
+            )
+            for t in range(len(biome))
+        ),
     )

@@ -503,11 +503,7 @@ class IwariState(SoloMixin, GameState):
 
     def open_tokens(self, t: int) -> list[int]:
         """The Void: Contested tokens not yet moved that lie beside territory t."""
-        return (
-            [k for k, pair in enumerate(self.board.contested) if self.contested[k] < 0 and t in pair]
-            if self.contested
-            else []
-        )
+        return [k for k in self.board.tokens_at[t] if self.contested[k] < 0] if self.contested else []
 
     def uses_determination(self, tribe: int) -> bool:
         return tribe == self.determination and not self.neutral
@@ -650,7 +646,7 @@ class IwariState(SoloMixin, GameState):
 
     def playable_territories(self, tribe: int, hand: list[int]) -> list[int]:
         out = []
-        exact = bool(self.board.conn_ruin or self.board.void_totems or self.board.contested)
+        exact = bool(self.board.conn_ruin or self.board.void_totems)
         void_pair = self.board.void_cards and hand[VOID_CARD] >= 2
         for t in range(self.board.num_territories):
             b = self.board.biome[t]
@@ -661,7 +657,11 @@ class IwariState(SoloMixin, GameState):
                 # Ruins and Void Totems have payments of their own: check the real ones.
                 if self.combos(tribe, t, hand):
                     out.append(t)
-            elif self.piece_options(tribe, t):
+                continue
+            options = self.piece_options(tribe, t)
+            # A Tent or Totem is paid like any piece (the check above); a Contested token alone
+            # needs two cards of the biome.
+            if any(p[0] != "K" for p in options) or (options and self.combos(tribe, t, hand)):
                 out.append(t)
         return out
 
