@@ -26,8 +26,12 @@ GAME_KEYS = sorted(ALL)
 
 
 def _new(game: Game, n: int, seed: int) -> GameState:
-    """A new game of n players: default options, or the first options allowing n (e.g. a solo mode)."""
-    for options in itertools.islice(option_combinations(game), 500):
+    """A new game of n players: default options, or the first options allowing n (e.g. a solo mode).
+
+    Options that change one default come first (Iwari at 6 players needs only its map).
+    """
+    singles = [{name: value} for name, values in game.options.items() for value in values[1:]]
+    for options in itertools.chain([{}], singles, itertools.islice(option_combinations(game), 500)):
         try:
             return game.new_state(n, seed, options)
         except IllegalSetup:
