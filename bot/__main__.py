@@ -1,4 +1,5 @@
-"""``python -m bot`` runs the bot; ``python -m bot demo GAME`` plays an AI game offline."""
+"""``python -m bot`` runs the bot; ``python -m bot demo GAME`` plays an AI game offline;
+``python -m bot copy-db --from PATH --to URL`` moves a SQLite database to PostgreSQL."""
 
 from __future__ import annotations
 
@@ -16,29 +17,77 @@ See README.md, "Create the bot application".
 """
 
 
-def check_database(path: str) -> str | None:
-    """Before logging in: the database can be created, migrated and written. Else what is wrong."""
+def check_database(url_or_path: str) -> str | None:
+    """Before logging in: the database can be reached (created), migrated and written. Else what is wrong."""
     import asyncio
     import sqlite3
 
-    from bot.store import SqliteStore
+    from bot.store import is_postgres_url, open_store, redact
 
     async def check() -> None:
-        store = SqliteStore(path)
+        store = open_store(url_or_path)
         try:
-            await store.open()  # creates the folder and the file, applies the migrations
+            await store.open()  # SQLite: creates the folder and the file; both: applies the migrations
             await store.check_writable()
         finally:
             await store.close()
 
+    if is_postgres_url(url_or_path):
+        import asyncpg
+
+        try:
+            asyncio.run(check())
+        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
+            return (
+                f"The database at DATABASE_URL={redact(url_or_path)} cannot be used: "
+                f"{type(exc).__name__}: {exc}.\n"
+                "Check that PostgreSQL runs and accepts this user and password, that the database "
+                "exists and that this user may create tables in it (or leave DATABASE_URL empty to "
+                "use SQLite at DATABASE_PATH)."
+            )
+        return None
     try:
         asyncio.run(check())
     except (OSError, sqlite3.Error) as exc:
         return (
-            f"The database at DATABASE_PATH={path} cannot be used: {exc}.\n"
+            f"The database at DATABASE_PATH={url_or_path} cannot be used: {exc}.\n"
             "Set DATABASE_PATH in .env to a file in a folder this user can create and write."
         )
     return None
+
+
+def copy_db(argv: list[str]) -> int:
+    import argparse
+    import asyncio
+
+    from bot.store import is_postgres_url, redact
+    from bot.store_copy import CopyError, copy_database
+
+    parser = argparse.ArgumentParser(
+        prog="python -m bot copy-db",
+        description="Copy the SQLite database into a new, empty PostgreSQL database (stop the bot first).",
+    )
+    parser.add_argument("--from", dest="source", required=True, help="the SQLite file (DATABASE_PATH)")
+    parser.add_argument("--to", dest="target", required=True, help="postgresql://user:password@host/db")
+    args = parser.parse_args(argv)
+    if not is_postgres_url(args.target):
+        print(f"--to must be a PostgreSQL URL (postgresql://...), not {args.target!r}.", file=sys.stderr)
+        return 2
+    import asyncpg
+
+    try:
+        copied = asyncio.run(copy_database(args.source, args.target))
+    except CopyError as exc:
+        print(f"Nothing was copied: {exc}.", file=sys.stderr)
+        return 2
+    except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+        print(f"Nothing was copied: {type(exc).__name__}: {exc}.", file=sys.stderr)
+        return 2
+    for table, rows in copied.items():
+        print(f"{table:<20} {rows:>9} rows")
+    print(f"Copied and verified {sum(copied.values())} rows into {redact(args.target)}.")
+    print("Set DATABASE_URL to it in .env and start the bot.")
+    return 0
 
 
 def main(argv: list[str]) -> int:
@@ -46,6 +95,8 @@ def main(argv: list[str]) -> int:
         from bot.demo import main as demo
 
         return demo(argv[1:])
+    if argv[:1] == ["copy-db"]:
+        return copy_db(argv[1:])
     try:
         settings = Settings.from_env()
     except ConfigError as exc:
@@ -55,7 +106,7 @@ def main(argv: list[str]) -> int:
         print(NO_TOKEN, file=sys.stderr, end="")
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    problem = check_database(settings.database_path)
+    problem = check_database(settings.database)
     if problem:
         print(problem, file=sys.stderr)
         return 2

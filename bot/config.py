@@ -8,6 +8,8 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
+from bot.store import Shards, is_postgres_url
+
 DEFAULT_DATABASE = "data/koi-table.sqlite3"
 
 
@@ -21,6 +23,24 @@ class Settings:
     database_path: str = DEFAULT_DATABASE
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    # PostgreSQL (postgresql://user:password@host/db): several processes share it. Unset: SQLite.
+    database_url: str | None = None
+    # Sharding: this process runs the shards shard_ids of shard_count (unset: every shard, with
+    # Discord's recommended count).
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+
+    @property
+    def database(self) -> str:
+        """What ``bot.store.open_store`` opens: the URL if set, else the SQLite path."""
+        return self.database_url or self.database_path
+
+    @property
+    def shards(self) -> Shards:
+        """The guilds this process serves (reminders, AI seats, pending posts)."""
+        if self.shard_count is None:
+            return Shards()
+        return Shards(self.shard_count, self.shard_ids)
 
     @classmethod
     def from_env(cls, env_file: str | os.PathLike | None = ".env") -> Settings:
@@ -29,9 +49,41 @@ class Settings:
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
         if guild and not guild.isdigit():
             raise ConfigError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}.")
+        url = os.environ.get("DATABASE_URL", "").strip() or None
+        if url is not None and not is_postgres_url(url):
+            raise ConfigError(
+                f"DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/db), not {url!r}. "
+                "Leave it empty to use the SQLite file at DATABASE_PATH."
+            )
+        count, ids = _shards(os.environ.get("SHARD_COUNT", ""), os.environ.get("SHARD_IDS", ""))
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             database_path=os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE,
             dev_guild_id=int(guild) if guild else None,
             log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            database_url=url,
+            shard_count=count,
+            shard_ids=ids,
         )
+
+
+def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:
+    count_text, ids_text = count_text.strip(), ids_text.strip()
+    count = None
+    if count_text:
+        if not count_text.isdigit() or int(count_text) < 1:
+            raise ConfigError(f"SHARD_COUNT must be a positive number, not {count_text!r}.")
+        count = int(count_text)
+    if not ids_text:
+        return count, None
+    if count is None:
+        raise ConfigError("SHARD_IDS needs SHARD_COUNT: the shards of how many?")
+    parts = [p.strip() for p in ids_text.split(",") if p.strip()]
+    if not parts or not all(p.isdigit() for p in parts):
+        raise ConfigError(
+            f"SHARD_IDS must be shard numbers separated by commas (e.g. 0,1), not {ids_text!r}."
+        )
+    ids = tuple(int(p) for p in parts)
+    if len(set(ids)) != len(ids) or any(i >= count for i in ids):
+        raise ConfigError(f"SHARD_IDS must be different numbers from 0 to {count - 1}, not {ids_text!r}.")
+    return count, ids

@@ -1,4 +1,10 @@
-"""The bot process: one Bot subclass that owns the store, the match service and reminders."""
+"""The bot process: one Bot subclass that owns the store, the match service and reminders.
+
+The bot is an ``AutoShardedBot``: one process runs every shard by default, or the shards
+``SHARD_IDS`` of ``SHARD_COUNT``, so that several processes (on one PostgreSQL database) share
+one bot. Each process fires reminders, drives AI seats and delivers pending posts only for the
+guilds of its own shards.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +18,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.reminders import ReminderScheduler
 from bot.service import MatchService
-from bot.store import SqliteStore, Store
+from bot.store import Store, open_store
 
 log = logging.getLogger(__name__)
 
@@ -25,7 +31,7 @@ def discord_clock() -> float:
     return discord.utils.utcnow().timestamp()
 
 
-class GameBot(commands.Bot):
+class GameBot(commands.AutoShardedBot):
     def __init__(
         self, settings: Settings, store: Store | None = None, clock: Callable[[], float] | None = None
     ) -> None:
@@ -35,11 +41,13 @@ class GameBot(commands.Bot):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            shard_count=settings.shard_count,
+            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
         )
         self.settings = settings
-        self.store = store or SqliteStore(settings.database_path)
+        self.store = store or open_store(settings.database)
         self.service = MatchService(self.store, clock=clock or discord_clock)
-        self.reminders = ReminderScheduler(self.service)
+        self.reminders = ReminderScheduler(self.service, settings.shards)
         self.started_at = time.time()
 
     async def setup_hook(self) -> None:

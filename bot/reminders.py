@@ -15,7 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot.service import MatchService
-from bot.store import Match
+from bot.store import ALL_SHARDS, Match, Shards
 
 log = logging.getLogger(__name__)
 
@@ -25,8 +25,11 @@ IDLE_WAIT = 3600.0
 
 
 class ReminderScheduler:
-    def __init__(self, service: MatchService) -> None:
+    """Fires the reminders of the matches in guilds of ``shards`` (this process's shards)."""
+
+    def __init__(self, service: MatchService, shards: Shards = ALL_SHARDS) -> None:
         self.service = service
+        self.shards = shards
         self._task: asyncio.Task | None = None
         self._sleeping = False
         self._dirty = False
@@ -60,7 +63,7 @@ class ReminderScheduler:
         while True:
             try:
                 await self.tick()
-                next_at = await self.service.store.next_reminder_at()
+                next_at = await self.service.store.next_reminder_at(self.shards)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -92,7 +95,7 @@ class ReminderScheduler:
         where the channel allows it, an AI takes over the seats of the players still absent.
         """
         fired = 0
-        for reminder in await self.service.store.due_reminders(self.service.clock()):
+        for reminder in await self.service.store.due_reminders(self.service.clock(), self.shards):
             try:
                 takeover = await self.service.fire_reminder(reminder)
             except Exception:

@@ -1,8 +1,10 @@
 """All persistence behind one narrow interface.
 
 ``Store`` is what the match service and the reminders need, and nothing else;
-``SqliteStore`` (bot/store_sqlite.py) implements it on SQLite. A PostgreSQL
-store implements the same methods; cogs and games never see SQL.
+``SqliteStore`` (bot/store_sqlite.py) implements it on SQLite, the embedded
+default, and ``PostgresStore`` (bot/store_postgres.py) on PostgreSQL, for
+several bot processes sharing one database. ``open_store`` picks one from the
+setting. Cogs and games never see SQL.
 """
 
 from __future__ import annotations
@@ -167,6 +169,33 @@ class Move:
 KEEP = object()  # "leave this column as it is"
 
 
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """Discord's rule: the shard a guild's events come through (direct messages: shard 0)."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
+@dataclass(frozen=True)
+class Shards:
+    """The shards one process serves, of ``count``; ``ids`` None: all of them.
+
+    A process fires reminders, drives AI seats and recovers pending effects only for the guilds
+    it owns, so that several processes of one bot on one database never do one thing twice.
+    """
+
+    count: int = 1
+    ids: tuple[int, ...] | None = None
+
+    @property
+    def everything(self) -> bool:
+        return self.ids is None or set(range(self.count)) <= set(self.ids)
+
+    def owns(self, guild_id: int | None) -> bool:
+        return self.everything or shard_of(guild_id, self.count) in (self.ids or ())
+
+
+ALL_SHARDS = Shards()
+
+
 class Store(ABC):
     """Every method is one transaction: nothing another task or process does interleaves with it.
 
@@ -265,9 +294,11 @@ class Store(ABC):
 
     # reminders and settings
     @abstractmethod
-    async def due_reminders(self, now: float) -> list[Reminder]: ...
+    async def due_reminders(self, now: float, shards: Shards = ALL_SHARDS) -> list[Reminder]:
+        """Reminders due by ``now`` of the matches in guilds of ``shards``, earliest first."""
+
     @abstractmethod
-    async def next_reminder_at(self) -> float | None: ...
+    async def next_reminder_at(self, shards: Shards = ALL_SHARDS) -> float | None: ...
     @abstractmethod
     async def put_reminder(self, reminder: Reminder) -> None: ...
     @abstractmethod
@@ -306,10 +337,19 @@ class Store(ABC):
         rated matches first, then by user id."""
 
 
-def migrations() -> list[tuple[int, str, str]]:
-    """(number, name, sql) of every file in bot/migrations, in order."""
+def migrations(backend: str = "sqlite") -> list[tuple[int, str, str]]:
+    """(number, name, sql) of every migration of a backend, in order.
+
+    SQLite's are bot/migrations/NNN_*.sql (where existing databases expect them), PostgreSQL's
+    bot/migrations/postgres/NNN_*.sql; both backends keep the same numbers for the same change.
+    """
+    folder = resources.files("bot.migrations")
+    if backend == "postgres":
+        folder = folder / "postgres"
+    elif backend != "sqlite":
+        raise ValueError(f"unknown backend {backend!r}")
     found = []
-    for entry in resources.files("bot.migrations").iterdir():
+    for entry in folder.iterdir():
         name = entry.name
         if name.endswith(".sql") and name[:3].isdigit():
             found.append((int(name[:3]), name, entry.read_text()))
@@ -382,13 +422,35 @@ def effect_from_row(row) -> Effect:
     return Effect(row["kind"], payload, row["version"], row["id"], row["match_id"])
 
 
-def open_store(url_or_path: str) -> Store:
-    """The store for a setting: a SQLite file path (the embedded default). Not opened yet."""
+def is_postgres_url(url_or_path: str) -> bool:
+    return str(url_or_path).startswith(("postgresql://", "postgres://"))
+
+
+def open_store(url_or_path: str, **options) -> Store:
+    """The store for a setting, not opened yet: PostgreSQL for a ``postgresql://`` URL, else the
+    SQLite file at that path (the embedded default)."""
+    if is_postgres_url(url_or_path):
+        from bot.store_postgres import PostgresStore
+
+        return PostgresStore(str(url_or_path), **options)
     from bot.store_sqlite import SqliteStore
 
     return SqliteStore(url_or_path)
 
 
+def redact(url_or_path: str) -> str:
+    """A setting fit for a log or an error message (no password)."""
+    if not is_postgres_url(url_or_path):
+        return str(url_or_path)
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url_or_path)
+    if parts.password is None:
+        return url_or_path
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+
+
 from bot.store_sqlite import SqliteStore  # noqa: E402  (the default store, importable from here)
 
-__all__ = ["FinishedMatch", "Rating", "SqliteStore", "Store", "open_store"]
+__all__ = ["ALL_SHARDS", "FinishedMatch", "Rating", "Shards", "SqliteStore", "Store", "open_store"]

@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from bot import ratings as rating_model
 from bot.ratings import Rating
 from bot.store import (
+    ALL_SHARDS,
     KEEP,
     ActionRow,
     ChannelBusy,
@@ -34,6 +35,7 @@ from bot.store import (
     Move,
     Reminder,
     Result,
+    Shards,
     StaleVersion,
     StatLine,
     Store,
@@ -117,6 +119,14 @@ def _set_messages(db: Db, match_id: int, board_message_id, lobby_message_id) -> 
         db.execute("UPDATE matches SET board_message_id = ? WHERE id = ?", (board_message_id, match_id))
     if lobby_message_id is not KEEP:
         db.execute("UPDATE matches SET lobby_message_id = ? WHERE id = ?", (lobby_message_id, match_id))
+
+
+def _shard_filter(shards: Shards) -> tuple[str, tuple]:
+    """SQL (on the matches alias ``m``) keeping the matches of guilds of ``shards``."""
+    if shards.everything:
+        return "", ()
+    marks = ", ".join("?" for _ in shards.ids or ())
+    return f" AND ((COALESCE(m.guild_id, 0) >> 22) % ?) IN ({marks})", (shards.count, *(shards.ids or ()))
 
 
 class SqliteStore(Store):
@@ -413,16 +423,24 @@ class SqliteStore(Store):
 
     # -- reminders and settings
 
-    async def due_reminders(self, now: float) -> list[Reminder]:
+    async def due_reminders(self, now: float, shards: Shards = ALL_SHARDS) -> list[Reminder]:
+        where, params = _shard_filter(shards)
         rows = await self._read(
             lambda db: db.execute(
-                "SELECT * FROM reminders WHERE due_at <= ? ORDER BY due_at", (now,)
+                "SELECT r.* FROM reminders r JOIN matches m ON m.id = r.match_id"
+                f" WHERE r.due_at <= ?{where} ORDER BY r.due_at, r.match_id",
+                (now, *params),
             ).fetchall()
         )
         return [Reminder(r["match_id"], r["due_at"], r["sent"], r["version"]) for r in rows]
 
-    async def next_reminder_at(self) -> float | None:
-        row = await self._read(lambda db: db.execute("SELECT MIN(due_at) FROM reminders").fetchone())
+    async def next_reminder_at(self, shards: Shards = ALL_SHARDS) -> float | None:
+        if shards.everything:
+            sql, params = "SELECT MIN(due_at) FROM reminders", ()
+        else:
+            where, params = _shard_filter(shards)
+            sql = f"SELECT MIN(r.due_at) FROM reminders r JOIN matches m ON m.id = r.match_id WHERE 1{where}"
+        row = await self._read(lambda db: db.execute(sql, params).fetchone())
         return row[0] if row else None
 
     async def put_reminder(self, reminder: Reminder) -> None:
@@ -522,3 +540,6 @@ class SqliteStore(Store):
 
     async def execute_raw(self, sql: str, params: tuple = ()) -> None:
         await self._call(lambda: self._conn().execute(sql, params))
+
+    async def fetch_raw(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
+        return await self._read(lambda db: db.execute(sql, params).fetchall())

@@ -315,6 +315,7 @@ class Matches(commands.Cog):
 
 async def setup(bot: GameBot) -> None:
     table = Table(bot, bot.service)
+    table.writer.owns = bot.settings.shards.owns  # pending posts of this process's shards only
     bot.table = table  # type: ignore[attr-defined]
     bot.reminders.on_takeover = table.takeover
     bot.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -1,7 +1,15 @@
-"""Shared fixtures: a real bot on a temporary database, driven by SimCord."""
+"""Shared fixtures: a real bot on a temporary database, driven by SimCord; the store backends.
+
+PostgreSQL for the tests: the server at ``TEST_DATABASE_URL`` when that is set (a role that may
+create databases), else a throwaway cluster started once for the session (tests/pgcluster.py).
+Every test gets a database of its own. Without a server the PostgreSQL tests are skipped, except
+in CI (``CI`` set), where they fail: CI must run them.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import itertools
 import os
 
 import pytest
@@ -10,10 +18,53 @@ from hypothesis import HealthCheck, settings
 
 from bot.config import Settings
 from bot.core import create_bot
+from bot.store import open_store
+from tests.pgcluster import Cluster, create_database, drop_database
 
 settings.register_profile("ci", deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 settings.register_profile("dev", deadline=None, suppress_health_check=list(HealthCheck))
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+BACKENDS = ["sqlite", "postgres"]
+_names = itertools.count(1)
+
+
+def pytest_collection_modifyitems(config, items):
+    # The bot is an AutoShardedBot: SimCord runs it as one process with one shard, unless a test
+    # says otherwise with its own simcord marker.
+    for item in items:
+        if "simcord_env" in getattr(item, "fixturenames", ()) and item.get_closest_marker("simcord") is None:
+            item.add_marker(pytest.mark.simcord(shard_count=1))
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """The URL of a database on the test server where new databases can be created."""
+    url = os.environ.get("TEST_DATABASE_URL", "").strip()
+    if url:
+        yield url
+        return
+    cluster = Cluster()
+    try:
+        url = cluster.start()
+    except Exception as exc:
+        if IN_CI:
+            pytest.fail(f"the PostgreSQL tests must run in CI, but no server could be started: {exc}")
+        pytest.skip(f"no PostgreSQL server for the tests (set TEST_DATABASE_URL): {exc}")
+    try:
+        yield url
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def pg_url(pg_server):
+    """A new empty PostgreSQL database for this test, dropped after it."""
+    name = f"koi_test_{os.getpid()}_{next(_names)}"
+    url = asyncio.run(create_database(pg_server, name))
+    yield url
+    asyncio.run(drop_database(pg_server, name))
 
 
 @pytest.fixture
@@ -21,10 +72,40 @@ def db_path(tmp_path):
     return str(tmp_path / "bot.sqlite3")
 
 
+@pytest.fixture(params=BACKENDS)
+def backend(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+def database(backend, request) -> str:
+    """What ``open_store`` opens for this test's backend: a new SQLite file or PostgreSQL database."""
+    if backend == "postgres":
+        return request.getfixturevalue("pg_url")
+    return request.getfixturevalue("db_path")
+
+
 @pytest_asyncio.fixture
-async def simcord_bot(db_path):
-    bot = create_bot(Settings(token=None, database_path=db_path))
+async def store(database):
+    store = open_store(database)
+    await store.open()
+    yield store
+    await store.close()
+
+
+@pytest.fixture
+def bot_database(db_path) -> str:
+    """The database of the SimCord bot (a module may override it, e.g. with ``pg_url``)."""
+    return db_path
+
+
+@pytest_asyncio.fixture
+async def simcord_bot(bot_database):
+    if bot_database.startswith("postgresql://"):
+        bot = create_bot(Settings(token=None, database_url=bot_database))
+    else:
+        bot = create_bot(Settings(token=None, database_path=bot_database))
     yield bot
-    # The database worker thread must end, or the test process cannot exit.
+    # The database worker thread (SQLite) or pool (PostgreSQL) must end, or the test process cannot exit.
     await bot.reminders.stop()
     await bot.store.close()

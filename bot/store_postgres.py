@@ -1,0 +1,479 @@
+"""The PostgreSQL store: several bot processes (on several machines) share one database.
+
+Every method is one transaction on one connection of an asyncpg pool, with the same semantics
+as the SQLite store, method for method: the compare-and-set on the version (moves) or on the
+old seats (lobby and seat changes) is the arbiter between processes (``StaleVersion``), the
+unique index of live matches per channel refuses a second lobby (``ChannelBusy``), the effects
+of a change are written in its transaction, and a reminder is fired by one process only.
+
+Under READ COMMITTED, an ``UPDATE ... WHERE version = $n`` that waits for a concurrent commit on
+the same row re-reads the row and finds the version moved on: it updates nothing, and the loser
+raises ``StaleVersion``. Nothing is cached in the process: every read is of the database.
+
+Migrations (bot/migrations/postgres/) run in one transaction under a transaction-level advisory
+lock, so processes that start at once apply them once, one after the other.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import asyncpg
+
+from bot.store import (
+    ALL_SHARDS,
+    KEEP,
+    ActionRow,
+    ChannelBusy,
+    ChannelSettings,
+    CorruptRow,
+    Effect,
+    Match,
+    Move,
+    Reminder,
+    Result,
+    Shards,
+    StaleVersion,
+    StatLine,
+    Store,
+    effect_from_row,
+    match_from_row,
+    migrations,
+    seats_json,
+)
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+Con = asyncpg.Connection
+
+# pg_advisory_xact_lock key of the migrations ("koitable" in ASCII).
+MIGRATION_LOCK = 0x6B6F697461626C65
+CONNECT_TIMEOUT = 10.0
+
+
+def _count(status: str) -> int:
+    """Rows touched, from a command status such as ``UPDATE 1``."""
+    try:
+        return int(status.rsplit(" ", 1)[-1])
+    except ValueError:
+        return 0
+
+
+async def _add_effects(con: Con, match_id: int, effects, now: float) -> None:
+    if effects:
+        await con.executemany(
+            "INSERT INTO outbox (match_id, kind, version, payload, created_at) VALUES ($1, $2, $3, $4, $5)",
+            [(match_id, e.kind, e.version, json.dumps(e.payload), now) for e in effects],
+        )
+
+
+async def _put_reminder(con: Con, r: Reminder) -> None:
+    await con.execute(
+        "INSERT INTO reminders (match_id, due_at, sent, version) VALUES ($1, $2, $3, $4)"
+        " ON CONFLICT (match_id) DO UPDATE SET due_at = EXCLUDED.due_at, sent = EXCLUDED.sent,"
+        " version = EXCLUDED.version",
+        r.match_id,
+        r.due_at,
+        r.sent,
+        r.version,
+    )
+
+
+async def _insert_results(con: Con, match_id: int, results: list[Result], now: float) -> None:
+    if not results:
+        return
+    row = await con.fetchrow("SELECT guild_id, game FROM matches WHERE id = $1", match_id)
+    await con.executemany(
+        "INSERT INTO results (match_id, seat, guild_id, game, user_id, score, won, finished_at)"
+        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+        " ON CONFLICT (match_id, seat) DO UPDATE SET guild_id = EXCLUDED.guild_id, game = EXCLUDED.game,"
+        " user_id = EXCLUDED.user_id, score = EXCLUDED.score, won = EXCLUDED.won,"
+        " finished_at = EXCLUDED.finished_at",
+        [
+            (match_id, r.seat, row["guild_id"], row["game"], r.user_id, r.score, int(r.won), now)
+            for r in results
+        ],
+    )
+
+
+async def _set_messages(con: Con, match_id: int, board_message_id, lobby_message_id) -> None:
+    if board_message_id is not KEEP and lobby_message_id is not KEEP:
+        await con.execute(
+            "UPDATE matches SET board_message_id = $1, lobby_message_id = $2 WHERE id = $3",
+            board_message_id,
+            lobby_message_id,
+            match_id,
+        )
+    elif board_message_id is not KEEP:
+        await con.execute(
+            "UPDATE matches SET board_message_id = $1 WHERE id = $2", board_message_id, match_id
+        )
+    elif lobby_message_id is not KEEP:
+        await con.execute(
+            "UPDATE matches SET lobby_message_id = $1 WHERE id = $2", lobby_message_id, match_id
+        )
+
+
+def _shard_filter(shards: Shards, first: int) -> tuple[str, tuple]:
+    """SQL (on the matches alias ``m``, parameters from ``$first``) for the guilds of ``shards``."""
+    if shards.everything:
+        return "", ()
+    return (
+        f" AND ((COALESCE(m.guild_id, 0) >> 22) % ${first}) = ANY(${first + 1}::int[])",
+        (shards.count, list(shards.ids or ())),
+    )
+
+
+class PostgresStore(Store):
+    def __init__(self, url: str, min_size: int = 1, max_size: int = 10) -> None:
+        self.url = url
+        self.min_size = min_size
+        self.max_size = max_size
+        self._pool: asyncpg.Pool | None = None
+
+    # -- the pool
+
+    def _p(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise RuntimeError("store is not open")
+        return self._pool
+
+    async def _tx(self, fn: Callable[[Con], Awaitable[T]]) -> T:
+        """Run ``fn`` as one transaction on one connection of the pool."""
+        async with self._p().acquire() as con, con.transaction():
+            return await fn(con)
+
+    async def open(self) -> None:
+        self._pool = await asyncpg.create_pool(
+            self.url, min_size=self.min_size, max_size=self.max_size, timeout=CONNECT_TIMEOUT
+        )
+        try:
+            await self._tx(self._migrate)
+        except BaseException:
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            await pool.close()
+
+    @staticmethod
+    async def _migrate(con: Con) -> None:
+        """Apply what is missing, one process at a time (the lock ends with the transaction)."""
+        await con.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+        await con.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (number INTEGER PRIMARY KEY, name TEXT NOT NULL)"
+        )
+        done = {row[0] for row in await con.fetch("SELECT number FROM schema_migrations")}
+        for number, name, sql in migrations("postgres"):
+            if number in done:
+                continue
+            log.info("applying migration postgres/%s", name)
+            await con.execute(sql)  # a script: the simple protocol runs every statement in it
+            await con.execute("INSERT INTO schema_migrations VALUES ($1, $2)", number, name)
+
+    async def check_writable(self) -> None:
+        # Rewriting a row to itself is a real write (refused on a read-only server or role).
+        await self._tx(
+            lambda con: con.execute(
+                "UPDATE schema_migrations SET name = name"
+                " WHERE number = (SELECT MAX(number) FROM schema_migrations)"
+            )
+        )
+
+    # -- matches
+
+    async def create_match(
+        self, game, guild_id, channel_id, host_id, seats, options, seed, now, effects=()
+    ) -> Match:
+        async def create(con: Con) -> asyncpg.Record:
+            row = await con.fetchrow(
+                "INSERT INTO matches (game, guild_id, channel_id, host_id, status, seats, options, seed,"
+                " created_at, updated_at) VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $7, $8, $9) RETURNING *",
+                game,
+                guild_id,
+                channel_id,
+                host_id,
+                seats_json(seats),
+                json.dumps(options),
+                seed,
+                now,
+                now,
+            )
+            await _add_effects(con, row["id"], effects, now)
+            return row
+
+        try:
+            row = await self._tx(create)
+        except asyncpg.UniqueViolationError as exc:
+            if exc.constraint_name != "matches_live_channel":
+                raise
+            raise ChannelBusy(str(exc)) from exc
+        return match_from_row(row)
+
+    async def get_match(self, match_id: int) -> Match | None:
+        row = await self._p().fetchrow("SELECT * FROM matches WHERE id = $1", match_id)
+        return match_from_row(row) if row else None
+
+    async def live_match(self, channel_id: int) -> Match | None:
+        row = await self._p().fetchrow(
+            "SELECT * FROM matches WHERE channel_id = $1 AND status IN ('lobby', 'active')", channel_id
+        )
+        return match_from_row(row) if row else None
+
+    async def update_seats(self, match_id, old_seats, seats, status, now, effects=(), reminder=None) -> None:
+        async def update(con: Con) -> None:
+            done = await con.execute(
+                "UPDATE matches SET seats = $1, updated_at = $2 WHERE id = $3 AND status = $4 AND seats = $5",
+                seats_json(seats),
+                now,
+                match_id,
+                status,
+                seats_json(old_seats),
+            )
+            if _count(done) != 1:
+                raise StaleVersion(f"match {match_id} changed meanwhile")
+            if reminder is not None:
+                await _put_reminder(con, reminder)
+            await _add_effects(con, match_id, effects, now)
+
+        await self._tx(update)
+
+    async def active_matches(self) -> list[Match]:
+        rows = await self._p().fetch("SELECT * FROM matches WHERE status = 'active' ORDER BY id")
+        out = []
+        for row in rows:
+            try:
+                out.append(match_from_row(row))
+            except CorruptRow:
+                log.exception("skipping unreadable match row %s", row["id"])
+        return out
+
+    async def start_match(self, match_id, seats, state, reminder, now, effects=()) -> None:
+        text = json.dumps(state)
+
+        async def start(con: Con) -> None:
+            done = await con.execute(
+                "UPDATE matches SET status = 'active', seats = $1, state = $2, version = 0, updated_at = $3"
+                " WHERE id = $4 AND status = 'lobby'",
+                seats_json(seats),
+                text,
+                now,
+                match_id,
+            )
+            if _count(done) != 1:
+                raise StaleVersion(f"match {match_id} is no longer a lobby")
+            if reminder is not None:
+                await _put_reminder(con, reminder)
+            await _add_effects(con, match_id, effects, now)
+
+        await self._tx(start)
+
+    async def save_move(self, move: Move, now: float) -> None:
+        a = move.action
+        state, events = json.dumps(move.state), json.dumps(a.events)
+
+        async def save(con: Con) -> None:
+            done = await con.execute(
+                "UPDATE matches SET state = $1, version = $2, status = $3, updated_at = $4"
+                " WHERE id = $5 AND version = $6 AND status = 'active'",
+                state,
+                a.version,
+                move.status,
+                now,
+                move.match_id,
+                move.expected_version,
+            )
+            if _count(done) != 1:
+                raise StaleVersion(f"match {move.match_id} moved on from version {move.expected_version}")
+            await con.execute(
+                "INSERT INTO actions (match_id, version, seat, user_id, action, events, created_at)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                move.match_id,
+                a.version,
+                a.seat,
+                a.user_id,
+                a.action,
+                events,
+                a.created_at,
+            )
+            if move.reminder is not None:
+                await _put_reminder(con, move.reminder)
+            else:
+                await con.execute("DELETE FROM reminders WHERE match_id = $1", move.match_id)
+            await _insert_results(con, move.match_id, move.results, now)
+            await _add_effects(con, move.match_id, move.effects, now)
+
+        await self._tx(save)
+
+    async def end_match(self, match_id, status, results, now, effects=(), expected_version=None) -> None:
+        async def end(con: Con) -> None:
+            sql = (
+                "UPDATE matches SET status = $1, updated_at = $2"
+                " WHERE id = $3 AND status IN ('lobby', 'active')"
+            )
+            params: tuple = (status, now, match_id)
+            if expected_version is not None:
+                sql += " AND version = $4"
+                params += (expected_version,)
+            if _count(await con.execute(sql, *params)) != 1:
+                raise StaleVersion(f"match {match_id} changed meanwhile")
+            await con.execute("DELETE FROM reminders WHERE match_id = $1", match_id)
+            await _insert_results(con, match_id, results, now)
+            await _add_effects(con, match_id, effects, now)
+
+        await self._tx(end)
+
+    async def actions(self, match_id: int, limit: int = 20) -> list[ActionRow]:
+        rows = await self._p().fetch(
+            "SELECT * FROM actions WHERE match_id = $1 ORDER BY version DESC LIMIT $2", match_id, limit
+        )
+        return [
+            ActionRow(
+                r["version"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["created_at"]
+            )
+            for r in reversed(rows)
+        ]
+
+    # -- the outbox
+
+    async def add_effects(self, match_id: int, effects: list[Effect]) -> None:
+        await self._tx(lambda con: _add_effects(con, match_id, effects, time.time()))
+
+    async def pending_effects(self, match_id: int) -> list[Effect]:
+        rows = await self._p().fetch("SELECT * FROM outbox WHERE match_id = $1 ORDER BY id", match_id)
+        return [effect_from_row(r) for r in rows]
+
+    async def finish_effects(
+        self, match_id, through_id, board_message_id=KEEP, lobby_message_id=KEEP
+    ) -> None:
+        async def finish(con: Con) -> None:
+            await con.execute("DELETE FROM outbox WHERE match_id = $1 AND id <= $2", match_id, through_id)
+            await _set_messages(con, match_id, board_message_id, lobby_message_id)
+
+        await self._tx(finish)
+
+    async def set_messages(self, match_id, board_message_id=KEEP, lobby_message_id=KEEP) -> None:
+        await self._tx(lambda con: _set_messages(con, match_id, board_message_id, lobby_message_id))
+
+    async def matches_with_effects(self) -> list[tuple[int, int | None]]:
+        rows = await self._p().fetch(
+            "SELECT DISTINCT o.match_id, m.guild_id FROM outbox o JOIN matches m ON m.id = o.match_id"
+            " ORDER BY o.match_id"
+        )
+        return [(r[0], r[1]) for r in rows]
+
+    # -- reminders and settings
+
+    async def due_reminders(self, now: float, shards: Shards = ALL_SHARDS) -> list[Reminder]:
+        where, params = _shard_filter(shards, 2)
+        rows = await self._p().fetch(
+            "SELECT r.* FROM reminders r JOIN matches m ON m.id = r.match_id"
+            f" WHERE r.due_at <= $1{where} ORDER BY r.due_at, r.match_id",
+            now,
+            *params,
+        )
+        return [Reminder(r["match_id"], r["due_at"], r["sent"], r["version"]) for r in rows]
+
+    async def next_reminder_at(self, shards: Shards = ALL_SHARDS) -> float | None:
+        if shards.everything:
+            return await self._p().fetchval("SELECT MIN(due_at) FROM reminders")
+        where, params = _shard_filter(shards, 1)
+        return await self._p().fetchval(
+            f"SELECT MIN(r.due_at) FROM reminders r JOIN matches m ON m.id = r.match_id WHERE TRUE{where}",
+            *params,
+        )
+
+    async def put_reminder(self, reminder: Reminder) -> None:
+        await self._tx(lambda con: _put_reminder(con, reminder))
+
+    async def delete_reminder(self, match_id: int) -> None:
+        await self._tx(lambda con: con.execute("DELETE FROM reminders WHERE match_id = $1", match_id))
+
+    async def fire_reminder(self, due: Reminder, following: Reminder | None, effects=()) -> bool:
+        async def fire(con: Con) -> bool:
+            done = await con.execute(
+                "DELETE FROM reminders WHERE match_id = $1 AND due_at = $2 AND sent = $3 AND version = $4",
+                due.match_id,
+                due.due_at,
+                due.sent,
+                due.version,
+            )
+            if _count(done) != 1:
+                return False
+            if following is not None:
+                await _put_reminder(con, following)
+            await _add_effects(con, due.match_id, effects, time.time())
+            return True
+
+        return await self._tx(fire)
+
+    async def channel_settings(self, channel_id: int) -> ChannelSettings | None:
+        row = await self._p().fetchrow("SELECT * FROM channel_settings WHERE channel_id = $1", channel_id)
+        if row is None:
+            return None
+        return ChannelSettings(
+            row["reminder_delay"], bool(row["reminders_enabled"]), bool(row["ai_takeover"])
+        )
+
+    async def put_channel_settings(self, channel_id: int, settings: ChannelSettings) -> None:
+        await self._tx(
+            lambda con: con.execute(
+                "INSERT INTO channel_settings (channel_id, reminder_delay, reminders_enabled, ai_takeover)"
+                " VALUES ($1, $2, $3, $4) ON CONFLICT (channel_id) DO UPDATE SET"
+                " reminder_delay = EXCLUDED.reminder_delay, reminders_enabled = EXCLUDED.reminders_enabled,"
+                " ai_takeover = EXCLUDED.ai_takeover",
+                channel_id,
+                settings.reminder_delay,
+                int(settings.reminders_enabled),
+                int(settings.ai_takeover),
+            )
+        )
+
+    async def dm_reminders(self, user_id: int) -> bool:
+        value = await self._p().fetchval("SELECT dm_reminders FROM user_settings WHERE user_id = $1", user_id)
+        return bool(value)
+
+    async def put_dm_reminders(self, user_id: int, enabled: bool) -> None:
+        await self._tx(
+            lambda con: con.execute(
+                "INSERT INTO user_settings (user_id, dm_reminders) VALUES ($1, $2)"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_reminders = EXCLUDED.dm_reminders",
+                user_id,
+                int(enabled),
+            )
+        )
+
+    # -- results
+
+    async def stats(self, guild_id: int | None, user_id: int) -> list[StatLine]:
+        rows = await self._p().fetch(
+            "SELECT game, COUNT(*) AS played, SUM(won) AS won FROM results"
+            " WHERE guild_id IS NOT DISTINCT FROM $1 AND user_id = $2 GROUP BY game ORDER BY game",
+            guild_id,
+            user_id,
+        )
+        return [StatLine(r["game"], r["played"], r["won"] or 0) for r in rows]
+
+    # -- for tests: run raw SQL (``?`` placeholders, as on SQLite) in a transaction of its own
+
+    async def execute_raw(self, sql: str, params: tuple = ()) -> None:
+        await self._tx(lambda con: con.execute(_numbered(sql), *params))
+
+    async def fetch_raw(self, sql: str, params: tuple = ()) -> list[Any]:
+        return list(await self._p().fetch(_numbered(sql), *params))
+
+
+def _numbered(sql: str) -> str:
+    """``?`` placeholders as ``$1, $2, ...`` (raw test SQL is written once for both backends)."""
+    parts = sql.split("?")
+    out = parts[0]
+    for i, part in enumerate(parts[1:], start=1):
+        out += f"${i}{part}"
+    return out
