@@ -178,7 +178,7 @@ async def create_database(admin_url: str, name: str) -> str:
 
     con = await asyncpg.connect(admin_url)
     try:
-        await con.execute(f'CREATE DATABASE "{name}" TEMPLATE template0')
+        await con.execute(f'CREATE DATABASE "{name}" TEMPLATE template0 STRATEGY FILE_COPY')
     finally:
         await con.close()
     return database_url(admin_url, name)
@@ -200,3 +200,22 @@ def database_url(admin_url: str, name: str) -> str:
 
     parts = urlsplit(admin_url)
     return urlunsplit((parts.scheme, parts.netloc, "/" + name, parts.query, parts.fragment))
+
+
+async def truncate_all(url: str) -> None:
+    """Empty every table of the database but the migrations' record; ids start again at 1."""
+    import asyncpg
+
+    con = await asyncpg.connect(url)
+    try:
+        names = [
+            r[0]
+            for r in await con.fetch(
+                "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+                " AND tablename <> 'schema_migrations'"
+            )
+        ]
+        if names:
+            await con.execute("TRUNCATE " + ", ".join(f'"{n}"' for n in names) + " RESTART IDENTITY CASCADE")
+    finally:
+        await con.close()

@@ -1,8 +1,8 @@
-"""The match service and the store, without Discord: flow, refusals, replay, corrupt rows."""
+"""The match service without Discord, on SQLite. The tests of the store and of the service through
+it run on both backends in tests/test_store.py."""
 
 from __future__ import annotations
 
-import random
 import sqlite3
 import subprocess
 import sys
@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import LiveMatchExists, MatchService, ServiceError, StaleClick
-from bot.store import CorruptRow, SqliteStore
-from games import REGISTRY
+from bot.service import MatchService
+from bot.store import SqliteStore
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -62,92 +61,6 @@ async def test_wal_mode_and_migrations_are_idempotent(tmp_path):
     db = sqlite3.connect(path)
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.execute("SELECT COUNT(*) FROM schema_migrations").fetchone()[0] >= 1
-
-
-async def test_the_action_log_replays_the_match_from_its_seed(service):
-    match, _ = await started(service)
-    match = await play(service, match, 60, random.Random(1))
-    stored = await service.store.get_match(match.id)
-    replay = REGISTRY[stored.game].new_state(len(stored.seats), stored.seed, stored.options)
-    for row in await service.store.actions(match.id, limit=10_000):
-        replay.apply(row.seat, row.action)
-    assert replay.to_json() == stored.state
-    assert stored.version == len(await service.store.actions(match.id, limit=10_000))
-
-
-async def test_refusals_change_nothing(service):
-    match, state = await started(service)
-    seat = state.to_act()[0]
-    other = (seat + 1) % 3
-    before = (await service.store.get_match(match.id)).state
-    with pytest.raises(ServiceError, match="not your turn"):
-        await service.act(match.id, match.seats[other].user_id, 0, state.legal_actions(seat)[0].id)
-    with pytest.raises(ServiceError, match="not playing"):
-        await service.act(match.id, 999, 0, "draw")
-    with pytest.raises(ServiceError):
-        await service.act(match.id, match.seats[seat].user_id, 0, "made-up-action")
-    with pytest.raises(StaleClick):
-        await service.act(match.id, match.seats[seat].user_id, 7, state.legal_actions(seat)[0].id)
-    after = await service.store.get_match(match.id)
-    assert after.state == before and after.version == 0
-    assert await service.store.actions(match.id) == []
-
-
-async def test_one_live_match_per_channel_and_lobby_rules(service):
-    lobby = await service.new_lobby("kigi", 1, 5, 100, "host")
-    with pytest.raises(LiveMatchExists) as exc:
-        await service.new_lobby("iki", 1, 5, 200, "other")
-    assert exc.value.match.id == lobby.id
-    with pytest.raises(ServiceError, match="Option advanced"):
-        await service.new_lobby("kigi", 1, 6, 100, "host", {"advanced": "maybe"})
-    with pytest.raises(ServiceError, match="Unknown option"):
-        await service.new_lobby("kigi", 1, 6, 100, "host", {"colour": "red"})
-    for i in range(1, 5):
-        await service.join(lobby.id, 100 + i, f"p{i}")
-    with pytest.raises(ServiceError, match="full"):
-        await service.join(lobby.id, 999, "late")
-    await service.cancel(lobby.id, 100, can_manage=False)
-    assert await service.store.live_match(5) is None
-
-
-async def test_finished_match_stores_results(service):
-    match, _ = await started(service, n=2)
-    match = await play(service, match, 10_000, random.Random(3))
-    stored = await service.store.get_match(match.id)
-    assert stored.status == "finished"
-    state = service.state_of(stored)
-    stats = [await service.store.stats(1, 100 + i) for i in range(2)]
-    assert [s[0].played for s in stats] == [1, 1]
-    won = {100 + i for i in range(2) if stats[i][0].won}
-    assert won == {stored.seats[w].user_id for w in state.winners()}
-    assert await service.store.due_reminders(1e12) == []
-
-
-async def test_a_corrupt_row_is_refused_and_left_alone(service):
-    match, _ = await started(service)
-    await service.store.execute_raw("UPDATE matches SET state = '{not json' WHERE id = ?", (match.id,))
-    service._states.clear()
-    damaged = await service.store.get_match(match.id)
-    assert damaged.damaged
-    with pytest.raises(CorruptRow):
-        service.state_of(damaged)
-    with pytest.raises(CorruptRow):
-        await service.act(match.id, match.seats[0].user_id, 0, "draw")
-    abandoned = await service.abandon(10, 100, can_manage=False)
-    assert abandoned.status == "abandoned"
-
-
-async def test_reminders_are_scheduled_and_reset_by_moves(service):
-    match, _ = await started(service)
-    clock = service.clock
-    (reminder,) = await service.store.due_reminders(clock.now + 12 * 3600)
-    assert reminder.due_at == pytest.approx(clock.now + 12 * 3600)
-    clock.now += 3600
-    await play(service, match, 1, random.Random(0))
-    (reminder,) = await service.store.due_reminders(clock.now + 12 * 3600)
-    assert reminder.due_at == pytest.approx(clock.now + 12 * 3600) and reminder.version == 1
-    await service.set_reminders(10, None, False)
-    assert await service.store.due_reminders(1e12) == []
 
 
 def test_running_without_a_token_names_env_and_fails(tmp_path):
