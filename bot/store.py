@@ -453,4 +453,13 @@ def redact(url_or_path: str) -> str:
 
 from bot.store_sqlite import SqliteStore  # noqa: E402  (the default store, importable from here)
 
+
+def __getattr__(name: str):
+    if name == "PostgresStore":  # imported when asked for: asyncpg is loaded only for PostgreSQL
+        from bot.store_postgres import PostgresStore
+
+        return PostgresStore
+    raise AttributeError(name)
+
+
 __all__ = ["ALL_SHARDS", "FinishedMatch", "Rating", "Shards", "SqliteStore", "Store", "open_store"]

@@ -168,7 +168,9 @@ class PostgresStore(Store):
         """Apply what is missing, one process at a time (the lock ends with the transaction)."""
         await con.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
         if await con.fetchval("SELECT to_regclass('schema_migrations')") is None:
-            await con.execute("CREATE TABLE schema_migrations (number INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+            await con.execute(
+                "CREATE TABLE schema_migrations (number INTEGER PRIMARY KEY, name TEXT NOT NULL)"
+            )
         done = {row[0] for row in await con.fetch("SELECT number FROM schema_migrations")}
         for number, name, sql in migrations("postgres"):
             if number in done:

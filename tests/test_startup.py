@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.pgcluster import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -46,3 +48,36 @@ def test_a_postgresql_server_that_cannot_be_reached_stops_the_bot_with_a_clear_m
 def test_a_database_url_that_is_not_postgresql_is_refused(tmp_path):
     result = run_bot(tmp_path, DATABASE_URL="mysql://koi@127.0.0.1/koi")
     assert result.returncode == 2 and "DATABASE_URL must be a PostgreSQL URL" in result.stderr
+
+
+def from_env(monkeypatch, **env):
+    from bot.config import Settings
+
+    for key in ("DATABASE_URL", "DATABASE_PATH", "SHARD_COUNT", "SHARD_IDS"):
+        monkeypatch.delenv(key, raising=False)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    return Settings.from_env(env_file=None)
+
+
+def test_the_database_and_shard_settings(monkeypatch):
+    from bot.config import ConfigError
+    from bot.store import PostgresStore, SqliteStore, open_store
+
+    plain = from_env(monkeypatch, DATABASE_PATH="x.sqlite3")
+    assert plain.database == "x.sqlite3" and isinstance(open_store(plain.database), SqliteStore)
+    assert plain.shards.everything and plain.shard_count is None
+    two = from_env(monkeypatch, DATABASE_URL="postgresql://koi@db/koi", SHARD_COUNT="2", SHARD_IDS="1")
+    assert two.database == "postgresql://koi@db/koi" and isinstance(open_store(two.database), PostgresStore)
+    assert (two.shard_count, two.shard_ids) == (2, (1,))
+    assert two.shards.owns(1 << 22) and not two.shards.owns(2 << 22) and not two.shards.owns(None)
+    assert from_env(monkeypatch, SHARD_COUNT="2", SHARD_IDS="0, 1").shards.everything
+    for bad in (
+        {"SHARD_IDS": "1"},
+        {"SHARD_COUNT": "0"},
+        {"SHARD_COUNT": "2", "SHARD_IDS": "2"},
+        {"SHARD_COUNT": "2", "SHARD_IDS": "1,1"},
+        {"SHARD_COUNT": "two"},
+    ):
+        with pytest.raises(ConfigError):
+            from_env(monkeypatch, **bad)

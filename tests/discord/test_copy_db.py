@@ -42,7 +42,9 @@ def sqlite_rows(path: str) -> dict[str, list[tuple]]:
     db = sqlite3.connect(path)
     names = [
         r[0]
-        for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        for r in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
     ]
     out = {}
     for name in names:
