@@ -24,6 +24,8 @@ from typing import Any, TypeVar
 
 import asyncpg
 
+from bot import ratings as rating_model
+from bot.ratings import Rating
 from bot.store import (
     ALL_SHARDS,
     KEEP,
@@ -32,6 +34,7 @@ from bot.store import (
     ChannelSettings,
     CorruptRow,
     Effect,
+    FinishedMatch,
     Match,
     Move,
     Reminder,
@@ -99,6 +102,51 @@ async def _insert_results(con: Con, match_id: int, results: list[Result], now: f
             for r in results
         ],
     )
+    if row["guild_id"] is not None:
+        await _update_ratings(con, row["guild_id"], row["game"], results, now)
+
+
+async def _update_ratings(con: Con, guild_id: int, game: str, results: list[Result], now: float) -> None:
+    """The rated players' new ratings, in the transaction of the results (bot/ratings.py decides).
+
+    Rating updates of one game in one server take turns (a transaction-level advisory lock): two
+    matches of the same players finishing at once, in two processes, each start from the other's
+    result, never both from the same old rating (nor both from none, for new players).
+    """
+    users = sorted({r.user_id for r in results if r.user_id is not None})
+    if len(users) < 2:
+        return
+    await con.execute(
+        "SELECT pg_advisory_xact_lock(hashtextextended($1::bigint::text || ':' || $2, 0))", guild_id, game
+    )
+    current = {
+        r["user_id"]: (r["mu"], r["sigma"])
+        for r in await con.fetch(
+            "SELECT user_id, mu, sigma FROM ratings WHERE guild_id = $1 AND game = $2 AND user_id = ANY($3::bigint[])",
+            guild_id,
+            game,
+            users,
+        )
+    }
+    new = rating_model.rate(results, current)
+    if new:
+        await con.executemany(
+            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, played, updated_at)"
+            " VALUES ($1, $2, $3, $4, $5, 1, $6) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+            " mu = EXCLUDED.mu, sigma = EXCLUDED.sigma, played = ratings.played + 1,"
+            " updated_at = EXCLUDED.updated_at",
+            [(guild_id, game, user, mu, sigma, now) for user, (mu, sigma) in sorted(new.items())],
+        )
+
+
+def _action_row(r) -> ActionRow:
+    return ActionRow(
+        r["version"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["created_at"]
+    )
+
+
+def _rating(r) -> Rating:
+    return Rating(r["guild_id"], r["game"], r["user_id"], r["mu"], r["sigma"], r["played"])
 
 
 async def _set_messages(con: Con, match_id: int, board_message_id, lobby_message_id) -> None:
@@ -335,12 +383,48 @@ class PostgresStore(Store):
         rows = await self._p().fetch(
             "SELECT * FROM actions WHERE match_id = $1 ORDER BY version DESC LIMIT $2", match_id, limit
         )
-        return [
-            ActionRow(
-                r["version"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["created_at"]
+        return [_action_row(r) for r in reversed(rows)]
+
+    async def action_log(self, match_id: int) -> list[ActionRow]:
+        rows = await self._p().fetch("SELECT * FROM actions WHERE match_id = $1 ORDER BY version", match_id)
+        return [_action_row(r) for r in rows]
+
+    async def finished_matches(self, channel_id: int, limit: int = 10) -> list[FinishedMatch]:
+        async def read(con: Con):
+            matches = await con.fetch(
+                "SELECT * FROM matches WHERE channel_id = $1 AND status = 'finished'"
+                " ORDER BY updated_at DESC, id DESC LIMIT $2",
+                channel_id,
+                limit,
             )
-            for r in reversed(rows)
-        ]
+            rows = await con.fetch(
+                "SELECT * FROM results WHERE match_id = ANY($1::bigint[]) ORDER BY match_id, seat",
+                [m["id"] for m in matches],
+            )
+            return matches, rows
+
+        # One snapshot for both reads (REPEATABLE READ): results belong to the matches read.
+        async with self._p().acquire() as con, con.transaction(isolation="repeatable_read", readonly=True):
+            matches, rows = await read(con)
+        results: dict[int, list] = {}
+        for r in rows:
+            results.setdefault(r["match_id"], []).append(r)
+        out = []
+        for row in matches:
+            try:
+                match = match_from_row(row)
+            except CorruptRow:
+                log.exception("skipping unreadable match row %s", row["id"])
+                continue
+            mine = results.get(row["id"], [])
+            out.append(
+                FinishedMatch(
+                    match,
+                    [Result(r["seat"], r["user_id"], r["score"], bool(r["won"])) for r in mine],
+                    mine[0]["finished_at"] if mine else row["updated_at"],
+                )
+            )
+        return out
 
     # -- the outbox
 
@@ -451,7 +535,7 @@ class PostgresStore(Store):
             )
         )
 
-    # -- results
+    # -- results and ratings
 
     async def stats(self, guild_id: int | None, user_id: int) -> list[StatLine]:
         rows = await self._p().fetch(
@@ -461,6 +545,22 @@ class PostgresStore(Store):
             user_id,
         )
         return [StatLine(r["game"], r["played"], r["won"] or 0) for r in rows]
+
+    async def ratings(self, guild_id: int, user_id: int) -> list[Rating]:
+        rows = await self._p().fetch(
+            "SELECT * FROM ratings WHERE guild_id = $1 AND user_id = $2 ORDER BY game", guild_id, user_id
+        )
+        return [_rating(r) for r in rows]
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[Rating]:
+        rows = await self._p().fetch(
+            "SELECT * FROM ratings WHERE guild_id = $1 AND game = $2"
+            f" ORDER BY mu - {rating_model.Z} * sigma DESC, played DESC, user_id LIMIT $3",
+            guild_id,
+            game,
+            limit,
+        )
+        return [_rating(r) for r in rows]
 
     # -- for tests: run raw SQL (``?`` placeholders, as on SQLite) in a transaction of its own
 

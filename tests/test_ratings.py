@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 from bot.ratings import MU, SIGMA, ordinal, ranks, rate
-from bot.store import Result, Seat, SqliteStore
+from bot.store import Result, Seat
 
 GUILD, CHANNEL = 7, 70
 
@@ -46,12 +44,7 @@ def test_current_ratings_are_the_starting_point():
     assert new[1][0] - strong[0] < fresh[1][0] - MU  # an expected win moves a sure rating less
 
 
-@pytest.fixture
-async def store(db_path):
-    store = SqliteStore(db_path)
-    await store.open()
-    yield store
-    await store.close()
+# ``store``: the shared fixture of tests/conftest.py, on SQLite and on PostgreSQL.
 
 
 async def finish(store, game: str, results: list[tuple[int | None, int, bool]], guild=GUILD, now=1.0):

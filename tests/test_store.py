@@ -614,6 +614,30 @@ async def test_two_services_on_different_matches_at_once_all_succeed(database):
             await store.close()
 
 
+async def test_ratings_of_matches_finishing_at_once_in_two_processes_lose_no_update(database):
+    from bot.ratings import rate
+
+    stores, _ = await two_services(database)
+    try:
+        seats = [Seat(1, "a"), Seat(2, "b")]
+        ids = []
+        for channel in range(1, 7):
+            match = await stores[channel % 2].create_match("kigi", 9, channel, 1, seats, {}, 1, 1.0)
+            ids.append((stores[channel % 2], match.id))
+        results = [Result(0, 1, 30, True), Result(1, 2, 20, False)]
+        await asyncio.gather(*(store.end_match(mid, "finished", results, 2.0) for store, mid in ids))
+        expected: dict = {}
+        for _ in ids:
+            expected = rate(results, expected)
+        got = {r.user_id: r for r in await stores[0].leaderboard(9, "kigi")}
+        assert {u: got[u].played for u in got} == {1: 6, 2: 6}
+        for user in (1, 2):
+            assert (got[user].mu, got[user].sigma) == pytest.approx(expected[user])
+    finally:
+        for store in stores:
+            await store.close()
+
+
 def test_processes_starting_at_once_on_a_new_database_all_migrate(fresh_database, backend):
     database = fresh_database
     script = textwrap.dedent(
