@@ -1,20 +1,33 @@
 """Load: many matches clicked at the same moment through the real match service and store.
 
-    python bench/load.py                      # 1, 10, 100, 1000 concurrently active matches
-    python bench/load.py --compare 48f8f73    # the same load on an older commit too, side by side
+    python bench/load.py                      # SQLite, PostgreSQL 1 process, PostgreSQL 2 processes
+    python bench/load.py --backends sqlite    # one column only (sqlite, pg1, pg2)
+    python bench/load.py --postgres URL       # a server of yours (a role that may create databases)
+    python bench/load.py --compare 48f8f73    # SQLite on an older commit too, side by side
 
-Every match is an Ike No Koi match of 2 players on one SQLite file. A round clicks one legal move
-in every match at once (``asyncio.gather``), as players in a thousand channels would; the figures
-are failed clicks, moves per second over the whole run, and the p50/p99 time of one click (load,
-check, apply, save). ``--compare REF`` runs this very script against the code of commit REF (taken
-with ``git archive`` into a temporary folder) in a subprocess, so both sets of figures come from
-one run on one machine.
+Every match is an Ike No Koi match of 2 players. A round clicks one legal move in every match at
+once (``asyncio.gather``), as players in a thousand channels would; the figures are failed
+clicks, moves per second over the whole run, and the p50/p99 time of one click (load, check,
+apply, save). Columns:
+
+- ``sqlite``: one process on one SQLite file (the embedded default);
+- ``pg1``: one process on PostgreSQL (an asyncpg pool of 10 connections);
+- ``pg2``: two processes (two OS processes, each with its own service and pool) on one
+  PostgreSQL database, each clicking half of the matches, started at the same moment; moves/s is
+  all moves over the slower process's time.
+
+Without ``--postgres`` a throwaway PostgreSQL server is started for the run (tests/pgcluster.py,
+with PostgreSQL's default durability: fsync and synchronous commit on) and removed afterwards.
+SQLite runs in WAL mode with ``synchronous=NORMAL`` (no fsync per commit), as the bot runs it.
+``--compare REF`` runs the SQLite column of this very script against the code of commit REF
+(taken with ``git archive`` into a temporary folder) in a subprocess.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -26,21 +39,22 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+BACKENDS = ("sqlite", "pg1", "pg2")
+TITLES = {"sqlite": "SQLite, 1 process", "pg1": "PostgreSQL, 1 process", "pg2": "PostgreSQL, 2 processes"}
 
 
-async def run_load(concurrency: int, moves: int, folder: str) -> dict:
-    from bot.service import MatchService
-    from bot.store import SqliteStore
-
-    store = SqliteStore(os.path.join(folder, f"load-{concurrency}.sqlite3"))
-    await store.open()
-    service = MatchService(store, clock=time.time)
+async def prepare(service, channels: range) -> list[int]:
     ids = []
-    for channel in range(1, concurrency + 1):
+    for channel in channels:
         lobby = await service.new_lobby("ikenokoi", 1, channel, channel * 10, "a")
         await service.join(lobby.id, channel * 10 + 1, "b")
         match, _ = await service.start(lobby.id, channel * 10)
         ids.append(match.id)
+    return ids
+
+
+async def click_rounds(service, ids: list[int], rounds: int) -> tuple[list[float], list[str], float]:
+    """Click every match once per round, all at once; (latencies, failures, elapsed seconds)."""
     latencies: list[float] = []
     failures: list[str] = []
 
@@ -59,13 +73,14 @@ async def run_load(concurrency: int, moves: int, folder: str) -> dict:
             return
         latencies.append(time.perf_counter() - start)
 
-    rounds = max(1, moves // concurrency)
     began = time.perf_counter()
     for r in range(rounds):
         await asyncio.gather(*(click(mid, random.Random(mid * 7919 + r)) for mid in ids))
-    elapsed = time.perf_counter() - began
-    await store.close()
-    latencies.sort()
+    return latencies, failures, time.perf_counter() - began
+
+
+def summary(concurrency: int, latencies: list[float], failures: list[str], elapsed: float) -> dict:
+    latencies = sorted(latencies)
     done = len(latencies)
     return {
         "matches": concurrency,
@@ -78,13 +93,117 @@ async def run_load(concurrency: int, moves: int, folder: str) -> dict:
     }
 
 
-def measure(levels: list[int], moves: int) -> list[dict]:
-    with tempfile.TemporaryDirectory() as folder:
-        return [asyncio.run(run_load(n, moves, folder)) for n in levels]
+async def run_load(concurrency: int, moves: int, folder: str, url: str | None = None) -> dict:
+    """One process: SQLite in ``folder``, or the PostgreSQL database at ``url``."""
+    from bot.service import MatchService
+    from bot.store import open_store
+
+    store = open_store(url or os.path.join(folder, f"load-{concurrency}.sqlite3"))
+    await store.open()
+    try:
+        service = MatchService(store, clock=time.time)
+        ids = await prepare(service, range(1, concurrency + 1))
+        latencies, failures, elapsed = await click_rounds(service, ids, max(1, moves // concurrency))
+    finally:
+        await store.close()
+    return summary(concurrency, latencies, failures, elapsed)
+
+
+async def worker(url: str, first: int, count: int, rounds: int) -> None:
+    """One of the two processes of ``pg2``: prepare its matches, say so, wait for "go", click."""
+    from bot.service import MatchService
+    from bot.store import open_store
+
+    store = open_store(url)
+    await store.open()
+    try:
+        service = MatchService(store, clock=time.time)
+        ids = await prepare(service, range(first, first + count))
+        print("ready", flush=True)
+        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+        latencies, failures, elapsed = await click_rounds(service, ids, rounds)
+    finally:
+        await store.close()
+    print(
+        json.dumps(
+            {"latencies": latencies, "failures": failures[:5], "failed": len(failures), "elapsed": elapsed}
+        )
+    )
+
+
+def run_two_processes(concurrency: int, moves: int, url: str) -> dict:
+    half = [concurrency // 2, concurrency - concurrency // 2]
+    rounds = max(1, moves // concurrency)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    procs = []
+    first = 1
+    for count in half:
+        args = [sys.executable, str(Path(__file__)), "--worker", url, str(first), str(count), str(rounds)]
+        procs.append(
+            subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+        )
+        first += count
+    for p in procs:
+        line = p.stdout.readline()
+        if line.strip() != "ready":
+            raise SystemExit(f"a worker failed to start: {line!r}")
+    for p in procs:  # both start clicking at the same moment
+        p.stdin.write("go\n")
+        p.stdin.flush()
+    outs = [json.loads(p.communicate(timeout=3600)[0].splitlines()[-1]) for p in procs]
+    latencies = [x for out in outs for x in out["latencies"]]
+    failures = [f for out in outs for f in out["failures"]]
+    failures += [""] * (sum(out["failed"] for out in outs) - len(failures))
+    return summary(concurrency, latencies, failures, max(out["elapsed"] for out in outs))
+
+
+@contextlib.contextmanager
+def postgres_server(url: str | None):
+    """The admin URL of a server: the one given, or a throwaway durable one."""
+    if url:
+        yield url
+        return
+    sys.path.insert(0, str(ROOT))
+    from tests.pgcluster import Cluster
+
+    cluster = Cluster(durable=True)
+    try:
+        yield cluster.start()
+    finally:
+        cluster.stop()
+
+
+def measure(
+    levels: list[int], moves: int, backends: list[str], pg_url: str | None = None
+) -> dict[str, list[dict]]:
+    results: dict[str, list[dict]] = {b: [] for b in backends}
+    if "sqlite" in backends:
+        with tempfile.TemporaryDirectory() as folder:
+            results["sqlite"] = [asyncio.run(run_load(n, moves, folder)) for n in levels]
+    if not {"pg1", "pg2"} & set(backends):
+        return results
+    sys.path.insert(0, str(ROOT))
+    from tests.pgcluster import create_database, drop_database
+
+    with postgres_server(pg_url) as admin:
+        for n in levels:
+            for backend in ("pg1", "pg2"):
+                if backend not in backends:
+                    continue
+                name = f"koi_load_{os.getpid()}_{backend}_{n}"
+                url = asyncio.run(create_database(admin, name))
+                try:
+                    if backend == "pg1":
+                        results[backend].append(asyncio.run(run_load(n, moves, "", url)))
+                    else:
+                        results[backend].append(run_two_processes(n, moves, url))
+                finally:
+                    asyncio.run(drop_database(admin, name))
+    return results
 
 
 def measure_at(ref: str, levels: list[int], moves: int) -> list[dict]:
-    """The same load on the code of an older commit, in a subprocess."""
+    """The same load (SQLite) on the code of an older commit, in a subprocess."""
     with tempfile.TemporaryDirectory() as folder:
         archive = subprocess.run(["git", "archive", ref], cwd=ROOT, capture_output=True, check=True).stdout
         subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
@@ -110,25 +229,61 @@ def table(title: str, rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def side_by_side(results: dict[str, list[dict]]) -> str:
+    """One row per level, one column group (moves/s, p50, p99, failed) per backend."""
+    backends = [b for b in BACKENDS if b in results]
+    width = 31
+    head = f"{'matches':>8} |" + "|".join(f" {TITLES[b]:<{width - 1}}" for b in backends)
+    sub = f"{'':>8} |" + "|".join(
+        f" {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'fail':>5} " for _ in backends
+    )
+    lines = [head, sub, "-" * len(sub)]
+    for i, row in enumerate(results[backends[0]]):
+        cells = []
+        for b in backends:
+            r = results[b][i]
+            cells.append(
+                f" {r['moves_per_s']:>8.0f} {r['p50_ms']:>7.2f} {r['p99_ms']:>7.2f} {r['failed']:>5} "
+            )
+        lines.append(f"{row['matches']:>8} |" + "|".join(cells))
+    failures = [(b, r["example_failure"]) for b in backends for r in results[b] if r["example_failure"]]
+    for b, text in failures[:3]:
+        lines.append(f"{b}: e.g. {text[:100]}")
+    return "\n".join(lines)
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--worker"]:
+        url, first, count, rounds = sys.argv[2], *map(int, sys.argv[3:6])
+        sys.path.insert(0, str(ROOT))
+        asyncio.run(worker(url, first, count, rounds))
+        return
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--levels", default="1,10,100,1000", help="concurrently active matches")
     parser.add_argument("--moves", type=int, default=2000, help="moves per level (rounds = moves/matches)")
-    parser.add_argument("--compare", metavar="REF", help="also measure the code of this commit")
+    parser.add_argument("--backends", default="sqlite,pg1,pg2", help="which columns: sqlite, pg1, pg2")
+    parser.add_argument(
+        "--postgres", metavar="URL", help="a PostgreSQL server to use (default: a throwaway one)"
+    )
+    parser.add_argument("--compare", metavar="REF", help="also measure SQLite on the code of this commit")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     levels = [int(x) for x in args.levels.split(",")]
-    if args.json:
+    if args.json:  # what --compare reads from an older commit: the SQLite rows
         sys.path.insert(0, os.getcwd())
-        print(json.dumps(measure(levels, args.moves)))
+        print(json.dumps(measure(levels, args.moves, ["sqlite"])["sqlite"]))
         return
     sys.path.insert(0, str(ROOT))
+    backends = [b.strip() for b in args.backends.split(",") if b.strip()]
+    unknown = set(backends) - set(BACKENDS)
+    if unknown:
+        raise SystemExit(f"unknown backends {sorted(unknown)}; choose from {', '.join(BACKENDS)}")
     if args.compare:
-        print(table(f"before ({args.compare}):", measure_at(args.compare, levels, args.moves)))
+        print(table(f"SQLite before ({args.compare}):", measure_at(args.compare, levels, args.moves)))
         print()
-    print(table("now:", measure(levels, args.moves)))
+    print(side_by_side(measure(levels, args.moves, backends, args.postgres)))
 
 
 if __name__ == "__main__":

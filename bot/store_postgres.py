@@ -167,6 +167,38 @@ async def _set_messages(con: Con, match_id: int, board_message_id, lobby_message
         )
 
 
+async def _keep_session(con: Con) -> None:
+    """A connection back to the pool needs no reset query (one round trip saved per use): the
+    store sets no session state, listens to nothing and takes only transaction-level advisory
+    locks. asyncpg still rolls back a transaction left open."""
+
+
+# A move that finishes nothing, as one statement (one round trip, atomic on its own): the
+# compare-and-set UPDATE, and only if it matched, the action, the reminder and the effects.
+SAVE_MOVE = """
+WITH m AS (
+    UPDATE matches SET state = $1, version = $2, status = $3, updated_at = $4
+    WHERE id = $5 AND version = $6 AND status = 'active'
+    RETURNING id
+), a AS (
+    INSERT INTO actions (match_id, version, seat, user_id, action, events, created_at)
+    SELECT id, $2, $7, $8, $9, $10, $11 FROM m
+), r AS (
+    INSERT INTO reminders (match_id, due_at, sent, version)
+    SELECT id, $12, $13, $14 FROM m WHERE $12::double precision IS NOT NULL
+    ON CONFLICT (match_id) DO UPDATE SET due_at = EXCLUDED.due_at, sent = EXCLUDED.sent, version = EXCLUDED.version
+), d AS (
+    DELETE FROM reminders WHERE match_id IN (SELECT id FROM m) AND $12::double precision IS NULL
+), o AS (
+    INSERT INTO outbox (match_id, kind, version, payload, created_at)
+    SELECT m.id, e.kind, e.version, e.payload, $4
+    FROM m, unnest($15::text[], $16::int[], $17::text[]) WITH ORDINALITY AS e (kind, version, payload, n)
+    ORDER BY e.n
+)
+SELECT count(*) FROM m
+"""
+
+
 def _shard_filter(shards: Shards, first: int) -> tuple[str, tuple]:
     """SQL (on the matches alias ``m``, parameters from ``$first``) for the guilds of ``shards``."""
     if shards.everything:
@@ -198,7 +230,11 @@ class PostgresStore(Store):
 
     async def open(self) -> None:
         self._pool = await asyncpg.create_pool(
-            self.url, min_size=self.min_size, max_size=self.max_size, timeout=CONNECT_TIMEOUT
+            self.url,
+            min_size=self.min_size,
+            max_size=self.max_size,
+            timeout=CONNECT_TIMEOUT,
+            reset=_keep_session,
         )
         try:
             await self._tx(self._migrate)
@@ -327,6 +363,31 @@ class PostgresStore(Store):
     async def save_move(self, move: Move, now: float) -> None:
         a = move.action
         state, events = json.dumps(move.state), json.dumps(a.events)
+        if not move.results:  # the common case: one statement
+            r = move.reminder
+            saved = await self._p().fetchval(
+                SAVE_MOVE,
+                state,
+                a.version,
+                move.status,
+                now,
+                move.match_id,
+                move.expected_version,
+                a.seat,
+                a.user_id,
+                a.action,
+                events,
+                a.created_at,
+                r.due_at if r is not None else None,
+                r.sent if r is not None else 0,
+                r.version if r is not None else 0,
+                [e.kind for e in move.effects],
+                [e.version for e in move.effects],
+                [json.dumps(e.payload) for e in move.effects],
+            )
+            if saved != 1:
+                raise StaleVersion(f"match {move.match_id} moved on from version {move.expected_version}")
+            return
 
         async def save(con: Con) -> None:
             done = await con.execute(
