@@ -15,7 +15,7 @@ from rendering import DESCRIPTION_LIMIT
 from tests.discord.helpers import custom_ids, make_world, play_one_action, start_match
 
 # A replay draws up to a hundred pictures in its worker: give the bot time to settle.
-pytestmark = pytest.mark.simcord(settle_timeout=180)
+pytestmark = pytest.mark.simcord(settle_timeout=180, shard_count=1)
 
 # The longest of 20 random games at the largest player count (bench/replay.py measures them).
 LONGEST = [("ikenokoi", 5, 7), ("iki", 4, 1), ("iwari", 5, 7), ("kigi", 5, 15)]
