@@ -216,6 +216,7 @@ async def truncate_all(url: str) -> None:
             )
         ]
         if names:
+            await con.execute("SET lock_timeout = '20s'")  # a test that left a transaction open fails loudly
             await con.execute("TRUNCATE " + ", ".join(f'"{n}"' for n in names) + " RESTART IDENTITY CASCADE")
     finally:
         await con.close()
