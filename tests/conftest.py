@@ -31,11 +31,15 @@ _names = itertools.count(1)
 
 
 def pytest_collection_modifyitems(config, items):
-    # The bot is an AutoShardedBot: SimCord runs it as one process with one shard, unless a test
-    # says otherwise with its own simcord marker.
+    # The bot is an AutoShardedBot: SimCord runs it with one shard unless the test's simcord marker
+    # names a shard_count (the plugin reads the closest marker only: merge its other options).
     for item in items:
-        if "simcord_env" in getattr(item, "fixturenames", ()) and item.get_closest_marker("simcord") is None:
-            item.add_marker(pytest.mark.simcord(shard_count=1))
+        if "simcord_env" not in getattr(item, "fixturenames", ()):
+            continue
+        marker = item.get_closest_marker("simcord")
+        options = dict(marker.kwargs) if marker is not None else {}
+        if "shard_count" not in options:
+            item.add_marker(pytest.mark.simcord(**options, shard_count=1))
 
 
 @pytest.fixture(scope="session")
