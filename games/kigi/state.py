@@ -14,7 +14,7 @@ all, tip and bend are one decision (``place:<card>:<tip>:<bend>``).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from games.base import Action, GameState, event
 from games.kigi import rules, table
@@ -64,6 +64,7 @@ def card_name(card_id: str) -> str:
     return "the trunk" if CARDS[card_id]["kind"] == "trunk" else f"card {int(card_id[1:])}"
 
 
+@cache
 def tip_words(card_id: str, tip: str) -> str:
     """Where a tip is, in words: "card 12's right tip", "the trunk's left tip"."""
     return f"{card_name(card_id)}'s {tip} tip"
@@ -72,6 +73,11 @@ def tip_words(card_id: str, tip: str) -> str:
 def _tips_text(card_id: str) -> str:
     tips = CARDS[card_id]["tips"]
     return f"{len(tips)} tip{'s' if len(tips) > 1 else ''}"
+
+
+@lru_cache(maxsize=100_000)
+def _line_points(cards: tuple[str, ...]) -> int:
+    return sum(rules.score_line(cards).values())
 
 
 class KigiState(GameState):
@@ -193,8 +199,7 @@ class KigiState(GameState):
     def _preview(self, tip: Tip) -> int:
         """What placing the pending card on ``tip`` scores (the same for every bend)."""
         tree = self.trees[self.pending_tree]
-        cards = [self.pending_card, *rules.line(tree, tip.card)]
-        return sum(rules.score_line(cards).values())
+        return _line_points((self.pending_card, *rules.line(tree, tip.card)))
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_act():
