@@ -32,7 +32,10 @@ Exactness. Headings are multiples of 30 degrees, whose sines and cosines are
 kept as integers scaled by ``SCALE``; every point is rounded once to an integer
 when a card is placed, and every test below is integer arithmetic. So a tree
 is stored as integers, survives JSON unchanged, and every machine computes the
-same legal placements.
+same legal placements. Whether two cards touch is told by their shadows on the
+six directions a card can have (``shadows``: exact for the ideal rectangles);
+``polygons_meet`` is the general test on the rounded corners, and the tests
+check that the two agree but for that one-unit rounding.
 """
 
 from __future__ import annotations
@@ -163,7 +166,7 @@ class Spot:
     heading: int
     corners: tuple[Point, ...]
     box: Box
-    grown: Shadows  # the outline grown by TOUCH_GAP, which must meet no other card
+    grown: Shadows  # shadows of the card grown by TOUCH_GAP all round: must meet no other card
 
 
 Tree = dict[str, Placed]  # card id -> placement, in the order placed (the trunk first)
