@@ -151,11 +151,13 @@ def _kigi(view: dict, names: list[str] | None) -> list[str]:
     display = view.get("display", [])
 
     def card(c: dict) -> str:
+        if c.get("kind") == "commission":
+            return f"commission {c.get('text', c.get('id', '?'))}"
         feats = c.get("features") or {}
         return " ".join(k if n == 1 else f"{n} {k}" for k, n in feats.items()) or c.get("id", "?")
 
     if display:
-        parts.append("Display: " + "; ".join(card(c) for c in display) + ".")  # a card by its features
+        parts.append("Display: " + "; ".join(card(c) for c in display) + ".")
     parts.append(f"Deck: {_plural(view.get('deck_size', 0), 'card')}.")
     for tree in view.get("trees", []):
         stats = tree.get("stats", {})

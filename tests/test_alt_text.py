@@ -55,6 +55,8 @@ def test_the_description_names_the_key_public_facts():
     kigi = next(s for i, s in enumerate(playthrough("kigi", 3, 5)) if i == 9).view(None)
     text = describe("kigi", kigi, NAMES[:3])
     assert f"Deck: {kigi['deck_size']} cards" in text and "alice's tree" in text
+    for c in kigi["display"]:
+        assert (f"commission {c['text']}" if c["kind"] == "commission" else "Display: ") in text
     koi = next(s for i, s in enumerate(playthrough("ikenokoi", 3, 5)) if i == 12).view(None)
     text = describe("ikenokoi", koi, NAMES[:3])
     assert f"Pond: {koi['pond_size']} cards" in text and "River: " in text
