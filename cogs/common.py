@@ -18,15 +18,23 @@ PAGE = 4000  # an embed description holds 4096 characters
 
 
 def rules_pages(text: str, limit: int = PAGE) -> list[str]:
-    """Split a rules summary into pages at paragraph breaks, each at most ``limit`` characters."""
+    """Split a rules summary into pages at paragraph breaks, each at most ``limit`` characters.
+
+    A paragraph longer than a page starts a page of its own and is cut at line breaks (or, in a line
+    longer than a page, at ``limit``); nothing is lost or reordered."""
     pages: list[str] = []
     current = ""
     for paragraph in text.strip().split("\n\n"):
-        while len(paragraph) > limit:  # a paragraph longer than a page: cut it at a line break
-            cut = paragraph.rfind("\n", 0, limit)
-            cut = cut if cut > 0 else limit
-            pages.append((current + "\n\n" + paragraph[:cut]).strip() if current else paragraph[:cut])
-            current, paragraph = "", paragraph[cut:].lstrip("\n")
+        if len(paragraph) > limit:
+            if current:
+                pages.append(current)
+            while len(paragraph) > limit:
+                cut = paragraph.rfind("\n", 0, limit + 1)
+                cut = cut if cut > 0 else limit
+                pages.append(paragraph[:cut])
+                paragraph = paragraph[cut:].lstrip("\n")
+            current = paragraph
+            continue
         candidate = f"{current}\n\n{paragraph}" if current else paragraph
         if len(candidate) > limit:
             pages.append(current)
@@ -35,7 +43,7 @@ def rules_pages(text: str, limit: int = PAGE) -> list[str]:
             current = candidate
     if current:
         pages.append(current)
-    return pages
+    return [page for page in pages if page]
 
 
 def rules_embeds(game_key: str, title: str) -> list[discord.Embed]:

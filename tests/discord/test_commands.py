@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cogs.common import rules_pages
 from cogs.table import MAX_ROWS, paginate, panel_rows
@@ -34,6 +36,23 @@ def test_rules_pages_split_at_paragraphs():
     assert "\n\n".join(pages) == text
     long = "line\n" * 600
     assert all(len(p) <= 1000 for p in rules_pages(long, 1000))
+
+
+# Paragraphs of words and line breaks, some longer than a page, some lines longer than a page.
+PARAGRAPHS = st.lists(
+    st.lists(st.text("ab ", min_size=1, max_size=90), min_size=1, max_size=6).map("\n".join),
+    min_size=1,
+    max_size=12,
+)
+
+
+@given(PARAGRAPHS, st.integers(20, 120))
+def test_rules_pages_never_exceed_the_limit_and_lose_nothing(paragraphs, limit):
+    text = "\n\n".join(paragraphs).strip()
+    pages = rules_pages(text, limit)
+    assert all(0 < len(p) <= limit for p in pages)
+    # Only the line breaks at a cut may go: the characters, in order, are all there.
+    assert "".join(pages).replace("\n", "") == text.replace("\n", "")
 
 
 async def test_sync_is_for_the_owner_only(simcord_env):
