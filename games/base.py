@@ -131,6 +131,18 @@ class GameState(ABC):
         """
         raise NotImplementedError(f"{self.game.key} does not support determinize yet")
 
+    def estimate(self) -> list[float] | None:
+        """Optional: a heuristic reward of every seat for this unfinished game, or None.
+
+        For AI search: on the scale of a finished game's reward (about 0 for a sure loss, 1 for
+        a sure win), from the state as it stands. A game whose random playouts say little (a
+        long co-operative game against an automaton, where random play always loses) returns
+        an estimate; the search then stops its playouts early and backs this up instead. It is
+        called on worlds dealt by ``determinize``, so it may read the whole state. None (the
+        default): playouts run to the end.
+        """
+        return None
+
     def copy(self) -> GameState:
         return self.game.load_state(json.loads(json.dumps(self.to_json())))
 

@@ -16,8 +16,9 @@ import pytest
 import games.ai as ai
 from games import REGISTRY, Game, GameState, IllegalSetup
 from games.ai import LEVELS, analyse, choose
+from games.rng import Rng
 from tests.contract import option_combinations
-from tests.test_ai_toys import NIM, NIM_NO_DET, TOYS, TRICKS, Tricks
+from tests.test_ai_toys import NIM, NIM_NO_DET, TOYS, TRICKS, Nim, Tricks
 
 ALL = {**TOYS, **REGISTRY}
 CASES = [(key, n) for key, game in sorted(ALL.items()) for n in game.player_counts]
@@ -285,3 +286,25 @@ def test_navigation_actions_are_not_searched() -> None:
     for level in LEVELS:
         decision = analyse(state, 0, level, budget_s=None, iterations=50, seed=1)
         assert decision.action != "back" and "back" not in decision.stats
+
+
+class GuidedNim(Nim):
+    """Nim whose positions judge themselves (GameState.estimate): 5 stones left is worth 1 to seat 0."""
+
+    estimates = 0
+
+    def estimate(self) -> list[float] | None:
+        GuidedNim.estimates += 1
+        good = 1.0 if self.stones == 5 else 0.0
+        return [good, 1.0 - good]
+
+    def determinize(self, seat: int, seed: int) -> GameState:
+        return GuidedNim(self.n, self.stones, Rng(seed), self.turn, self.winner)
+
+
+def test_strong_backs_up_the_games_own_estimate() -> None:
+    # From 8 stones every move loses Nim; only the estimate makes "take 3" (5 left) the best move.
+    state = GuidedNim(2, 8, Rng(0))
+    GuidedNim.estimates = 0
+    assert choose(state, 0, "strong", budget_s=None, iterations=80, seed=1) == "take3"
+    assert GuidedNim.estimates >= 40  # the leaves were judged, not played out

@@ -40,6 +40,9 @@ MARGIN_WEIGHT = 0.2
 # playouts by bad luck is not starved.
 EXPLORATION = 1.0
 ROOT_EXPLORATION = 1.5
+# A game that judges its own positions (GameState.estimate) gives rewards with far less noise
+# than random playouts: the search then explores less (this factor scales both constants).
+ESTIMATE_EXPLORATION = 0.05
 # A whole random game is bounded by the contract, but a runaway engine must not
 # hang a bot: playouts stop after this many steps and are scored as they stand.
 FULL_PLAYOUT_STEPS = 5000
@@ -232,6 +235,8 @@ def ismcts(
     root = _Node()
     root_set = set(root_ids)
     done = tried = 0
+    # Does the game judge its own positions? Then the leaves use that instead of playouts.
+    estimated = state.estimate() is not None
     while iterations is None or done < iterations:
         if deadline is not None and time.perf_counter() > deadline:
             break
@@ -240,7 +245,9 @@ def ismcts(
         world = sampler.sample(tried)
         tried += 1
         try:
-            if not _iterate(world, seat, root, root_set, rng, n, deadline, max_depth, playout_steps, observe):
+            if not _iterate(
+                world, seat, root, root_set, rng, n, deadline, max_depth, playout_steps, observe, estimated
+            ):
                 continue
         except OutOfTime:
             break
@@ -274,6 +281,7 @@ def _iterate(
     max_depth: int | None,
     playout_steps: int,
     observe: bool,
+    estimated: bool = False,
 ) -> bool:
     """One selection/expansion/playout/backup pass. False if the world offered nothing."""
     node = root
@@ -292,6 +300,8 @@ def _iterate(
         untried = []
         best_key, best_edge, best_value = None, None, -math.inf
         c = ROOT_EXPLORATION if node is root else EXPLORATION
+        if estimated:
+            c *= ESTIMATE_EXPLORATION
         for aid in ids:
             key = (mover, aid)
             edge = node.edges.get(key)
@@ -318,8 +328,13 @@ def _iterate(
             best_edge.outcomes[seen] = _Node()
             break
         node = child
-    playout(world, rng, playout_steps, deadline)
-    result = rewards(world, n)
+    estimate = None if world.is_over() else world.estimate()
+    if estimate is None:
+        playout(world, rng, playout_steps, deadline)
+        result = rewards(world, n)
+    else:
+        # The game judges the position itself (GameState.estimate): no random playout.
+        result = estimate
     if expand is not None:
         parent, key = expand
         edge = _Edge()

@@ -627,3 +627,52 @@ def test_menus_stay_short_and_ids_small() -> None:
                 assert all(v <= 25 for v in groups.values()), (s.phase, groups)
                 assert s.prompt(s.cur)
                 s.apply(s.cur, rng.choice(acts).id)
+
+
+# ---------------------------------------------------------------- what a good player uses
+
+
+def test_void_ruin_on_the_last_space_is_counted_for_the_players() -> None:
+    """The player places the Void's pieces: a Ruin on the last space closes a territory they lead."""
+    s = new(1, 2)
+    put(s, 0, "3a", "3b", "3c")
+    void_action(s, "CFF")
+    s.apply(0, "t3")
+    s.apply(0, "cT-C")  # a Ruin for the Void: 3d is the only free space
+    assert s.owner[sp(s, "3d")] == 1
+    assert s.claimed[2] == 0 and not s.over  # 3 Tents vs 1 Ruin: the players take T3
+    s.check_invariants()
+
+
+def test_three_cards_in_the_player_action_leave_no_void_action() -> None:
+    s = new(1, 2)
+    put(s, 0, "3a")
+    set_hand(s, 0, "CFF")
+    s.apply(0, "t3")
+    three = [a for a in ids(s) if a.startswith("c") and len(a.split("-")[1]) == 3]
+    assert three, ids(s)
+    s.apply(0, three[0])
+    while s.phase == "space":
+        s.apply(0, ids(s)[0])
+    texts = [e["text"] for e in s._events]
+    assert any("No card left in hand" in t for t in texts), texts
+    assert s.phase != "void"
+    s.check_invariants()
+
+
+def test_estimate_judges_the_position_for_the_ai() -> None:
+    """GameState.estimate (AI search): None in versus games; in solo a territory held is worth more."""
+    assert GAME.new_state(2, 1, {}).estimate() is None
+    s = new(1, 2)
+    (base,) = s.estimate()
+    assert 0.0 <= base <= 1.2
+    held, lost = new(1, 2), new(1, 2)
+    held.claimed[4], lost.claimed[4] = 0, 1
+    assert held.estimate()[0] > base > lost.estimate()[0]
+    # A Tent of the players in an empty territory is worth more than a Ruin there.
+    mine, theirs = new(1, 2), new(1, 2)
+    put(mine, 0, "5a")
+    put(theirs, 1, "5a")
+    assert mine.estimate()[0] > base > theirs.estimate()[0]
+    c = new(2, 2)
+    assert len(c.estimate()) == 2 and c.estimate()[0] == c.estimate()[1]
