@@ -12,12 +12,18 @@ AI (``games.ai``, information-set MCTS over ``determinize``), and prints:
 - the share of games ending by each end condition (the text of the engine's "The game ends:"
   event, grouped: all territories counted, 3 Void cards beside the board after Corruptions,
   the Void reached its target, a Void settlement, the Void's pieces ran out, ...);
-- the mean number of turns and of territories the Void held at the end.
+- the mean number of turns and of territories the Void held at the end, and how the Void took
+  them (mean per game): counted in a Corruption, when a territory filled up, or at the end
+  (the game stops once the Void reaches its target, and every territory left is counted then;
+  the Void wins every tie, also of an empty territory).
 
 Budget: the bot gives the strong AI 2 s a move; 40 games x 7 maps x 2 modes at that pace
 would take days on the shared 2-core machine. The search is therefore given an ITERATION
-budget (``--iterations``, default 40 playouts a decision, no wall clock), which makes the
-figures reproducible: game i of a row uses seed ``--seed + i`` for the deal and the AI.
+budget (``--iterations``, default 50 search iterations a decision, no wall clock), which makes
+the figures reproducible: game i of a row uses seed ``--seed + i`` for the deal and the AI.
+In solo and co-op the engine judges positions itself (``IwariState.estimate``), so an
+iteration is one step down the tree and one judgement, not a random game to the end: 50
+iterations cost about 5 s a game, and play better than 100 random playouts (about 90 s a game).
 The design note's target: a win rate between 20% and 80% on every map and mode.
 """
 
@@ -70,19 +76,32 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
 
 def play_one(
     job: tuple[str, str, int, int, int, float | None],
-) -> tuple[str, str, bool, str, int, int, float]:
+) -> tuple[str, str, bool, str, int, int, float, tuple[int, int, int]]:
     map_key, mode, seed, iterations, difficulty, budget = job
     game = REGISTRY["iwari"]
     n = 1 if mode == "solo" else 2
     state = game.new_state(n, seed, {"map": map_key, "mode": mode, "difficulty": difficulty})
     start = time.perf_counter()
     step = 0
+    # Territories the Void took, by when they were counted: in a Corruption, when filled up,
+    # at the end (every territory left is counted then; an empty one goes to the Void).
+    taken = Counter()
     while not state.is_over():
         seat = state.to_act()[0]
         action = choose(
             state, seat, "strong", budget_s=budget, seed=seed * 1000 + step, iterations=iterations
         )
-        state.apply(seat, action)
+        when = "full"
+        for ev in state.apply(seat, action):
+            text = ev["text"]
+            if "performs a Corruption" in text and when != "end":
+                when = "corruption"
+            elif "One Void card goes beside the board" in text and when != "end":
+                when = "full"
+            elif text.startswith("The game ends"):
+                when = "end"
+            elif "is counted: the Void takes" in text:
+                taken[when] += 1
         step += 1
     view = state.view(None)
     return (
@@ -93,6 +112,7 @@ def play_one(
         state.turn + 1,
         view["void_territories"],
         time.perf_counter() - start,
+        (taken["corruption"], taken["full"], taken["end"]),
     )
 
 
@@ -103,7 +123,7 @@ def main() -> None:
     parser.add_argument("--maps", default=",".join(SOLO_MAPS), help="comma-separated map keys")
     parser.add_argument("--modes", default="solo,coop")
     parser.add_argument("--games", type=int, default=40, help="games per map and mode")
-    parser.add_argument("--iterations", type=int, default=40, help="strong AI playouts per decision")
+    parser.add_argument("--iterations", type=int, default=50, help="strong AI iterations per decision")
     parser.add_argument("--budget", type=float, default=0.0, help="also a wall-clock cap per move (0: none)")
     parser.add_argument("--difficulty", type=int, default=0)
     parser.add_argument("--seed", type=int, default=1)
@@ -118,7 +138,7 @@ def main() -> None:
         for i in range(args.games)
     ]
     print(
-        f"Iwari solo/co-op: strong AI ({args.iterations} playouts a decision"
+        f"Iwari solo/co-op: strong AI ({args.iterations} iterations a decision"
         + (f", at most {budget} s" if budget else ", no wall clock")
         + f") as the players, {args.games} games per row, difficulty {args.difficulty}"
         " (0: rulebook target), seeds from {args.seed}.".replace("{args.seed}", str(args.seed))
@@ -128,7 +148,7 @@ def main() -> None:
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for result in pool.map(play_one, jobs, chunksize=1):
             rows[(result[0], result[1])].append(result)
-    head = f"{'map':18} {'mode':5} {'games':>5} {'win':>5} {'95% CI':>13} {'turns':>6} {'void T':>6} {'s/game':>7}  ends"
+    head = f"{'map':18} {'mode':5} {'games':>5} {'win':>5} {'95% CI':>13} {'turns':>6} {'void T':>6} {'s/game':>7} {'V: corr/full/end':>16}  ends"
     print(head)
     print("-" * len(head))
     for (m, mode), results in rows.items():
@@ -140,10 +160,11 @@ def main() -> None:
         turns = sum(r[4] for r in results) / k
         void = sum(r[5] for r in results) / k
         secs = sum(r[6] for r in results) / k
+        how = "/".join(f"{sum(r[7][i] for r in results) / k:.1f}" for i in range(3))
         flag = "" if 0.2 <= wins / k <= 0.8 else "  <- outside 20-80%"
         print(
             f"{m:18} {mode:5} {k:5} {100 * wins / k:4.0f}% [{100 * lo:4.0f}%,{100 * hi:4.0f}%]"
-            f" {turns:6.1f} {void:6.1f} {secs:7.1f}  {shares}{flag}"
+            f" {turns:6.1f} {void:6.1f} {secs:7.1f} {how:>16}  {shares}{flag}"
         )
     print(f"total {time.perf_counter() - start:.0f} s on {args.jobs} worker(s)")
 

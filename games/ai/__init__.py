@@ -17,7 +17,10 @@ Levels (``LEVELS`` maps each name to a line a person can read):
   After a move the tree splits by what the seat observed (the move's public
   events and those private to it, e.g. the card it drew), so its later
   decisions in the tree can depend on them. Thinks for ``budget_s`` (default
-  2 s, clamped to 5 s).
+  2 s, clamped to 5 s). A game whose ``GameState.estimate`` judges its positions
+  (Iwari solo and co-op, where random playouts nearly always lose and so say
+  little) gets that judgement backed up at the leaves instead of a random
+  playout, with less exploration (``search.ESTIMATE_EXPLORATION``).
 
 Budgets: ``budget_s`` is wall-clock time; ``iterations`` caps the number of
 playouts. The search stops at whichever comes first. Only an iteration budget

@@ -104,8 +104,11 @@ WORSHIP_VARIANTS = ("none", "dead-ends", "golden", "contested")
 # ---------------------------------------------------------------- solo and 2-player co-op (Maps Atlas)
 # The Void: an automated tribe (purple Ruins = its Tents, Void Totems). STAND-IN supplies (the
 # printed counts are not public), TUNED with bench/solo.py so that the designed ends (Corruptions,
-# all territories counted, the loss target) happen rather than "the Void has no piece left",
-# and a strong player wins 20-80% at the default difficulty (design note). Figures: bench/solo.py.
+# all territories counted, the loss target) happen rather than "the Void has no piece left"
+# (8 Totems ended nearly every game that way). Beyond that they do not decide who wins: the Void
+# reaches its loss target long before it runs short, and running short ends the game with every
+# territory counted, which favours the Void. The design note's 20-80% band for a strong player
+# is NOT reached at the default difficulty: figures and reasons in bench/README.md (bench/solo.py).
 MODES = ("versus", "solo", "coop")
 MODE_PLAYERS = {"solo": 1, "coop": 2}
 VOID_RUINS = 25
