@@ -29,6 +29,9 @@ class Settings:
     # Discord's recommended count).
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    # Seconds the public board waits after a step within a turn before it is re-drawn: the steps
+    # of a compound turn then cost one upload when the turn passes, not one each.
+    board_step_delay: float = 20.0
 
     @property
     def database(self) -> str:
@@ -56,7 +59,13 @@ class Settings:
                 "Leave it empty to use the SQLite file at DATABASE_PATH."
             )
         count, ids = _shards(os.environ.get("SHARD_COUNT", ""), os.environ.get("SHARD_IDS", ""))
+        delay = os.environ.get("BOARD_STEP_DELAY", "").strip()
+        try:
+            step_delay = float(delay) if delay else 20.0
+        except ValueError:
+            raise ConfigError(f"BOARD_STEP_DELAY must be a number of seconds, not {delay!r}.") from None
         return cls(
+            board_step_delay=step_delay,
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             database_path=os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE,
             dev_guild_id=int(guild) if guild else None,

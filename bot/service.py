@@ -46,6 +46,7 @@ MAX_REMINDER_DELAY = 7 * 24 * 3600
 MAX_REMINDERS = 3  # the first reminder and at most two repeats
 # Parsed states kept (one per active match, roughly): a thousand busy channels never re-parse.
 STATE_CACHE = 2048
+MAX_FORCED = 1000  # forced steps in a row (the contract bounds every game; this bounds a faulty one)
 
 
 class ServiceError(Exception):
@@ -73,8 +74,9 @@ class Outcome:
     match: Match
     state: GameState
     seat: int
-    events: list[dict] = field(default_factory=list)
+    events: list[dict] = field(default_factory=list)  # of the action and the forced steps after it
     before_to_act: list[int] = field(default_factory=list)
+    forced: int = 0  # steps applied at once after the action (the seats had no other choice)
 
     @property
     def turn_passed(self) -> bool:
@@ -90,6 +92,31 @@ def format_event(text: str, names: list[str]) -> str:
     for seat, name in enumerate(names):
         text = text.replace(f"{{p{seat}}}", name)
     return text
+
+
+def forced_steps(state: GameState) -> list[tuple[int, str, list[dict]]]:
+    """Apply, in place, every step that is no decision: a seat to act with one legal action only.
+
+    The engine contract leaves such steps to the player (every decision is an action), but a
+    click that decides nothing is only a chore, so the service takes it at once. Where the rules
+    give a real choice the seat has two actions or more, and it stays a click. Returns (seat,
+    action id, events) per step; the events are marked ``forced`` for the log.
+    """
+    steps: list[tuple[int, str, list[dict]]] = []
+    while not state.is_over() and len(steps) < MAX_FORCED:
+        for seat in state.to_act():
+            legal = state.legal_actions(seat)
+            if len(legal) == 1:
+                break
+        else:
+            break
+        events = [dict(e, forced=True) for e in state.apply(seat, legal[0].id)]
+        steps.append((seat, legal[0].id, events))
+    return steps
+
+
+def human_seats(match: Match, seats: list[int]) -> list[int]:
+    return [s for s in seats if 0 <= s < len(match.seats) and match.seats[s].ai is None]
 
 
 class MatchService:
@@ -234,6 +261,46 @@ class MatchService:
         self._effects_recorded(match.id)
         return match
 
+    async def rematch(self, match_id: int, user_id: int, name: str) -> Match:
+        """After a finished match: a new lobby in the same channel with the same players and options.
+
+        The person who asks hosts it (they played in the match) and starts it as usual; the seats
+        an AI held for an absent player go back to that player, AI players stay.
+        """
+        old = await self.get(match_id)
+        if old.status != "finished":
+            raise ServiceError("A rematch is offered once the match is over.")
+        if all(s.user_id != user_id for s in old.seats):
+            raise ServiceError("Only the players of this match can ask for a rematch.")
+        host = next(s for s in old.seats if s.user_id == user_id)
+        seats = [Seat(user_id, name)]
+        seats += [
+            Seat(s.user_id, s.name, s.ai if s.user_id is None else None) for s in old.seats if s is not host
+        ]
+        async with self._channel_lock(old.channel_id):
+            existing = await self.store.live_match(old.channel_id)
+            if existing is not None:
+                raise LiveMatchExists(existing)
+            try:
+                match = await self.store.create_match(
+                    old.game,
+                    old.guild_id,
+                    old.channel_id,
+                    user_id,
+                    seats,
+                    dict(old.options),
+                    self.seed_source(),
+                    self.clock(),
+                    [Effect("lobby")],
+                )
+            except ChannelBusy:
+                existing = await self.store.live_match(old.channel_id)
+                if existing is None:
+                    raise
+                raise LiveMatchExists(existing) from None
+        self._effects_recorded(match.id)
+        return match
+
     async def _lobby(self, match_id: int) -> Match:
         match = await self.get(match_id)
         if match.status != "lobby":
@@ -339,15 +406,21 @@ class MatchService:
                 state = game.new_state(n, match.seed, match.options)
             except IllegalSetup as exc:
                 raise ServiceError(str(exc)) from None
-            match.seats, match.status, match.version = seats, "active", 0
+            now = self.clock()
+            forced = [
+                ActionRow(i + 1, seat, None, action, events, now)
+                for i, (seat, action, events) in enumerate(forced_steps(state))
+            ]
+            match.seats, match.status, match.version = seats, "active", len(forced)
             match.state = state.to_json()
-            reminder = await self._reminder_for(match, 0)
-            effects = [Effect("lobby"), Effect("board", {"mention": True, "bottom": True})]
+            reminder = await self._reminder_for(match, match.version)
+            ping = human_seats(match, state.to_act())
+            effects = [Effect("lobby"), Effect("board", {"mention": True, "ping": ping}, match.version)]
             try:
-                await self.store.start_match(match.id, seats, match.state, reminder, self.clock(), effects)
+                await self.store.start_match(match.id, seats, match.state, reminder, now, effects, forced)
             except StaleVersion:
                 raise ServiceError("This lobby is closed: the match has started or was cancelled.") from None
-            self._remember((match.id, 0), state)
+            self._remember((match.id, match.version), state)
         self._changed_reminders()
         self._effects_recorded(match.id)
         return match, state
@@ -399,13 +472,21 @@ class MatchService:
                 events = work.apply(seat, action_id)
             except IllegalAction as exc:
                 raise ServiceError(str(exc)) from None
-            outcome = await self._save(match, work, seat, user_id, action_id, events, before)
+            forced = forced_steps(work)
+            outcome = await self._save(
+                match, work, seat, user_id, action_id, events, before, forced, state.view(None)
+            )
         self._effects_recorded(match_id)
         return outcome
 
-    async def _save(self, match, state, seat, user_id, action_id, events, before) -> Outcome:
+    async def _save(
+        self, match, state, seat, user_id, action_id, events, before, forced, public_before
+    ) -> Outcome:
         now = self.clock()
-        new_version = match.version + 1
+        rows = [ActionRow(match.version + 1, seat, user_id, action_id, events, now)]
+        for s, forced_action, forced_events in forced:
+            rows.append(ActionRow(rows[-1].version + 1, s, None, forced_action, forced_events, now))
+        new_version = rows[-1].version
         results: list[Result] = []
         status = "active"
         reminder = None
@@ -414,22 +495,20 @@ class MatchService:
             results = self._results(match, state.scores(), state.winners())
         else:
             reminder = await self._reminder_for(match, new_version)
+        after = state.to_act()
         if status == "finished":
             effects = [Effect("final", {}, new_version)]
-        elif state.to_act() != before:
-            effects = [Effect("board", {"mention": True, "bottom": True}, new_version)]
+        elif after != before:
+            ping = human_seats(match, [s for s in after if s not in before])
+            effects = [Effect("board", {"mention": True, "ping": ping}, new_version)]
+        elif state.view(None) != public_before:
+            # A public step within a turn: the board is edited once the player pauses or the turn passes.
+            effects = [Effect("board", {"step": True}, new_version)]
         else:
-            effects = [Effect("board", {}, new_version)]  # a step within a turn: the board is edited
+            effects = []  # a private step within a turn: only the player's panel shows it
         data = state.to_json()
         move = Move(
-            match.id,
-            match.version,
-            data,
-            ActionRow(new_version, seat, user_id, action_id, events, now),
-            status,
-            reminder,
-            results,
-            effects,
+            match.id, match.version, data, rows[0], status, reminder, results, effects, forced=rows[1:]
         )
         try:
             await self.store.save_move(move, now)
@@ -439,7 +518,8 @@ class MatchService:
         match.state, match.version, match.status = data, new_version, status
         self._remember((match.id, new_version), state)
         self._changed_reminders()
-        return Outcome(match, state, seat, events, before)
+        all_events = events + [e for _, _, forced_events in forced for e in forced_events]
+        return Outcome(match, state, seat, all_events, before, len(forced))
 
     @staticmethod
     def _results(match: Match, scores: list[int], winners: list[int]) -> list[Result]:
@@ -618,8 +698,18 @@ class MatchService:
 
     # -- settings
 
+    async def opens_threads(self, channel_id: int) -> bool:
+        """Whether `/<game> new` in this channel opens a thread when not told otherwise."""
+        settings = await self.store.channel_settings(channel_id)
+        return bool(settings and settings.threads)
+
     async def set_reminders(
-        self, channel_id: int, delay: int | None, enabled: bool | None, takeover: bool | None = None
+        self,
+        channel_id: int,
+        delay: int | None,
+        enabled: bool | None,
+        takeover: bool | None = None,
+        threads: bool | None = None,
     ) -> ChannelSettings:
         current = await self.store.channel_settings(channel_id) or ChannelSettings(
             DEFAULT_REMINDER_DELAY, True
@@ -632,6 +722,8 @@ class MatchService:
             current.reminders_enabled = enabled
         if takeover is not None:
             current.ai_takeover = takeover
+        if threads is not None:
+            current.threads = threads
         await self.store.put_channel_settings(channel_id, current)
         live = await self.store.live_match(channel_id)
         if live is not None and live.status == "active":

@@ -66,6 +66,7 @@ class Match:
     created_at: float
     updated_at: float
     lobby_message_id: int | None = None
+    mention_message_id: int | None = None  # the "your turn" message of the turn in progress
     damaged: bool = False  # the stored state cannot be read: the match can only be abandoned
 
     def seat_of(self, user_id: int) -> int | None:
@@ -110,6 +111,7 @@ class ChannelSettings:
     reminder_delay: int
     reminders_enabled: bool
     ai_takeover: bool = False
+    threads: bool = False  # `/<game> new` opens a thread here unless told otherwise
 
 
 @dataclass
@@ -140,9 +142,10 @@ class FinishedMatch:
 class Effect:
     """A Discord effect a change needs (an outbox row), delivered later by the match's writer.
 
-    ``lobby``: show the lobby as it is now; ``board``: show the board of the latest version
-    (``mention``: the turn passed; ``bottom``: as a new message at the bottom); ``final``: the
-    final result; ``notice``: a text (``text``, or a reminder for ``seats``).
+    ``lobby``: show the lobby as it is now; ``board``: show the board of the latest version, edited
+    in place (``mention``: the turn passed, ``ping``: the seats that came to act, told by a short
+    mention message that replaces the previous one; ``bottom``: move the board to the bottom);
+    ``final``: the final result; ``notice``: a text (``text``, or a reminder for ``seats``).
     """
 
     kind: str
@@ -164,6 +167,8 @@ class Move:
     reminder: Reminder | None = None  # None: clear the pending reminder
     results: list[Result] = field(default_factory=list)
     effects: list[Effect] = field(default_factory=list)
+    # Steps applied at once after ``action`` because the seat had no other choice (its versions follow).
+    forced: list[ActionRow] = field(default_factory=list)
 
 
 KEEP = object()  # "leave this column as it is"
@@ -252,7 +257,10 @@ class Store(ABC):
         reminder: Reminder | None,
         now: float,
         effects: list[Effect] = (),
-    ) -> None: ...
+        forced: list[ActionRow] = (),
+    ) -> None:
+        """Start the lobby as a match at version ``len(forced)``: the forced steps of its start."""
+
     @abstractmethod
     async def save_move(self, move: Move, now: float) -> None: ...
     @abstractmethod
@@ -282,12 +290,19 @@ class Store(ABC):
     async def pending_effects(self, match_id: int) -> list[Effect]: ...
     @abstractmethod
     async def finish_effects(
-        self, match_id: int, through_id: int, board_message_id=KEEP, lobby_message_id=KEEP
+        self,
+        match_id: int,
+        through_id: int,
+        board_message_id=KEEP,
+        lobby_message_id=KEEP,
+        mention_message_id=KEEP,
     ) -> None:
         """Delete the effects up to ``through_id`` and record the messages that delivered them."""
 
     @abstractmethod
-    async def set_messages(self, match_id: int, board_message_id=KEEP, lobby_message_id=KEEP) -> None: ...
+    async def set_messages(
+        self, match_id: int, board_message_id=KEEP, lobby_message_id=KEEP, mention_message_id=KEEP
+    ) -> None: ...
     @abstractmethod
     async def matches_with_effects(self) -> list[tuple[int, int | None]]:
         """(match id, guild id) of every match with effects still to deliver."""
@@ -403,6 +418,7 @@ def match_from_row(row) -> Match:
             version=row["version"],
             board_message_id=row["board_message_id"],
             lobby_message_id=row["lobby_message_id"],
+            mention_message_id=row["mention_message_id"],
             created_at=row["created_at"],
             updated_at=row["updated_at"],
             damaged=damaged,

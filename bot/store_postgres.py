@@ -149,21 +149,35 @@ def _rating(r) -> Rating:
     return Rating(r["guild_id"], r["game"], r["user_id"], r["mu"], r["sigma"], r["played"])
 
 
-async def _set_messages(con: Con, match_id: int, board_message_id, lobby_message_id) -> None:
-    if board_message_id is not KEEP and lobby_message_id is not KEEP:
-        await con.execute(
-            "UPDATE matches SET board_message_id = $1, lobby_message_id = $2 WHERE id = $3",
-            board_message_id,
-            lobby_message_id,
-            match_id,
+async def _set_messages(
+    con: Con, match_id: int, board_message_id, lobby_message_id, mention_message_id=KEEP
+) -> None:
+    """One UPDATE of the message ids given (KEEP: leave that column as it is)."""
+    given = [
+        (column, value)
+        for column, value in (
+            ("board_message_id", board_message_id),
+            ("lobby_message_id", lobby_message_id),
+            ("mention_message_id", mention_message_id),
         )
-    elif board_message_id is not KEEP:
+        if value is not KEEP
+    ]
+    if given:
+        sets = ", ".join(f"{column} = ${i}" for i, (column, _) in enumerate(given, start=1))
         await con.execute(
-            "UPDATE matches SET board_message_id = $1 WHERE id = $2", board_message_id, match_id
+            f"UPDATE matches SET {sets} WHERE id = ${len(given) + 1}", *(v for _, v in given), match_id
         )
-    elif lobby_message_id is not KEEP:
-        await con.execute(
-            "UPDATE matches SET lobby_message_id = $1 WHERE id = $2", lobby_message_id, match_id
+
+
+async def _insert_actions(con: Con, match_id: int, rows) -> None:
+    if rows:
+        await con.executemany(
+            "INSERT INTO actions (match_id, version, seat, user_id, action, events, created_at)"
+            " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            [
+                (match_id, a.version, a.seat, a.user_id, a.action, json.dumps(a.events), a.created_at)
+                for a in rows
+            ],
         )
 
 
@@ -340,20 +354,22 @@ class PostgresStore(Store):
                 log.exception("skipping unreadable match row %s", row["id"])
         return out
 
-    async def start_match(self, match_id, seats, state, reminder, now, effects=()) -> None:
+    async def start_match(self, match_id, seats, state, reminder, now, effects=(), forced=()) -> None:
         text = json.dumps(state)
 
         async def start(con: Con) -> None:
             done = await con.execute(
-                "UPDATE matches SET status = 'active', seats = $1, state = $2, version = 0, updated_at = $3"
-                " WHERE id = $4 AND status = 'lobby'",
+                "UPDATE matches SET status = 'active', seats = $1, state = $2, version = $3, updated_at = $4"
+                " WHERE id = $5 AND status = 'lobby'",
                 seats_json(seats),
                 text,
+                len(forced),
                 now,
                 match_id,
             )
             if _count(done) != 1:
                 raise StaleVersion(f"match {match_id} is no longer a lobby")
+            await _insert_actions(con, match_id, list(forced))
             if reminder is not None:
                 await _put_reminder(con, reminder)
             await _add_effects(con, match_id, effects, now)
@@ -363,7 +379,7 @@ class PostgresStore(Store):
     async def save_move(self, move: Move, now: float) -> None:
         a = move.action
         state, events = json.dumps(move.state), json.dumps(a.events)
-        if not move.results:  # the common case: one statement
+        if not move.results and not move.forced:  # the common case: one statement
             r = move.reminder
             saved = await self._p().fetchval(
                 SAVE_MOVE,
@@ -394,7 +410,7 @@ class PostgresStore(Store):
                 "UPDATE matches SET state = $1, version = $2, status = $3, updated_at = $4"
                 " WHERE id = $5 AND version = $6 AND status = 'active'",
                 state,
-                a.version,
+                (move.forced[-1] if move.forced else a).version,
                 move.status,
                 now,
                 move.match_id,
@@ -402,17 +418,7 @@ class PostgresStore(Store):
             )
             if _count(done) != 1:
                 raise StaleVersion(f"match {move.match_id} moved on from version {move.expected_version}")
-            await con.execute(
-                "INSERT INTO actions (match_id, version, seat, user_id, action, events, created_at)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                move.match_id,
-                a.version,
-                a.seat,
-                a.user_id,
-                a.action,
-                events,
-                a.created_at,
-            )
+            await _insert_actions(con, move.match_id, [a, *move.forced])
             if move.reminder is not None:
                 await _put_reminder(con, move.reminder)
             else:
@@ -497,16 +503,20 @@ class PostgresStore(Store):
         return [effect_from_row(r) for r in rows]
 
     async def finish_effects(
-        self, match_id, through_id, board_message_id=KEEP, lobby_message_id=KEEP
+        self, match_id, through_id, board_message_id=KEEP, lobby_message_id=KEEP, mention_message_id=KEEP
     ) -> None:
         async def finish(con: Con) -> None:
             await con.execute("DELETE FROM outbox WHERE match_id = $1 AND id <= $2", match_id, through_id)
-            await _set_messages(con, match_id, board_message_id, lobby_message_id)
+            await _set_messages(con, match_id, board_message_id, lobby_message_id, mention_message_id)
 
         await self._tx(finish)
 
-    async def set_messages(self, match_id, board_message_id=KEEP, lobby_message_id=KEEP) -> None:
-        await self._tx(lambda con: _set_messages(con, match_id, board_message_id, lobby_message_id))
+    async def set_messages(
+        self, match_id, board_message_id=KEEP, lobby_message_id=KEEP, mention_message_id=KEEP
+    ) -> None:
+        await self._tx(
+            lambda con: _set_messages(con, match_id, board_message_id, lobby_message_id, mention_message_id)
+        )
 
     async def matches_with_effects(self) -> list[tuple[int, int | None]]:
         rows = await self._p().fetch(
@@ -565,20 +575,25 @@ class PostgresStore(Store):
         if row is None:
             return None
         return ChannelSettings(
-            row["reminder_delay"], bool(row["reminders_enabled"]), bool(row["ai_takeover"])
+            row["reminder_delay"],
+            bool(row["reminders_enabled"]),
+            bool(row["ai_takeover"]),
+            bool(row["threads"]),
         )
 
     async def put_channel_settings(self, channel_id: int, settings: ChannelSettings) -> None:
         await self._tx(
             lambda con: con.execute(
-                "INSERT INTO channel_settings (channel_id, reminder_delay, reminders_enabled, ai_takeover)"
-                " VALUES ($1, $2, $3, $4) ON CONFLICT (channel_id) DO UPDATE SET"
+                "INSERT INTO channel_settings"
+                " (channel_id, reminder_delay, reminders_enabled, ai_takeover, threads)"
+                " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (channel_id) DO UPDATE SET"
                 " reminder_delay = EXCLUDED.reminder_delay, reminders_enabled = EXCLUDED.reminders_enabled,"
-                " ai_takeover = EXCLUDED.ai_takeover",
+                " ai_takeover = EXCLUDED.ai_takeover, threads = EXCLUDED.threads",
                 channel_id,
                 settings.reminder_delay,
                 int(settings.reminders_enabled),
                 int(settings.ai_takeover),
+                int(settings.threads),
             )
         )
 

@@ -114,11 +114,25 @@ def _rating(r) -> Rating:
     return Rating(r["guild_id"], r["game"], r["user_id"], r["mu"], r["sigma"], r["played"])
 
 
-def _set_messages(db: Db, match_id: int, board_message_id, lobby_message_id) -> None:
-    if board_message_id is not KEEP:
-        db.execute("UPDATE matches SET board_message_id = ? WHERE id = ?", (board_message_id, match_id))
-    if lobby_message_id is not KEEP:
-        db.execute("UPDATE matches SET lobby_message_id = ? WHERE id = ?", (lobby_message_id, match_id))
+def _set_messages(db: Db, match_id: int, board_message_id, lobby_message_id, mention_message_id=KEEP) -> None:
+    for column, value in (
+        ("board_message_id", board_message_id),
+        ("lobby_message_id", lobby_message_id),
+        ("mention_message_id", mention_message_id),
+    ):
+        if value is not KEEP:
+            db.execute(f"UPDATE matches SET {column} = ? WHERE id = ?", (value, match_id))
+
+
+def _insert_actions(db: Db, match_id: int, rows: list[ActionRow]) -> None:
+    db.executemany(
+        "INSERT INTO actions (match_id, version, seat, user_id, action, events, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            (match_id, a.version, a.seat, a.user_id, a.action, json.dumps(a.events), a.created_at)
+            for a in rows
+        ],
+    )
 
 
 def _shard_filter(shards: Shards) -> tuple[str, tuple]:
@@ -279,17 +293,18 @@ class SqliteStore(Store):
                 log.exception("skipping unreadable match row %s", row["id"])
         return out
 
-    async def start_match(self, match_id, seats, state, reminder, now, effects=()) -> None:
+    async def start_match(self, match_id, seats, state, reminder, now, effects=(), forced=()) -> None:
         text = json.dumps(state)
 
         def start(db: Db) -> None:
             cur = db.execute(
-                "UPDATE matches SET status = 'active', seats = ?, state = ?, version = 0, updated_at = ?"
+                "UPDATE matches SET status = 'active', seats = ?, state = ?, version = ?, updated_at = ?"
                 " WHERE id = ? AND status = 'lobby'",
-                (seats_json(seats), text, now, match_id),
+                (seats_json(seats), text, len(forced), now, match_id),
             )
             if cur.rowcount != 1:
                 raise StaleVersion(f"match {match_id} is no longer a lobby")
+            _insert_actions(db, match_id, list(forced))
             if reminder is not None:
                 _put_reminder(db, reminder)
             _add_effects(db, match_id, effects, now)
@@ -297,22 +312,18 @@ class SqliteStore(Store):
         await self._tx(start)
 
     async def save_move(self, move: Move, now: float) -> None:
-        a = move.action
-        state, events = json.dumps(move.state), json.dumps(a.events)
+        rows = [move.action, *move.forced]
+        state = json.dumps(move.state)
 
         def save(db: Db) -> None:
             cur = db.execute(
                 "UPDATE matches SET state = ?, version = ?, status = ?, updated_at = ?"
                 " WHERE id = ? AND version = ? AND status = 'active'",
-                (state, a.version, move.status, now, move.match_id, move.expected_version),
+                (state, rows[-1].version, move.status, now, move.match_id, move.expected_version),
             )
             if cur.rowcount != 1:
                 raise StaleVersion(f"match {move.match_id} moved on from version {move.expected_version}")
-            db.execute(
-                "INSERT INTO actions (match_id, version, seat, user_id, action, events, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (move.match_id, a.version, a.seat, a.user_id, a.action, events, a.created_at),
-            )
+            _insert_actions(db, move.match_id, rows)
             if move.reminder is not None:
                 _put_reminder(db, move.reminder)
             else:
@@ -401,16 +412,20 @@ class SqliteStore(Store):
         return [effect_from_row(r) for r in rows]
 
     async def finish_effects(
-        self, match_id, through_id, board_message_id=KEEP, lobby_message_id=KEEP
+        self, match_id, through_id, board_message_id=KEEP, lobby_message_id=KEEP, mention_message_id=KEEP
     ) -> None:
         def finish(db: Db) -> None:
             db.execute("DELETE FROM outbox WHERE match_id = ? AND id <= ?", (match_id, through_id))
-            _set_messages(db, match_id, board_message_id, lobby_message_id)
+            _set_messages(db, match_id, board_message_id, lobby_message_id, mention_message_id)
 
         await self._tx(finish)
 
-    async def set_messages(self, match_id, board_message_id=KEEP, lobby_message_id=KEEP) -> None:
-        await self._tx(lambda db: _set_messages(db, match_id, board_message_id, lobby_message_id))
+    async def set_messages(
+        self, match_id, board_message_id=KEEP, lobby_message_id=KEEP, mention_message_id=KEEP
+    ) -> None:
+        await self._tx(
+            lambda db: _set_messages(db, match_id, board_message_id, lobby_message_id, mention_message_id)
+        )
 
     async def matches_with_effects(self) -> list[tuple[int, int | None]]:
         rows = await self._read(
@@ -473,19 +488,23 @@ class SqliteStore(Store):
         if row is None:
             return None
         return ChannelSettings(
-            row["reminder_delay"], bool(row["reminders_enabled"]), bool(row["ai_takeover"])
+            row["reminder_delay"],
+            bool(row["reminders_enabled"]),
+            bool(row["ai_takeover"]),
+            bool(row["threads"]),
         )
 
     async def put_channel_settings(self, channel_id: int, settings: ChannelSettings) -> None:
         await self._tx(
             lambda db: db.execute(
-                "INSERT OR REPLACE INTO channel_settings (channel_id, reminder_delay, reminders_enabled, ai_takeover)"
-                " VALUES (?, ?, ?, ?)",
+                "INSERT OR REPLACE INTO channel_settings"
+                " (channel_id, reminder_delay, reminders_enabled, ai_takeover, threads) VALUES (?, ?, ?, ?, ?)",
                 (
                     channel_id,
                     settings.reminder_delay,
                     int(settings.reminders_enabled),
                     int(settings.ai_takeover),
+                    int(settings.threads),
                 ),
             )
         )

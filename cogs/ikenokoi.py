@@ -14,8 +14,10 @@ KEY, TITLE = "ikenokoi", "Ike No Koi"
 class IkeNoKoi(commands.GroupCog, group_name=KEY, group_description="Play Ike No Koi (2-5 players)"):
     @app_commands.command(name="new")
     @app_commands.guild_only()
-    @app_commands.describe(thread="Open the match in a new thread of this channel")
-    async def new(self, interaction: discord.Interaction, thread: bool = False) -> None:
+    @app_commands.describe(
+        thread="Open the match in a new thread of this channel (default: the channel's setting)"
+    )
+    async def new(self, interaction: discord.Interaction, thread: bool | None = None) -> None:
         """Open a lobby for a new game of Ike No Koi in this channel."""
         await new_match(interaction, KEY, {}, thread)
 

@@ -24,7 +24,7 @@ class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-
         worship="Worship Feat variant, placed at the end of the game",
         mode="versus (2-5 players, 6 on The Void), solo (1 player) or coop (2 players) against the Void",
         difficulty="Solo/coop: territories the Void needs to win (0: rulebook, 3 solo / 1 coop)",
-        thread="Open the match in a new thread of this channel",
+        thread="Open the match in a new thread of this channel (default: the channel's setting)",
     )
     @app_commands.choices(
         map=[
@@ -70,7 +70,7 @@ class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-
         worship: str = "none",
         mode: str = "versus",
         difficulty: app_commands.Range[int, 0, 5] = 0,
-        thread: bool = False,
+        thread: bool | None = None,
     ) -> None:
         """Open a lobby for a new game of Iwari in this channel."""
         options = {

@@ -16,10 +16,10 @@ class Kigi(commands.GroupCog, group_name=KEY, group_description="Play Kigi (2-5 
     @app_commands.guild_only()
     @app_commands.describe(
         advanced="Advanced game: everyone first keeps one of two commissions dealt to them",
-        thread="Open the match in a new thread of this channel",
+        thread="Open the match in a new thread of this channel (default: the channel's setting)",
     )
     async def new(
-        self, interaction: discord.Interaction, advanced: bool = False, thread: bool = False
+        self, interaction: discord.Interaction, advanced: bool = False, thread: bool | None = None
     ) -> None:
         """Open a lobby for a new game of Kigi in this channel."""
         await new_match(interaction, KEY, {"advanced": advanced}, thread)

@@ -13,6 +13,7 @@ from bot.core import GameBot
 from bot.service import DEFAULT_REMINDER_DELAY, ServiceError
 from cogs.table import DYNAMIC_ITEMS, Table, guarded, jump_url, reply
 from games import REGISTRY
+from games.base import plural
 
 log = logging.getLogger(__name__)
 
@@ -35,10 +36,10 @@ def parse_delay(text: str) -> int:
 
 def describe_delay(seconds: int) -> str:
     if seconds % 86400 == 0:
-        return f"{seconds // 86400} day(s)"
+        return plural(seconds // 86400, "day")
     if seconds % 3600 == 0:
-        return f"{seconds // 3600} hour(s)"
-    return f"{seconds // 60} minute(s)"
+        return plural(seconds // 3600, "hour")
+    return plural(seconds // 60, "minute")
 
 
 class Matches(commands.Cog):
@@ -216,6 +217,7 @@ class Matches(commands.Cog):
         enabled="Turn reminders in this channel on or off",
         dm="Receive your reminders as direct messages instead of in the channel",
         takeover="After the last reminder, let an AI play an absent player's seat (off by default)",
+        threads="Open every new match of this channel in its own thread (unless /<game> new says thread: False)",
     )
     async def reminders(
         self,
@@ -224,28 +226,36 @@ class Matches(commands.Cog):
         enabled: bool | None = None,
         dm: bool | None = None,
         takeover: bool | None = None,
+        threads: bool | None = None,
     ) -> None:
-        """Show or change turn reminders for this channel, and your DM preference."""
+        """Show or change this channel's settings (reminders, AI takeover, threads) and your DM preference."""
 
         async def run():
             service = self.bot.service
-            channel_wide = delay is not None or enabled is not None or takeover is not None
+            channel_wide = any(x is not None for x in (delay, enabled, takeover, threads))
             if channel_wide and not Table.can_manage(interaction):
                 raise ServiceError("Changing this channel's reminders needs the Manage Channels permission.")
             if dm is not None:
                 await service.store.put_dm_reminders(interaction.user.id, dm)
             if channel_wide:
                 seconds = parse_delay(delay) if delay is not None else None
-                await service.set_reminders(interaction.channel_id, seconds, enabled, takeover)
+                await service.set_reminders(interaction.channel_id, seconds, enabled, takeover, threads)
             current = await service.store.channel_settings(interaction.channel_id)
             wait = current.reminder_delay if current else DEFAULT_REMINDER_DELAY
             on = current.reminders_enabled if current else True
             mine = await service.store.dm_reminders(interaction.user.id)
             ai = current.ai_takeover if current else False
+            in_threads = current.threads if current else False
+            where = (
+                "each in a thread of its own (`threads: False` turns it off)"
+                if in_threads
+                else "in the channel; a manager can open each in a thread with `/reminders threads: True`"
+            )
             text = (
                 f"Reminders in this channel: **{'on' if on else 'off'}**, after {describe_delay(wait)} "
                 f"without a move, repeated at most twice.\n"
                 f"AI takeover of absent players after the last reminder: **{'on' if ai else 'off'}**.\n"
+                f"New matches open {where}; `/<game> new thread:` decides for one match.\n"
                 f"Your reminders come {'by direct message' if mine else 'in the channel'}."
             )
             await reply(interaction, text)

@@ -17,7 +17,9 @@ import functools
 import io
 import logging
 import re
+import time
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import ClassVar
@@ -36,6 +38,7 @@ from games.ai import LEVELS, choose
 log = logging.getLogger(__name__)
 
 MAX_ROWS = 5
+PANEL_LIFETIME = 14 * 60  # seconds a private panel stays editable (Discord's token lasts 15 minutes)
 SELECT_SIZE = 25
 RECENT_LINES = 6
 AI_RETRIES = 5  # transient failures in a row before an AI seat waits for the next start
@@ -318,8 +321,43 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rp:(?P<
         await guarded(interaction, self.match_id, table.on_replay(interaction, self.match_id))
 
 
-DYNAMIC_ITEMS = (ActButton, ActSelect, PageButton, BoardButton, LobbyButton, LobbyAISelect, ReplayButton)
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rm:(?P<mid>\d+)"):
+    """On the final result: the same players and options in a new lobby, here."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(label="Rematch", style=discord.ButtonStyle.primary, custom_id=f"rm:{match_id}")
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["mid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: Table = interaction.client.table
+        await guarded(interaction, self.match_id, table.on_rematch(interaction, self.match_id))
+
+
+DYNAMIC_ITEMS = (
+    ActButton,
+    ActSelect,
+    PageButton,
+    BoardButton,
+    LobbyButton,
+    LobbyAISelect,
+    ReplayButton,
+    RematchButton,
+)
 REPLAYS_KEPT = 4  # finished matches never change: their last replays are kept, not drawn again
+LOBBY_OPS = ("join", "leave", "start", "cancel")
+
+
+def layout(*items: discord.ui.Item, colour: discord.Colour) -> discord.ui.LayoutView:
+    """A Components V2 message: everything in one container, so it reads as one card."""
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.Container(*items, accent_colour=colour))
+    return view
 
 
 class Table:
@@ -330,6 +368,9 @@ class Table:
         self.service = service
         self.ai_budget = ai_budget
         self._driving: set[int] = set()
+        # The last private panel of each (match, player), editable while its interaction token
+        # lasts: when the turn comes back, it shows the new choice itself (no Play click needed).
+        self._panels: dict[tuple[int, int], tuple[float, Callable[..., Awaitable]]] = {}
         self._tasks: set[asyncio.Task] = set()
         # Pictures are drawn by two workers of their own, so a burst of boards never takes the
         # default executor (nor the event loop) from everything else.
@@ -421,42 +462,51 @@ class Table:
 
     # -- lobby
 
-    def lobby_embed(self, match: Match) -> discord.Embed:
+    def option_words(self, match: Match) -> str:
+        """The match's options as a person reads them: "Map: New Horizons, Feats: off"."""
+        names: dict[str, tuple[str, dict]] = {}
+        group = self.client.tree.get_command(match.game) if hasattr(self.client, "tree") else None
+        new = group.get_command("new") if isinstance(group, discord.app_commands.Group) else None
+        for param in getattr(new, "parameters", []):
+            names[param.name] = (param.display_name, {c.value: c.name for c in param.choices})
+        words = []
+        for key, value in match.options.items():
+            label, choices = names.get(key, (key, {}))
+            if isinstance(value, bool):
+                shown = "on" if value else "off"
+            elif value in choices:
+                shown = choices[value]
+            else:
+                shown = " + ".join(part.replace("-", " ").capitalize() for part in str(value).split("+"))
+            words.append(f"{label.replace('_', ' ').capitalize()}: {shown}")
+        return ", ".join(words)
+
+    def lobby_message(self, match: Match, payload: dict) -> discord.ui.LayoutView:
+        """The lobby as the database has it now: open with its buttons, started, or cancelled."""
         game = self.service.game(match.game)
         lo, hi = min(game.player_counts), max(game.player_counts)
-        embed = discord.Embed(
-            title=f"{game.title}: new match #{match.id}",
-            description=f"<@{match.host_id}> is hosting. Press **Join** to play ({lo}-{hi} players). "
-            "The host presses **Start** when everyone is in.",
-            colour=discord.Colour.teal(),
-        )
-        players = "\n".join(f"{i + 1}. {s.name}" for i, s in enumerate(match.seats)) or "nobody yet"
-        embed.add_field(name=f"Players ({len(match.seats)}/{hi})", value=players, inline=False)
-        if match.options:
-            shown = ", ".join(f"{k}: {v}" for k, v in match.options.items())
-            embed.add_field(name="Options", value=shown, inline=False)
-        return embed
-
-    def lobby_message(self, match: Match, payload: dict) -> tuple[discord.Embed, discord.ui.View | None]:
-        """The lobby as the database has it now: open with its buttons, started, or cancelled."""
-        embed = self.lobby_embed(match)
+        colour = discord.Colour.teal()
         if match.status == "lobby":
-            return embed, self.lobby_view(match)
-        if match.status == "abandoned":
+            text = (
+                f"<@{match.host_id}> is hosting. Press **Join** to play ({lo}-{hi} players). "
+                "The host presses **Start** when everyone is in."
+            )
+        elif match.status == "abandoned":
             by = payload.get("cancelled_by")
-            embed.description = f"Cancelled by <@{by}>." if by else "Cancelled."
-            embed.colour = discord.Colour.dark_grey()
+            text, colour = (f"Cancelled by <@{by}>." if by else "Cancelled."), discord.Colour.dark_grey()
         else:
-            order = " -> ".join(s.name for s in match.seats)
-            embed.description = f"Started. Seat order: {order}."
-        return embed, None
-
-    def lobby_view(self, match: Match) -> discord.ui.View:
-        view = discord.ui.View(timeout=None)
-        for op in ("join", "leave", "start", "cancel"):
-            view.add_item(LobbyButton(op, match.id))
-        view.add_item(LobbyAISelect(match.id))
-        return view
+            text = f"Started. Seat order: {' -> '.join(s.name for s in match.seats)}."
+        players = "\n".join(f"{i + 1}. {s.name}" for i, s in enumerate(match.seats)) or "nobody yet"
+        items: list[discord.ui.Item] = [
+            discord.ui.TextDisplay(f"### {game.title}: new match #{match.id}\n{text}"),
+            discord.ui.TextDisplay(f"**Players ({len(match.seats)}/{hi})**\n{players}"),
+        ]
+        if match.options:
+            items.append(discord.ui.TextDisplay(f"**Options:** {self.option_words(match)}"))
+        if match.status == "lobby":
+            items.append(discord.ui.ActionRow(*(LobbyButton(op, match.id) for op in LOBBY_OPS)))
+            items.append(discord.ui.ActionRow(LobbyAISelect(match.id)))
+        return layout(*items, colour=colour)
 
     async def on_lobby_ai(self, interaction: discord.Interaction, match_id: int, value: str) -> None:
         if value == "remove":
@@ -466,12 +516,14 @@ class Table:
         await interaction.response.defer()  # saved: the writer shows the lobby
 
     async def open_lobby(
-        self, interaction: discord.Interaction, game_key: str, options: dict, thread: bool
+        self, interaction: discord.Interaction, game_key: str, options: dict, thread: bool | None
     ) -> None:
         user = interaction.user
         channel = interaction.channel
         if channel is None or interaction.guild is None:
             raise ServiceError("Matches are played in a server channel, not in direct messages.")
+        if thread is None:  # the channel's setting, except in a thread (already one)
+            thread = not isinstance(channel, discord.Thread) and await self.service.opens_threads(channel.id)
         if thread and isinstance(channel, discord.Thread):
             raise ServiceError("This is already a thread: run the command without the thread option.")
         game = self.service.game(game_key)
@@ -525,52 +577,62 @@ class Table:
             format_event(e["text"], match.names) for e in events if "private_to" not in e and e.get("text")
         ]
 
-    async def board_message(self, match: Match, state: GameState, recent: list[str]):
+    def scores_line(self, match: Match, scores: list[int]) -> str:
+        return " · ".join(f"{s.name} **{scores[i]}**" for i, s in enumerate(match.seats))
+
+    async def board_message(
+        self, match: Match, state: GameState, recent: list[str]
+    ) -> tuple[discord.ui.LayoutView, discord.File]:
+        """The public board: who acts and on what, the picture, the scores, the last moves, Play."""
         game = self.service.game(match.game)
-        embed = discord.Embed(title=f"{game.title} - match #{match.id}", colour=discord.Colour.blue())
         to_act = state.to_act()
+        head = f"### {game.title} · match #{match.id}"
         if to_act:
             waiting = ", ".join(seat_label(match, s) for s in to_act)
-            embed.description = f"Waiting for {waiting}: {format_event(state.prompt(to_act[0]), match.names)}"
-        if recent:
-            embed.add_field(name="Last moves", value="\n".join(recent[-RECENT_LINES:])[:1024], inline=False)
-        scores = state.scores()
-        embed.add_field(
-            name="Scores",
-            value="  ".join(f"{s.name} {scores[i]}" for i, s in enumerate(match.seats))[:1024],
-            inline=False,
-        )
-        embed.set_footer(text="Press Play when it is your turn. My view shows your private cards.")
+            prompt = format_event(state.prompt(to_act[0]), match.names)
+            head += f"\n**Waiting for {waiting}:** {prompt}"
         file = await self.picture(match, state.view(None), "board.png")
-        embed.set_image(url="attachment://board.png")
-        view = discord.ui.View(timeout=None)
-        view.add_item(BoardButton("play", match.id, match.version))
-        view.add_item(BoardButton("view", match.id, match.version))
-        return embed, file, view
+        items: list[discord.ui.Item] = [
+            discord.ui.TextDisplay(head[:1500]),
+            discord.ui.MediaGallery(discord.MediaGalleryItem(file)),
+            discord.ui.TextDisplay(f"**Scores:** {self.scores_line(match, state.scores())}"[:500]),
+        ]
+        if recent:
+            moves = "\n".join(f"- {line}" for line in recent[-RECENT_LINES:])
+            items.append(discord.ui.TextDisplay(f"**Last moves**\n{moves}"[:1500]))
+        items.append(
+            discord.ui.ActionRow(
+                BoardButton("play", match.id, match.version), BoardButton("view", match.id, match.version)
+            )
+        )
+        items.append(
+            discord.ui.TextDisplay("-# Press Play when it is your turn. My view shows your private cards.")
+        )
+        return layout(*items, colour=discord.Colour.blue()), file
+
+    def mention_text(
+        self, match: Match, seats: list[int], board_id: int | None, reminder: int | None = None
+    ) -> str:
+        """The short message that pings the players to act; it links to the board."""
+        who = ", ".join(seat_label(match, s) for s in seats)
+        game = self.service.game(match.game).title
+        what = f"reminder ({reminder}/3), your turn" if reminder else "your turn"
+        return f"{who}, {what} in {game} match #{match.id}: {jump_url(match, board_id)}"
 
     @staticmethod
-    def seat_mention(match: Match, seat: int) -> str:
-        return seat_label(match, seat)
-
-    async def retire(self, channel, message_id: int) -> None:
-        """Remove the buttons of an old board or lobby (best effort: old clicks are refused anyway)."""
-        try:
-            await channel.get_partial_message(message_id).edit(view=None)
-        except discord.NotFound:
-            log.debug("old message %s is gone", message_id)
+    def is_mention(match: Match, message: discord.Message) -> bool:
+        """A "your turn" message of this match (found in the history after a kill)."""
+        text = message.content or ""
+        return "your turn in" in text and f" match #{match.id}: " in text and not message.components
 
     def final_title(self, match: Match) -> str:
         return f"{self.service.game(match.game).title} - match #{match.id} is over"
 
-    def final_view(self, match: Match) -> discord.ui.View:
-        """The buttons under a final result."""
-        view = discord.ui.View(timeout=None)
-        view.add_item(ReplayButton(match.id))
-        return view
+    def final_buttons(self, match: Match) -> list[discord.ui.Item]:
+        """The buttons under a finished match's result."""
+        return [RematchButton(match.id), ReplayButton(match.id)]
 
-    async def final_message(
-        self, match: Match, payload: dict
-    ) -> tuple[discord.Embed, discord.File, discord.ui.View]:
+    async def final_message(self, match: Match, payload: dict) -> tuple[discord.ui.LayoutView, discord.File]:
         """The final scores (after the last move, or after a resignation)."""
         state = self.service.state_of(match)
         scores = state.scores()
@@ -583,30 +645,35 @@ class Table:
             outcome = f"Winner: {names}!" if len(winners) == 1 else f"Winners: {names}!"
         if resigned is not None and 0 <= resigned < len(match.seats):
             outcome = f"{seat_label(match, resigned)} resigned. {outcome}"
-        embed = discord.Embed(
-            title=self.final_title(match), description=outcome, colour=discord.Colour.gold()
-        )
         ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
-        embed.add_field(
-            name="Final scores",
-            value="\n".join(
-                f"{'🏆 ' if s in winners else ''}{match.seats[s].name}: {scores[s]}" for s in ranking
-            ),
-            inline=False,
+        table = "\n".join(
+            f"{'🏆 ' if s in winners else ''}{match.seats[s].name}: {scores[s]}" for s in ranking
         )
+        file = await self.picture(match, state.view(None), "final.png")
+        items: list[discord.ui.Item] = [
+            discord.ui.TextDisplay(f"### {self.final_title(match)}\n{outcome}"),
+            discord.ui.MediaGallery(discord.MediaGalleryItem(file)),
+            discord.ui.TextDisplay(f"**Final scores**\n{table}"[:1500]),
+        ]
         recent = await self.recent(match)
         if recent:
-            embed.add_field(name="Last moves", value="\n".join(recent[-RECENT_LINES:])[:1024], inline=False)
-        file = await self.picture(match, state.view(None), "final.png")
-        embed.set_image(url="attachment://final.png")
-        return embed, file, self.final_view(match)
+            moves = "\n".join(f"- {line}" for line in recent[-RECENT_LINES:])
+            items.append(discord.ui.TextDisplay(f"**Last moves**\n{moves}"[:1500]))
+        items.append(discord.ui.ActionRow(*self.final_buttons(match)))
+        return layout(*items, colour=discord.Colour.gold()), file
 
-    def abandoned_message(self, match: Match, user_id: int | None) -> discord.Embed:
+    def abandoned_message(self, match: Match, user_id: int | None) -> discord.ui.LayoutView:
         by = f" by <@{user_id}>" if user_id else ""
-        return discord.Embed(
-            title=self.final_title(match),
-            description=f"Match #{match.id} was abandoned{by}, without a result.",
-            colour=discord.Colour.dark_grey(),
+        text = f"### {self.final_title(match)}\nMatch #{match.id} was abandoned{by}, without a result."
+        return layout(discord.ui.TextDisplay(text), colour=discord.Colour.dark_grey())
+
+    async def on_rematch(self, interaction: discord.Interaction, match_id: int) -> None:
+        user = interaction.user
+        match = await self.service.rematch(match_id, user.id, user.display_name)
+        await interaction.response.send_message(
+            f"A rematch lobby (#{match.id}) is open below, with the same players and options. "
+            "Press Start when everyone is ready.",
+            ephemeral=True,
         )
 
     # -- the private panel
@@ -663,7 +730,8 @@ class Table:
             raise ServiceError(f"It is not your turn: waiting for {waiting}.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         content, file, view = await self.panel(match, state, seat)
-        await interaction.followup.send(content, file=file, view=view, ephemeral=True)
+        message = await interaction.followup.send(content, file=file, view=view, ephemeral=True, wait=True)
+        self.keep_panel(match.id, interaction.user.id, message.edit)
 
     async def on_view(self, interaction: discord.Interaction, match_id: int, version: int) -> None:
         match = await self.service.get(match_id)
@@ -692,6 +760,7 @@ class Table:
         await interaction.response.defer()
         content, file, view = await self.panel(match, state, seat, page)
         await interaction.edit_original_response(content=content, attachments=[file], view=view)
+        self.keep_panel(match.id, interaction.user.id, interaction.edit_original_response)
 
     async def on_action(
         self, interaction: discord.Interaction, match_id: int, version: int, action_id: str
@@ -713,6 +782,7 @@ class Table:
                     note="The game moved on since that panel was shown. Here is your choice now:",
                 )
                 await interaction.edit_original_response(content=content, attachments=[file], view=view)
+                self.keep_panel(match.id, interaction.user.id, interaction.edit_original_response)
                 return
             raise ServiceError("This panel is out of date; nothing was changed.") from None
         match, state, seat = outcome.match, outcome.state, outcome.seat
@@ -727,11 +797,47 @@ class Table:
             await interaction.response.defer()
             content, file, view = await self.panel(match, state, seat, note=note)
             await interaction.edit_original_response(content=content, attachments=[file], view=view)
+            self.keep_panel(match.id, interaction.user.id, interaction.edit_original_response)
             return
-        done = "The game is over." if outcome.finished else "Done. The board shows the next turn."
+        if outcome.finished:
+            done = "The game is over: the result is posted in the channel."
+            self._panels.pop((match.id, interaction.user.id), None)
+        else:
+            done = (
+                "Done: the board shows the next turn. This panel shows your next choice when it is your turn."
+            )
+            self.keep_panel(match.id, interaction.user.id, interaction.edit_original_response)
         await interaction.response.edit_message(
             content=(note + "\n" if note else "") + done, attachments=[], view=None
         )
+
+    def keep_panel(self, match_id: int, user_id: int, edit: Callable[..., Awaitable]) -> None:
+        """Remember how to edit this player's panel (an interaction token lasts 15 minutes)."""
+        self._panels[(match_id, user_id)] = (time.monotonic() + PANEL_LIFETIME, edit)
+
+    async def refresh_panels(self, match: Match, seats: list[int]) -> None:
+        """The turn came to these seats: their last panel, if still editable, shows the choice."""
+        if match.status != "active":
+            return
+        state = self.service.state_of(match)
+        for seat in seats:
+            user_id = match.seats[seat].user_id
+            kept = self._panels.get((match.id, user_id)) if user_id is not None else None
+            if kept is None or seat not in state.to_act():
+                continue
+            expires, edit = kept
+            if time.monotonic() > expires:
+                del self._panels[(match.id, user_id)]
+                continue
+            content, file, view = await self.panel(match, state, seat, note="Your turn:")
+            try:
+                await edit(content=content, attachments=[file], view=view)
+            except discord.HTTPException:
+                self._panels.pop((match.id, user_id), None)  # gone or expired: Play opens a new one
+
+    def forget_panels(self, match_id: int) -> None:
+        for key in [k for k in self._panels if k[0] == match_id]:
+            del self._panels[key]
 
     # -- AI seats
 
@@ -791,8 +897,8 @@ class Table:
 
     # -- reminders
 
-    async def send_reminder(self, match: Match, channel, seats: list[int], count: int) -> None:
-        """Remind the players to act: by DM where they asked for it, else in the channel."""
+    async def send_reminder(self, match: Match, seats: list[int], count: int) -> list[int]:
+        """Remind by DM the players who asked for it; returns the seats to remind in the channel."""
         link = jump_url(match, match.board_message_id)
         game = self.service.game(match.game).title
         in_channel = []
@@ -810,8 +916,5 @@ class Table:
                     continue
                 except discord.HTTPException:
                     log.info("DM reminder to %s failed; falling back to the channel", s.user_id)
-            in_channel.append(f"<@{s.user_id}>")
-        if in_channel:
-            await channel.send(
-                f"{', '.join(in_channel)}: reminder ({count}/3), it is your turn in {game}. The board: {link}"
-            )
+            in_channel.append(seat)
+        return in_channel

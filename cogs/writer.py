@@ -4,15 +4,21 @@ Every change to a match records the Discord effects it needs (the lobby, the
 board, the final result, notices) in the same transaction as the change. The
 writer delivers them from what the database says *now*: a board is always the
 board of the latest version, however many moves were made meanwhile, and a
-lobby always shows its latest players. There is one delivery task per match in
+lobby always shows its latest players.
+
+The channel stays quiet: a match has one board message, edited in place as the
+game goes on (``/match board`` moves it to the bottom), and one short "your
+turn" message that pings the players who came to act and is deleted once their
+turn is over (its id is recorded, so a restarted bot still deletes it); at the
+end the result is posted and the board deleted. There is one delivery task per match in
 this process, so two deliveries of one match never interleave; a delivery that
 failed is retried with a growing delay, and at start-up every pending effect is
 delivered, so a kill at any point loses no board, result or lobby.
 
 Delivery is at least once. What a kill between posting and recording could
 double is reconciled from the channel's recent history when a match is
-recovered: a board or lobby already posted is adopted or retired, a final
-result already posted is not posted again.
+recovered: a board or mention posted but never recorded is deleted, a lobby is
+adopted, a final result already posted is not posted again.
 """
 
 from __future__ import annotations
@@ -38,14 +44,34 @@ HISTORY = 30  # messages of the channel looked at when a match is recovered
 MAX_BACKOFF = 600.0
 
 
+def _walk(component, out: list) -> None:
+    out.append(component)
+    for child in getattr(component, "children", None) or []:
+        _walk(child, out)
+    accessory = getattr(component, "accessory", None)
+    if accessory is not None:
+        _walk(accessory, out)
+
+
+def leaf_components(message: discord.Message) -> list:
+    """Every component of a message, the rows of a classic one or the nested layout of a V2 one."""
+    out: list = []
+    for component in message.components:
+        _walk(component, out)
+    return out
+
+
 def component_ids(message: discord.Message) -> list[str]:
-    ids = []
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            custom_id = getattr(child, "custom_id", None)
-            if custom_id:
-                ids.append(custom_id)
-    return ids
+    return [c.custom_id for c in leaf_components(message) if getattr(c, "custom_id", None)]
+
+
+def message_text(message: discord.Message) -> str:
+    """Content, embed titles and descriptions, and the text displays of a V2 layout."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or ""]
+    parts += [c.content for c in leaf_components(message) if isinstance(getattr(c, "content", None), str)]
+    return "\n".join(p for p in parts if p)
 
 
 def transient(exc: BaseException) -> bool:
@@ -68,6 +94,10 @@ class Writer:
         # reads the channel's history, whoever asks for it (a click may come before the start-up
         # recovery): an earlier process may have died between posting and recording.
         self._known: set[int] = set()
+        self._holds: dict[int, tuple[float, asyncio.TimerHandle | None]] = {}  # steps waiting
+        self._flush = False
+        settings = getattr(table.client, "settings", None)
+        self.step_delay: float = float(getattr(settings, "board_step_delay", 20.0))
         # Which guilds this process delivers for (shards); everything by default.
         self.owns: Callable[[int | None], bool] = lambda guild_id: True
 
@@ -89,11 +119,43 @@ class Writer:
         return len(pending)
 
     async def idle(self) -> None:
-        """Wait until no delivery is running (tests, shutdown)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+        """Deliver what is pending now, steps within a turn too, and wait until no delivery runs."""
+        self._flush = True
+        try:
+            for match_id in list(self._holds):
+                self.kick(match_id)
+            while self._tasks:
+                await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+        finally:
+            self._flush = False
+
+    def _held(self, match_id: int, effects: list[Effect], recover: bool) -> bool:
+        """Whether to leave these effects for later: only steps within a turn wait (the board's
+        picture changed, the turn did not), up to ``step_delay`` after the first of them, for the
+        turn to pass; one upload then shows them all. A timer delivers them if the player pauses."""
+        steps = bool(effects) and all(e.kind == "board" and e.payload.get("step") for e in effects)
+        if recover or self._flush or self.step_delay <= 0 or not steps:
+            self._forget_hold(match_id)
+            return False
+        loop = asyncio.get_running_loop()
+        since, timer = self._holds.get(match_id, (loop.time(), None))
+        left = since + self.step_delay - loop.time()
+        if left <= 0:
+            self._forget_hold(match_id)
+            return False
+        if timer is None:
+            timer = loop.call_later(left, self.kick, match_id)
+        self._holds[match_id] = (since, timer)
+        return True
+
+    def _forget_hold(self, match_id: int) -> None:
+        held = self._holds.pop(match_id, None)
+        if held is not None and held[1] is not None:
+            held[1].cancel()
 
     async def stop(self) -> None:
+        for match_id in list(self._holds):
+            self._forget_hold(match_id)
         for task in list(self._tasks.values()):
             task.cancel()
         for task in list(self._tasks.values()):
@@ -131,7 +193,7 @@ class Writer:
     async def deliver(self, match_id: int, recover: bool = False) -> None:
         """Deliver every pending effect of the match, for its latest version, then mark them done."""
         effects = await self.store.pending_effects(match_id)
-        if not effects:
+        if not effects or self._held(match_id, effects, recover):
             return
         try:
             match = await self.store.get_match(match_id)
@@ -149,11 +211,12 @@ class Writer:
             return
         history = await self._history(channel) if recover else None
         last = {kind: max(e.id for e in effects if e.kind == kind) for kind in {e.kind for e in effects}}
-        board_flags = {"mention": False, "bottom": False}
+        board_flags: dict = {"mention": False, "bottom": False, "ping": set()}
         for effect in effects:
             if effect.kind == "board":
-                for flag in board_flags:
-                    board_flags[flag] = board_flags[flag] or bool(effect.payload.get(flag))
+                board_flags["mention"] = board_flags["mention"] or bool(effect.payload.get("mention"))
+                board_flags["bottom"] = board_flags["bottom"] or bool(effect.payload.get("bottom"))
+                board_flags["ping"].update(int(s) for s in effect.payload.get("ping") or [])
             if effect.kind in ("lobby", "board") and effect.id != last[effect.kind]:
                 await self.store.finish_effects(match_id, effect.id)  # a later one shows the latest
                 continue
@@ -170,18 +233,21 @@ class Writer:
             await done(match.id, effect.id, lobby_message_id=message_id)
             match.lobby_message_id = message_id
         elif effect.kind == "board":
-            message_id = KEEP
             if match.status == "active":
-                message_id = await self._show_board(match, channel, board_flags, history)
-                match.board_message_id = message_id
-            await done(match.id, effect.id, board_message_id=message_id)
+                board_id, mention_id = await self._show_board(match, channel, board_flags, history)
+                await done(match.id, effect.id, board_message_id=board_id, mention_message_id=mention_id)
+                match.board_message_id, match.mention_message_id = board_id, mention_id
+            else:
+                await done(match.id, effect.id)
         elif effect.kind == "final":
             await self._show_final(match, channel, effect, history)
-            await done(match.id, effect.id, board_message_id=None)
-            match.board_message_id = None
+            await done(match.id, effect.id, board_message_id=None, mention_message_id=None)
+            match.board_message_id = match.mention_message_id = None
         elif effect.kind == "notice":
-            await self._show_notice(match, channel, effect)
-            await done(match.id, effect.id)
+            mention_id = await self._show_notice(match, channel, effect, history)
+            await done(match.id, effect.id, mention_message_id=mention_id)
+            if mention_id is not KEEP:
+                match.mention_message_id = mention_id
         else:
             log.error("unknown effect %r of match %s dropped", effect.kind, match.id)
             await done(match.id, effect.id)
@@ -194,10 +260,18 @@ class Writer:
             log.info("cannot read the history of channel %s", getattr(channel, "id", "?"))
             return []
 
+    async def _delete(self, channel, message_id: int | None) -> None:
+        if message_id is None:
+            return
+        try:
+            await channel.get_partial_message(message_id).delete()
+        except discord.NotFound:
+            log.debug("message %s is gone already", message_id)
+
     # -- the lobby
 
     async def _show_lobby(self, match: Match, channel, effect: Effect, history) -> int | None:
-        embed, view = self.table.lobby_message(match, effect.payload)
+        view = self.table.lobby_message(match, effect.payload)
         message_id = match.lobby_message_id
         if message_id is None and history:
             marker = f"lb:join:{match.id}"
@@ -206,74 +280,123 @@ class Writer:
                 message_id = found[0].id
         if message_id is not None:
             try:
-                await channel.get_partial_message(message_id).edit(embed=embed, view=view)
+                await channel.get_partial_message(message_id).edit(view=view)
                 return message_id
             except discord.NotFound:
                 if match.status != "lobby":
                     return None
         elif match.status != "lobby":
             return None  # never shown, and over already
-        message = await channel.send(embed=embed, view=view)
+        message = await channel.send(view=view, allowed_mentions=discord.AllowedMentions.none())
         return message.id
 
-    # -- the board
+    # -- the board: one message per match, edited in place
 
-    async def _retire_strays(self, match: Match, history, keep: int | None) -> None:
-        """Boards of this match posted but never recorded (a kill between the two) lose their buttons."""
+    async def _delete_strays(self, match: Match, history, keep: int | None) -> None:
+        """Boards of this match posted but never recorded (a kill between the two) are deleted."""
         marker = f"bd:play:{match.id}:"
         for message in history or []:
             if message.id != keep and any(cid.startswith(marker) for cid in component_ids(message)):
-                await self.table.retire(message.channel, message.id)
+                await self._delete(message.channel, message.id)
 
-    async def _show_board(self, match: Match, channel, flags: dict, history) -> int:
+    async def _show_board(self, match: Match, channel, flags: dict, history) -> tuple[int, int | None]:
+        """Edit the board in place (a new one at the bottom when asked, or when it is gone), then
+        tell the players who came to act. Returns the board's and the mention's message ids."""
         state = self.service.state_of(match)
         recent = await self.table.recent(match)
         old = match.board_message_id
         if history is not None:
-            await self._retire_strays(match, history, keep=None if flags["bottom"] else old)
+            await self._delete_strays(match, history, keep=old)
+        board_id = None
         if not flags["bottom"] and old is not None:
-            embed, file, view = await self.table.board_message(match, state, recent)
+            view, file = await self.table.board_message(match, state, recent)
             try:
-                await channel.get_partial_message(old).edit(embed=embed, attachments=[file], view=view)
-                return old
+                await channel.get_partial_message(old).edit(view=view, attachments=[file])
+                board_id = old
             except discord.NotFound:
                 pass
-        # A new board at the bottom: the old one loses its buttons first, so that at no moment do
-        # two boards offer buttons (a kill in between leaves none, and this effect still pending).
-        if old is not None:
-            await self.table.retire(channel, old)
-        embed, file, view = await self.table.board_message(match, state, recent)
-        content = None
-        if flags["mention"]:
-            users = [self.table.seat_mention(match, s) for s in state.to_act() if match.seats[s].ai is None]
-            content = f"{', '.join(users)}: your turn." if users else None
-        message = await channel.send(content=content, embed=embed, file=file, view=view)
+            except discord.HTTPException as exc:
+                if exc.status != 400:
+                    raise
+                log.info("board %s of match %s cannot be edited (%s); posted anew", old, match.id, exc)
+        moved = board_id is None
+        if moved:
+            # The old board goes first, so that at no moment do two boards offer buttons (a kill
+            # in between leaves none, and this effect still pending).
+            await self._delete(channel, old)
+            view, file = await self.table.board_message(match, state, recent)
+            message = await channel.send(
+                view=view, file=file, allowed_mentions=discord.AllowedMentions.none()
+            )
+            board_id = message.id
+        mention_id = match.mention_message_id
+        if flags["mention"] or moved or history is not None:
+            mention_id = await self._show_mention(match, channel, state, flags, board_id, history)
+        if flags["ping"]:
+            try:
+                await self.table.refresh_panels(match, sorted(flags["ping"]))
+            except Exception:
+                log.exception("private panels of match %s not refreshed", match.id)
+        return board_id, mention_id
+
+    def _stray_mentions(self, match: Match, history, keep: int | None) -> list[discord.Message]:
+        return [m for m in history or [] if m.id != keep and self.table.is_mention(match, m)]
+
+    async def _show_mention(self, match: Match, channel, state, flags: dict, board_id: int, history):
+        """The short "your turn" message: a new one (a ping) for the seats that came to act, the
+        old one deleted; edited (no ping) when only the link or the names changed."""
+        old = match.mention_message_id
+        for stray in self._stray_mentions(match, history, old):
+            await self._delete(channel, stray.id)
+        humans = [s for s in state.to_act() if match.seats[s].ai is None]
+        ping = [s for s in humans if s in flags["ping"]]
+        if not humans:
+            await self._delete(channel, old)
+            return None
+        text = self.table.mention_text(match, humans, board_id)
+        if ping or old is None:
+            await self._delete(channel, old)
+            return await self._post_mention(match, channel, text, ping or humans)
+        try:
+            await channel.get_partial_message(old).edit(content=text)
+            return old
+        except discord.NotFound:
+            return await self._post_mention(match, channel, text, humans)
+
+    async def _post_mention(self, match: Match, channel, text: str, seats: list[int]) -> int:
+        users = [discord.Object(match.seats[s].user_id) for s in seats if match.seats[s].user_id]
+        message = await channel.send(text, allowed_mentions=discord.AllowedMentions(users=users))
         return message.id
 
     # -- the end
 
     async def _show_final(self, match: Match, channel, effect: Effect, history) -> None:
+        """The result at the bottom; the board and the mention are deleted (the result shows the end)."""
         old = match.board_message_id
+        title = self.table.final_title(match)
         if history is not None:
-            await self._retire_strays(match, history, keep=None)
-            title = self.table.final_title(match)
-            if any(any(e.title == title for e in m.embeds) for m in history):
-                if old is not None:
-                    await self.table.retire(channel, old)
-                return  # posted before the kill
-        if old is not None:
-            await self.table.retire(channel, old)
-        if "abandoned_by" in effect.payload:
-            await channel.send(embed=self.table.abandoned_message(match, effect.payload["abandoned_by"]))
+            await self._delete_strays(match, history, keep=old)
+            for stray in self._stray_mentions(match, history, None):
+                await self._delete(channel, stray.id)
+            posted = any(title in message_text(m) for m in history)
         else:
-            embed, file, view = await self.table.final_message(match, effect.payload)
-            await channel.send(embed=embed, file=file, view=view)
+            posted = False
+        if not posted:
+            if "abandoned_by" in effect.payload:
+                view, file = self.table.abandoned_message(match, effect.payload["abandoned_by"]), None
+            else:
+                view, file = await self.table.final_message(match, effect.payload)
+            kwargs = {"file": file} if file is not None else {}
+            await channel.send(view=view, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+        await self._delete(channel, old)
+        await self._delete(channel, match.mention_message_id)
+        self.table.forget_panels(match.id)
 
     # -- notices
 
-    async def _show_notice(self, match: Match, channel, effect: Effect) -> None:
+    async def _show_notice(self, match: Match, channel, effect: Effect, history):
+        """Send a notice; a reminder in the channel replaces the turn's mention (returns its id)."""
         p = effect.payload
-        names = match.names
         if "takeover" in p:
             seats = [s for s in p["takeover"] if 0 <= s < len(match.seats)]
             who = ", ".join(f"<@{match.seats[s].user_id}>" for s in seats)
@@ -291,9 +414,18 @@ class Writer:
                 )
         elif "reminder" in p:
             if match.status != "active" or match.version != effect.version:
-                return  # the player moved meanwhile: the reminder has nothing to say
-            await self.table.send_reminder(
-                match, channel, [int(s) for s in p.get("seats", [])], int(p["reminder"])
+                return KEEP  # the player moved meanwhile: the reminder has nothing to say
+            seats = await self.table.send_reminder(
+                match, [int(s) for s in p.get("seats", [])], int(p["reminder"])
             )
+            if not seats:
+                return KEEP
+            old = match.mention_message_id
+            for stray in self._stray_mentions(match, history, old):
+                await self._delete(channel, stray.id)
+            await self._delete(channel, old)
+            text = self.table.mention_text(match, seats, match.board_message_id, reminder=int(p["reminder"]))
+            return await self._post_mention(match, channel, text, seats)
         elif p.get("text"):
-            await channel.send(format_event(str(p["text"]), names)[:2000])
+            await channel.send(format_event(str(p["text"]), match.names)[:2000])
+        return KEEP

@@ -45,6 +45,11 @@ class Action:
             raise ValueError(f"label too long: {self.label!r}")
 
 
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """``1 card``, ``2 cards``: the count with its noun in the right form (``many`` if irregular)."""
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
 def event(text: str, type: str = "info", private_to: int | None = None, **data: JSON) -> dict:
     """Build a log event.
 
@@ -171,7 +176,9 @@ class Game:
                 raise IllegalSetup(f"Option {name} must be one of: {shown}.")
             out[name] = value
         if options:
-            raise IllegalSetup(f"Unknown option(s): {', '.join(sorted(options))}.")
+            raise IllegalSetup(
+                f"Unknown option{'s' if len(options) > 1 else ''}: {', '.join(sorted(options))}."
+            )
         return out
 
     def new_state(self, num_players: int, seed: int, options: dict | None = None) -> GameState:

@@ -146,6 +146,7 @@ def _pontoon_cached(
             view["seat"] == seat,
             seat in view["to_act"],
             seat == view["active"] and not view["over"],
+            (view.get("decision") or {}).get("type") == "share",
             seat in view["winners"],
             view["players"][seat],
             sorted(z for z, s in view["leaders"].items() if s == seat),
@@ -181,7 +182,10 @@ def _pontoon(
     if acting:
         title += "  < to act"
     elif seat == view["active"] and not view["over"]:
-        title += "  (their turn)"
+        # Their turn, but another player decides now (a Sharing, an Exchange): say who waits,
+        # so that the picture and the board's "Waiting for ..." agree on who acts.
+        sharing = (view.get("decision") or {}).get("type") == "share"
+        title += "  (shares, waits)" if sharing else "  (their turn, waits)"
     if seat in view["winners"]:
         title += "  WINNER"
     draw_text(draw, (x + 60, y + 26), title, font=font(24), fill=INK, anchor="lm")

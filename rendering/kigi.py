@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from games.base import plural
 from rendering.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -294,9 +295,9 @@ def tree_scale(box: Box, width: float, cap: float = 0.1) -> float:
 def _seat_line(view: dict, seat: int) -> str:
     pts = view["scores"][seat]
     if view["over"]:
-        return f"{pts} points"
+        return plural(pts, "point")
     bonus = view["projected_bonus"][seat]
-    return f"{pts} points" + (f" (+{bonus} if it ended now)" if bonus else "")
+    return plural(pts, "point") + (f" (+{bonus} if it ended now)" if bonus else "")
 
 
 def panel_head_height(view: dict, seat: int) -> int:
@@ -462,7 +463,12 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     # Header: what is happening, the deck, the legend.
     draw_text(d, (MARGIN, 10), f"Kigi - {_header(view, names)}", font=font(26), fill=INK)
     draw_text(
-        d, (WIDTH - MARGIN, 14), f"Deck: {view['deck_size']} cards", font=font(22), fill=INK, anchor="ra"
+        d,
+        (WIDTH - MARGIN, 14),
+        f"Deck: {plural(view['deck_size'], 'card')}",
+        font=font(22),
+        fill=INK,
+        anchor="ra",
     )
     _legend(d, MARGIN, 56)
     # The display, and the card in hand while it is being placed.

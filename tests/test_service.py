@@ -3,6 +3,7 @@ it run on both backends in tests/test_store.py."""
 
 from __future__ import annotations
 
+import random
 import sqlite3
 import subprocess
 import sys
@@ -12,6 +13,7 @@ import pytest
 
 from bot.service import MatchService
 from bot.store import SqliteStore
+from games import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -61,6 +63,52 @@ async def test_wal_mode_and_migrations_are_idempotent(tmp_path):
     db = sqlite3.connect(path)
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.execute("SELECT COUNT(*) FROM schema_migrations").fetchone()[0] >= 1
+
+
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+async def test_steps_without_a_choice_are_applied_at_once_and_logged(service, game):
+    """After every commit no seat to act is left with a single legal action: the service took it,
+    logged it (no user, events marked forced), and the log still replays the match."""
+    match, state = await started(service, n=3 if 3 in REGISTRY[game].player_counts else 2, game=game)
+    rng = random.Random(5)
+    forced_seen = 0
+    for _ in range(400):
+        state = service.state_of(match)
+        if state.is_over():
+            break
+        for seat in state.to_act():
+            assert len(state.legal_actions(seat)) > 1, f"a forced step was left to {seat}"
+        seat = state.to_act()[0]
+        action = rng.choice(state.legal_actions(seat)).id
+        outcome = await service.act(match.id, match.seats[seat].user_id, match.version, action)
+        assert outcome.match.version == match.version + 1 + outcome.forced
+        forced_seen += outcome.forced
+        match = outcome.match
+    rows = await service.store.actions(match.id, limit=100_000)
+    forced = [r for r in rows if r.user_id is None]
+    assert all(all(e.get("forced") for e in r.events) for r in forced)
+    assert len(forced) >= forced_seen
+    replay = REGISTRY[game].new_state(len(match.seats), match.seed, match.options)
+    for row in rows:
+        replay.apply(row.seat, row.action)
+    assert replay.to_json() == (await service.store.get_match(match.id)).state
+    if game in ("ikenokoi", "iki"):
+        assert forced, "the game has steps without a choice"
+
+
+def test_forced_steps_leave_real_choices_alone():
+    """Ike No Koi: a player holding a lotus flower may use it before a draw, so the draw is asked."""
+    from bot.service import forced_steps
+
+    state = REGISTRY["ikenokoi"].new_state(2, 3, {})
+    seat = state.to_act()[0]
+    state.lotus[seat] = 1
+    assert len(state.legal_actions(seat)) > 1
+    assert forced_steps(state) == []
+    plain = REGISTRY["ikenokoi"].new_state(2, 3, {})
+    steps = forced_steps(plain)
+    assert [(s, a) for s, a, _ in steps][:1] == [(seat, "draw")]
+    assert all(e["forced"] for _, _, events in steps for e in events)
 
 
 def test_running_without_a_token_names_env_and_fails(tmp_path):

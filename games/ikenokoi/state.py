@@ -48,9 +48,6 @@ from games.ikenokoi import data
 from games.ikenokoi.data import BAMBOO, BRIDGE, LANTERN, LOTUS
 from games.rng import Rng
 
-# Seat letters, as beside the player colours in the pictures (labels get no names).
-MARKS = "ABCDEF"
-
 ORDER_KEEP = Action("order:keep", "Keep the order you saw", "order")
 ORDER_SWAP = Action("order:swap", "Swap the two cards", "order")
 DRAW = Action("draw", "Draw a card", "turn")
@@ -235,7 +232,7 @@ class IkeNoKoiState(GameState):
             return acts
         if ph == "exchange":
             acts = [
-                Action(f"exchange:s{o}:z{v}", f"Take a {v} from {MARKS[o]}", "exchange")
+                Action(f"exchange:s{o}:z{v}", f"Take a {v} from {{p{o}}}", "exchange")
                 for o, v in self._exchange_targets()
             ]
             acts.append(SKIP)

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 
-from games.base import Action, GameState, event
+from games.base import Action, GameState, event, plural
 from games.rng import Rng
 
 from . import data as D
@@ -50,6 +50,15 @@ def _cost_text(pay: dict) -> str:
 def ability_text(pay: dict, gain: dict) -> str:
     g = ", ".join(f"+{v} {'firefighting' if k == 'ff' else k}" for k, v in gain.items())
     return g if not pay else f"{_cost_text(pay)} -> {g}"
+
+
+def _third_person(label: str) -> str:
+    """A button label as a log sentence: "Buy 1 rice for 2 mon" -> "buys 1 rice for 2 mon"."""
+    verb, _, rest = label.partition(" ")
+    if verb == "Firefighting":  # "Firefighting +2 for 4 mon"
+        step, _, price = rest.partition(" ")
+        return f"raises firefighting by {step.lstrip('+')} {price}"
+    return {"Buy": "buys", "Change": "changes"}.get(verb, verb.lower()) + (f" {rest}" if rest else "")
 
 
 class IkiState(GameState):
@@ -411,7 +420,7 @@ class IkiState(GameState):
                 return "Choose a stall for the neutral character."
             return "Choose the character that becomes neutral this month."
         if ph == "C_feed":
-            return f"Payday: you lack rice; remove {d['step']['left']} unfed character(s)."
+            return f"Payday: you lack rice; remove {plural(d['step']['left'], 'unfed character')}."
         if ph == "NY" and d["step"].get("sub") == "place":
             return "New Year's Day: place your Oyakata on any shop."
         sub = d["step"]["sub"]
@@ -577,14 +586,14 @@ class IkiState(GameState):
             _, label, pay, gain = next(t for t in D.SHOP_TRADES[shop] if t[0] == aid[1:])
             self._pay(seat, pay)
             self._gain(seat, gain)
-            evs.append(event(f"{{p{seat}}}: {label}.", type="shop"))
+            evs.append(event(f"{{p{seat}}} {_third_person(label)}.", type="shop"))
             st["shop"] = True
         elif aid[0] == "t":
             t = int(aid[1:])
             self._mon(seat, -D.SEASON_TOKENS[t][2])
             d["tokens"].remove(t)
             P["tokens"].append(t)
-            evs.append(event(f"{{p{seat}}}: {self._token_label(t)}.", type="shop", token=t))
+            evs.append(event(f"{{p{seat}}} {_third_person(self._token_label(t))}.", type="shop", token=t))
             st["shop"] = True
         elif aid[0] == "b":
             b = int(aid[1:])
@@ -760,7 +769,9 @@ class IkiState(GameState):
             p["rice"] -= fed
             if need > fed:
                 short.append((seat, need - fed))
-                evs.append(event(f"{{p{seat}}} cannot feed {need - fed} character(s).", type="starve"))
+                evs.append(
+                    event(f"{{p{seat}}} cannot feed {plural(need - fed, 'character')}.", type="starve")
+                )
         # the seats that must remove characters, in firefighting order, and how many each
         d["order"] = [seat for seat, _ in short]
         d["phase"] = "C_feed"

@@ -70,7 +70,7 @@ from __future__ import annotations
 
 import math
 
-from games.base import Action
+from games.base import Action, plural
 from games.iwari.data import (
     ASIDE_END,
     BIOME_CODES,
@@ -942,7 +942,10 @@ class SoloMixin:
         void_terrs = sum(1 for c in self.claimed if c == 1)
         if not lost and void_terrs >= self.target:
             lost = True
-            self._log(f"The Void controls {void_terrs} territories (it needs {self.target}).", "end")
+            self._log(
+                f"The Void controls {plural(void_terrs, 'territory', 'territories')} (it needs {self.target}).",
+                "end",
+            )
         purple = [s for s in self.board.ruin_spaces] if self.board.key == FORGOTTEN else []
         if not lost and purple:
             ruins = sum(1 for s in purple if self.owner[s] == self.n)

@@ -26,7 +26,7 @@ single possible answer is taken for the player.
 
 from __future__ import annotations
 
-from games.base import Action, GameState, IllegalSetup, event
+from games.base import Action, GameState, IllegalSetup, event, plural
 from games.iwari.board import Board, get_board
 from games.iwari.data import (
     BIOME_CODES,
@@ -828,8 +828,8 @@ class IwariState(SoloMixin, GameState):
         if self.phase == "draw":
             need = HAND_SIZE - sum(self.hands[seat])
             if self.drafting:
-                return f"Draft your starting hand: take {need} more card(s) from the display or the deck."
-            return f"Refill your hand: take {need} more card(s) from the display or the deck."
+                return f"Draft your starting hand: take {plural(need, 'more card', 'more cards')} from the display or the deck."
+            return f"Refill your hand: take {plural(need, 'more card', 'more cards')} from the display or the deck."
         if self.phase == "act":
             if self.neutral:
                 return "Play at least one of your remaining cards for the third tribe: choose a territory."
@@ -839,8 +839,9 @@ class IwariState(SoloMixin, GameState):
         if self.phase == "pieces":
             return f"{label}: choose the pieces{who} and the cards that pay for them."
         if self.phase == "space":
-            tents = "2 Tents" if self.pending[1].count("T") == 2 else "the Tent"
-            return f"{label}: choose the tent space(s) for {tents}{who}."
+            two = self.pending[1].count("T") == 2
+            spaces, tents = ("the tent spaces", "2 Tents") if two else ("the tent space", "the Tent")
+            return f"{label}: choose {spaces} for {tents}{who}."
         kind, tribe, _ = self.feat_queue[0]
         whose = "The third tribe earned" if tribe >= self.n else "You earned"
         return f"{whose} the {FEAT_NAMES[kind]} Feat: choose where to place it."

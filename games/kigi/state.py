@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from games.base import Action, GameState, event
+from games.base import Action, GameState, event, plural
 from games.kigi import rules, table
 from games.kigi.data import (
     CARDS,
@@ -34,7 +34,6 @@ from games.rng import Rng
 
 CHOOSE, TAKE, TREE, TIP, BEND, OVER = "choose", "take", "tree", "tip", "bend", "over"
 # Player letter marks, the same as the pictures' badges (labels and prompts carry no names).
-MARKS = "ABCDE"
 # A tree with this many spots or fewer offers them in one choice (a row of buttons' worth).
 COMBINED_MAX = 5
 _SHORT = {
@@ -233,9 +232,9 @@ class KigiState(GameState):
             for i in range(self.n):
                 tips = self.tips_with_room(i)
                 if tips:
-                    mine = " (yours)" if i == seat else ""
-                    plural = "s" if len(tips) > 1 else ""
-                    label = f"Tree {MARKS[i]}{mine}: {len(tips)} tip{plural} with room"
+                    # Named as the picture names it: "alice's tree" ({p0} is filled in by the bot).
+                    whose = "Your tree" if i == seat else f"{{p{i}}}'s tree"
+                    label = f"{whose}: {plural(len(tips), 'tip')} with room"
                     acts.append(Action(f"tree:{i}", label, "tree"))
             return acts
         acts = []
@@ -261,7 +260,7 @@ class KigiState(GameState):
         if seat not in self.to_act():
             if self.phase == CHOOSE:
                 return "Waiting for the others to keep a commission."
-            return f"Waiting for player {MARKS[self.current]}."
+            return f"Waiting for {{p{self.current}}}."
         if self.phase == CHOOSE:
             return "Keep one of your two commissions; the other goes into the deck."
         if self.phase == TAKE:
@@ -269,7 +268,7 @@ class KigiState(GameState):
         card = describe(self.pending_card)
         if self.phase == TREE:
             return f"Choose the tree to grow with {card}."
-        mark = MARKS[self.pending_tree]
+        mark = "your tree" if self.pending_tree == seat else f"{{p{self.pending_tree}}}'s tree"
         if self.phase == BEND:
             where = tip_words(*self.pending_tip)
             return (
@@ -277,11 +276,9 @@ class KigiState(GameState):
                 "picture, or go back."
             )
         if self.choices()[0][1] is not None:
-            return (
-                f"Choose where {card} goes on tree {mark}: the numbered outlines in your picture, or go back."
-            )
+            return f"Choose where {card} goes on {mark}: the numbered outlines in your picture, or go back."
         return (
-            f"Choose a numbered tip on tree {mark} for {card} (faint outlines in your picture show "
+            f"Choose a numbered tip on {mark} for {card} (faint outlines in your picture show "
             "where it can lie), or go back."
         )
 
@@ -407,7 +404,7 @@ class KigiState(GameState):
             more = f", {extra} of them cut off from the trunk" if extra else ""
             events.append(
                 event(
-                    f"{{p{owner}}} prunes {len(pruned)} cards into their collection{more}.",
+                    f"{{p{owner}}} prunes {plural(len(pruned), 'card')} into their collection{more}.",
                     type="prune",
                     seat=owner,
                     cards=pruned,

@@ -29,14 +29,42 @@ async def make_world(
     return World(env, env.bot, guild, channel, players)
 
 
-def components(message) -> list[dict]:
-    """Every component (button or select) of a message as raw dicts, flattened."""
-    rows = message.components
-    raw = [r if isinstance(r, dict) else r.to_dict() for r in rows]
-    out = []
-    for row in raw:
-        out.extend(row.get("components", [row]))
+def _leaves(raw: dict) -> list[dict]:
+    kids = raw.get("components")
+    out = [raw] if kids is None else []
+    for kid in kids or []:
+        out.extend(_leaves(kid))
+    if raw.get("accessory"):
+        out.extend(_leaves(raw["accessory"]))
     return out
+
+
+def components(message) -> list[dict]:
+    """Every leaf component (button, select, text, gallery) of a message as raw dicts, flattened:
+    the rows of a classic message or the nested containers of a Components V2 one."""
+    out = []
+    for row in message.components:
+        out.extend(_leaves(row if isinstance(row, dict) else row.to_dict()))
+    return out
+
+
+def texts(message) -> list[str]:
+    """The message's content and the text displays of its layout."""
+    return [message.content or ""] + [c["content"] for c in components(message) if c.get("type") == 10]
+
+
+def text(message) -> str:
+    return "\n".join(t for t in texts(message) if t)
+
+
+def gallery(message) -> list[dict]:
+    """The media of the message's galleries (url, description)."""
+    return [
+        item["media"] | {"description": item.get("description")}
+        for c in components(message)
+        if c.get("type") == 12
+        for item in c["items"]
+    ]
 
 
 def custom_ids(message) -> list[str]:

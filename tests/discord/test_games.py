@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tests.discord.helpers import make_world, play_one_action, start_match
+from tests.discord.helpers import make_world, play_one_action, start_match, text
 
 GAMES = [
     ("kigi", 3, {}),
@@ -36,6 +36,6 @@ async def test_whole_game_through_buttons(simcord_env, game, n, options):
     match = await world.bot.store.get_match(match_id)
     assert match.status == "finished"
     final = world.channel.last_message
-    assert "is over" in final.embeds[0].title and final.attachments
+    assert "is over" in text(final) and final.attachments
     state = world.bot.service.state_of(match)
     assert state.is_over()

@@ -7,6 +7,7 @@ import random
 
 from bot.config import Settings
 from bot.core import create_bot
+from bot.service import forced_steps
 from tests.discord.helpers import (
     board_message,
     custom_ids,
@@ -14,6 +15,8 @@ from tests.discord.helpers import (
     open_lobby,
     play_one_action,
     start_match,
+    text,
+    texts,
 )
 
 
@@ -30,15 +33,44 @@ def live_boards(world) -> list:
     ]
 
 
-async def assert_one_current_board(world) -> None:
+def mentions(world) -> list:
+    """The short "your turn" messages in the channel."""
+    return [m for m in world.channel.history() if "your turn in" in (m.content or "")]
+
+
+async def last_public_version(world, match) -> int:
+    """The last version whose public picture or player to act differs from the one before."""
+    game = world.bot.service.game(match.game)
+    state = game.new_state(len(match.seats), match.seed, match.options)
+    seen, last = (state.view(None), state.to_act()), 0
+    for row in await world.bot.store.actions(match.id, 100_000):
+        state.apply(row.seat, row.action)
+        now = (state.view(None), state.to_act())
+        if now != seen and row.version > 0:
+            seen, last = now, row.version
+    return last
+
+
+async def assert_one_current_board(world, bottom: bool = False) -> None:
+    """One board offers buttons, the recorded one, showing the latest public state; one mention
+    (the recorded one) names the players to act and links to it."""
     match = await live(world)
     boards = live_boards(world)
     assert len(boards) == 1, f"{len(boards)} boards offer buttons"
     (board,) = boards
     assert board.id == match.board_message_id, "the live board is the recorded one"
-    bottom = [m for m in world.channel.history() if not m.flags.ephemeral and m.embeds and m.components]
-    assert bottom[-1].id == board.id, "the live board is the bottom one"
-    assert f"bd:play:{match.id}:{match.version}" in custom_ids(board), "the live board is current"
+    (play,) = [c for c in custom_ids(board) if c.startswith("bd:play:")]
+    shown = int(play.rsplit(":", 1)[1])
+    assert await last_public_version(world, match) <= shown <= match.version, "the live board is current"
+    if bottom:
+        others = [m for m in world.channel.history() if not m.flags.ephemeral and m not in mentions(world)]
+        assert others[-1].id == board.id, "the live board is the bottom one"
+    state = world.bot.service.state_of(match)
+    (mention,) = mentions(world)
+    assert mention.id == match.mention_message_id
+    assert f"/{board.id}" in mention.content, "the mention links to the board"
+    for seat in state.to_act():
+        assert f"<@{match.seats[seat].user_id}>" in mention.content
 
 
 def hold_boards(world) -> asyncio.Event:
@@ -83,7 +115,7 @@ async def test_a_move_racing_match_board_leaves_one_current_board_at_the_bottom(
     asked = await world.players[1].slash(world.channel, "match board")
     assert asked.ephemeral
     await release(world, gate)
-    await assert_one_current_board(world)
+    await assert_one_current_board(world, bottom=True)
 
 
 async def test_clicks_while_a_board_is_being_posted_leave_one_current_board(simcord_env):
@@ -120,7 +152,8 @@ async def test_a_kill_after_a_saved_move_still_shows_its_board_after_the_restart
     crash_before_delivery(world)
     assert await play_one_action(world, rng)
     match = await live(world)
-    assert f"bd:play:{match.id}:{match.version}" not in custom_ids(board_message(world))
+    assert match.board_message_id is not None
+    assert await world.bot.store.pending_effects(match.id), "the move's board is not delivered"
     await restart(world, db_path)
     await assert_one_current_board(world)
     assert await play_one_action(world, rng), "the game goes on from the recovered board"
@@ -148,18 +181,21 @@ async def test_a_kill_after_the_last_move_still_posts_the_final_scores(simcord_e
     crash_before_delivery(world)
     await service.act(match_id, match.seats[seat].user_id, match.version, last[0].id)
     assert (await service.get(match_id)).status == "finished"
-    assert not any("is over" in (e.title or "") for m in world.channel.history() for e in m.embeds)
+    assert not any("is over" in text(m) for m in world.channel.history())
     await restart(world, db_path)
-    finals = [m for m in world.channel.history() if any("is over" in (e.title or "") for e in m.embeds)]
+    finals = [m for m in world.channel.history() if "is over" in text(m)]
     assert len(finals) == 1 and finals[0].attachments[0].filename == "final.png"
     assert live_boards(world) == [], "no board offers buttons after the end"
+    assert mentions(world) == [], "the last mention is deleted"
     await world.bot.reminders.stop()
     await world.bot.store.close()
 
 
 def _ends(state, seat, action_id) -> bool:
+    """Whether this action ends the game (with the forced steps the service applies after it)."""
     trial = state.copy()
     trial.apply(seat, action_id)
+    forced_steps(trial)
     return trial.is_over()
 
 
@@ -211,6 +247,4 @@ async def test_a_lobby_shows_every_join(simcord_env):
     for p in world.players[1:]:
         await p.click(lobby, label="Join")
     shown = next(m for m in world.channel.history() if m.id == lobby.id)
-    players = shown.embeds[0].fields[0]
-    assert players.name == "Players (4/5)"
-    assert players.value.splitlines() == ["1. alice", "2. bob", "3. carol", "4. dave"]
+    assert "**Players (4/5)**\n1. alice\n2. bob\n3. carol\n4. dave" in texts(shown)

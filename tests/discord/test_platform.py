@@ -11,10 +11,12 @@ from bot.core import create_bot
 from tests.discord.helpers import (
     board_message,
     custom_ids,
+    gallery,
     make_world,
     open_lobby,
     play_one_action,
     start_match,
+    text,
 )
 
 
@@ -30,8 +32,10 @@ async def test_whole_game_of_ike_no_koi_through_buttons(simcord_env):
     world = await make_world(simcord_env, 3)
     match_id = await start_match(world, "ikenokoi", 3)
     board = board_message(world)
-    assert board.embeds and board.embeds[0].image.url == "attachment://board.png"
-    assert any(p.mention in (board.content or "") for p in world.players), "the first player is mentioned"
+    assert [m["url"].rsplit("/", 1)[1] for m in gallery(board)] == ["board.png"]
+    mention = world.channel.last_message
+    assert any(p.mention in mention.content for p in world.players), "the first player is mentioned"
+    assert "your turn" in mention.content and f"/{board.id}" in mention.content
     rng = random.Random(7)
     for _ in range(2000):
         if not await play_one_action(world, rng):
@@ -41,9 +45,9 @@ async def test_whole_game_of_ike_no_koi_through_buttons(simcord_env):
     match = await world.bot.store.get_match(match_id)
     assert match.status == "finished"
     final = world.channel.last_message
-    assert "is over" in final.embeds[0].title
+    assert "is over" in text(final)
     assert final.attachments and final.attachments[0].filename == "final.png"
-    assert "Final scores" in [f.name for f in final.embeds[0].fields]
+    assert "**Final scores**" in text(final)
     played = [await world.bot.store.stats(world.guild.id, p.id) for p in world.players]
     assert all(s and s[0].played == 1 for s in played)
     assert sum(s[0].won for s in played) >= 1
@@ -171,20 +175,24 @@ async def test_reminders_fire_repeat_twice_then_stop(simcord_env):
     def reminders():
         return [m for m in world.channel.history() if "reminder" in (m.content or "")]
 
+    def turn_messages():
+        return [m for m in world.channel.history() if "your turn" in (m.content or "")]
+
     await simcord_env.advance_time(11 * 3600)
     assert reminders() == []
     await simcord_env.advance_time(3600 + 5)
     assert len(reminders()) == 1
     first = reminders()[0]
-    assert to_act.mention in first.content and "discord.com/channels" in first.content
+    assert to_act.mention in first.content and f"/{match.board_message_id}" in first.content
+    # Each reminder replaces the turn's mention: one "your turn" message at a time.
+    assert turn_messages() == [first] and "(1/3)" in first.content
     await simcord_env.advance_time(12 * 3600 + 5)
+    assert [m.content.count("(2/3)") for m in turn_messages()] == [1]
     await simcord_env.advance_time(12 * 3600 + 5)
+    assert [m.content.count("(3/3)") for m in turn_messages()] == [1]
     await simcord_env.advance_time(36 * 3600)
-    assert [("(1/3)" in m.content, "(2/3)" in m.content, "(3/3)" in m.content) for m in reminders()] == [
-        (True, False, False),
-        (False, True, False),
-        (False, False, True),
-    ]
+    assert [m.content.count("(3/3)") for m in turn_messages()] == [1], "no fourth reminder"
+    assert (await live(world)).mention_message_id == turn_messages()[0].id
 
 
 async def test_reminder_delay_setting_and_dm_with_fallback(simcord_env):
@@ -200,7 +208,7 @@ async def test_reminder_delay_setting_and_dm_with_fallback(simcord_env):
     malformed = await mod.slash(world.channel, "reminders", delay="soon")
     assert "like 30m" in malformed.response.content
     ok = await mod.slash(world.channel, "reminders", delay="1h")
-    assert "after 1 hour(s)" in ok.response.content
+    assert "after 1 hour without" in ok.response.content
     for p in world.players:
         r = await p.slash(world.channel, "reminders", dm=True)
         assert "direct message" in r.response.content
@@ -225,7 +233,7 @@ async def test_match_commands(simcord_env):
     host, bob, carol = world.players
     none = await host.slash(world.channel, "match log")
     assert none.ephemeral and "no match" in none.response.content
-    await start_match(world, "ikenokoi", 2)
+    match_id = await start_match(world, "ikenokoi", 2)
     rng = random.Random(5)
     for _ in range(3):
         await play_one_action(world, rng)
@@ -242,10 +250,10 @@ async def test_match_commands(simcord_env):
     assert resign.ephemeral and "resigned" in resign.response.content
     assert await live(world) is None
     final = world.channel.last_message
-    assert "is over" in final.embeds[0].title and "resigned" in final.embeds[0].description
-    assert bob.mention in final.embeds[0].description
-    buttons = [c for m in world.channel.history() if not m.flags.ephemeral for c in custom_ids(m)]
-    assert all(c.startswith("rp:") for c in buttons), "live buttons of the game (only Replay stays)"
+    assert "is over" in text(final) and "resigned" in text(final)
+    assert bob.mention in text(final)
+    live_ids = sorted(c for m in world.channel.history() if not m.flags.ephemeral for c in custom_ids(m))
+    assert live_ids == [f"rm:{match_id}", f"rp:{match_id}"], "only the result's Rematch and Replay stay"
     stats = await world.bot.store.stats(world.guild.id, host.id)
     assert stats[0].won == 1
 
@@ -265,11 +273,15 @@ async def test_a_stale_panel_is_refused_with_the_current_choice(simcord_env):
     draw = next(c for c in custom_ids(new_panel) if c.endswith(":draw"))
     await player.click(new_panel, custom_id=draw)
     version = (await live(world)).version
-    assert version == 1
+    assert version > match.version
+    still_mine = seat in world.bot.service.state_of(await live(world)).to_act()
     result = await player.click(old_panel, custom_id=draw)
     assert result.acknowledged
     assert (await live(world)).version == version, "a stale click changed the match"
-    assert "moved on" in old_panel.content
+    if still_mine:
+        assert "moved on" in old_panel.content, "the old panel now shows the current choice"
+    else:
+        assert "out of date" in (result.response or result.followups[-1]).content
 
 
 async def test_an_unexpected_error_is_apologised_for_and_changes_nothing(simcord_env, monkeypatch, caplog):
@@ -291,6 +303,6 @@ async def test_an_unexpected_error_is_apologised_for_and_changes_nothing(simcord
     result = await player.click(panel, custom_id=draw)
     apology = result.response or result.followups[-1]
     assert apology.ephemeral and "Sorry" in apology.content
-    assert (await live(world)).version == 0
+    assert (await live(world)).version == match.version
     assert any(f"match {match.id}" in r.getMessage() for r in caplog.records if r.levelname == "ERROR")
     assert all("Traceback" not in (m.content or "") for m in world.channel.history())

@@ -165,16 +165,24 @@ class Message:
         return [cid for cid in self.custom_ids if re.search(pattern, cid)]
 
     @property
+    def text_displays(self) -> list[str]:
+        """The text displays of a Components V2 layout."""
+        return [c.get("content") or "" for c in self.items if c.get("type") == 10]
+
+    @property
     def titles(self) -> list[str]:
-        return [e.get("title") or "" for e in self.embeds]
+        """Embed titles, and the headings of a V2 layout's text displays."""
+        heads = [t.splitlines()[0].lstrip("#").strip() for t in self.text_displays if t.startswith("#")]
+        return [e.get("title") or "" for e in self.embeds] + heads
 
     @property
     def text(self) -> str:
-        """Content and every embed text, for searching."""
+        """Content, every embed text and the layout's text displays, for searching."""
         parts = [self.content or ""]
         for e in self.embeds:
             parts += [e.get("title") or "", e.get("description") or ""]
             parts += [f"{f.get('name')}: {f.get('value')}" for f in e.get("fields") or []]
+        parts += self.text_displays
         return "\n".join(p for p in parts if p)
 
     def payload(self, fake: FakeDiscord) -> dict:
@@ -266,6 +274,14 @@ class Request:
 
     def has(self, pattern: str) -> bool:
         return any(re.search(pattern, cid) for cid in self.custom_ids)
+
+    @property
+    def text(self) -> str:
+        """The content, embed titles and V2 text displays the request sends."""
+        data = self.payload.get("data", self.payload) if self.route == "callback" else self.payload
+        content = (data.get("content") or "") if isinstance(data, dict) else ""
+        texts = [c.get("content") or "" for c in self.items if c.get("type") == 10]
+        return "\n".join([content, *(e.get("title") or "" for e in self.embeds), *texts])
 
     def __repr__(self) -> str:
         return f"<{self.method} {self.path} {self.route} ids={self.custom_ids} status={self.status}>"

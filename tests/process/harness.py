@@ -73,6 +73,7 @@ class BotProcess:
             DATABASE_PATH=str(self.db_path),
             DEV_GUILD_ID=str(self.fake.guild_id),
             LOG_LEVEL="INFO",
+            BOARD_STEP_DELAY="0",  # every step shows at once: the checks wait for a delivered board
             PYTHONPATH=os.pathsep.join(paths),
             PYTHONUNBUFFERED="1",
             PYTHONDONTWRITEBYTECODE="1",
@@ -132,6 +133,11 @@ class MatchRow:
         return REGISTRY[self.game].load_state(self.state).to_act()
 
 
+def pending(db_path: Path, match_id: int) -> int:
+    """Effects of the match still to deliver (the outbox)."""
+    return query(db_path, "SELECT COUNT(*) FROM outbox WHERE match_id = ?", (match_id,))[0][0]
+
+
 def match_row(db_path: Path, match_id: int) -> MatchRow:
     rows = query(
         db_path, "SELECT id, game, status, version, seats, state FROM matches WHERE id = ?", (match_id,)
@@ -144,6 +150,15 @@ def match_row(db_path: Path, match_id: int) -> MatchRow:
 def actions(db_path: Path, match_id: int) -> list[tuple[int, str]]:
     return query(
         db_path, "SELECT version, action FROM actions WHERE match_id = ? ORDER BY version", (match_id,)
+    )
+
+
+def clicked_actions(db_path: Path, match_id: int) -> list[tuple[int, str]]:
+    """The logged actions people chose (not the steps the service took without a choice, nor AI moves)."""
+    return query(
+        db_path,
+        "SELECT version, action FROM actions WHERE match_id = ? AND user_id IS NOT NULL ORDER BY version",
+        (match_id,),
     )
 
 
@@ -198,12 +213,22 @@ class Table:
         return None
 
     def board(self, match_id: int, version: int | None = None) -> Message | None:
-        """The newest public message with a Play button of this match (for ``version`` if given)."""
-        pattern = rf"^bd:play:{match_id}:" + (rf"{version}$" if version is not None else r"\d+$")
+        """The newest public message with a Play button of this match; with ``version``: only once
+        the match reached that version and everything it recorded for Discord was delivered (the
+        board is edited only when something public changed, so it may show an earlier version)."""
+        if version is not None and (
+            match_row(self.db_path, match_id).version < version or pending(self.db_path, match_id)
+        ):
+            return None
         for m in reversed(self.fake.channel_messages()):
-            if m.find(pattern):
+            if m.find(rf"^bd:play:{match_id}:\d+$"):
                 return m
         return None
+
+    @staticmethod
+    def play_id(board: Message) -> str:
+        (play,) = board.find(r"^bd:play:")
+        return play
 
     def boards(self, match_id: int) -> list[Message]:
         """Every public board or final post of the match, live or retired (by its embed title)."""
@@ -264,7 +289,8 @@ class Table:
             )
         start = await self.fake.click(self.host, self.lobby(match_id) or lobby, f"lb:start:{match_id}")
         await self.wait_acked(start, timeout)
-        return await self.fake.wait_until(lambda: self.board(match_id, 0), timeout, "the first board")
+        # the first board shows the version after the forced steps of the start (no decision in them)
+        return await self.fake.wait_until(lambda: self.board(match_id), timeout, "the first board")
 
     def to_act(self, match_id: int) -> tuple[MatchRow, User]:
         row = match_row(self.db_path, match_id)
@@ -280,7 +306,7 @@ class Table:
             board = await self.fake.wait_until(
                 lambda: self.board(match_id, row.version), timeout, f"a board for version {row.version}"
             )
-            play = await self.fake.click(user, board, f"bd:play:{match_id}:{row.version}")
+            play = await self.fake.click(user, board, self.play_id(board))
             panel = await self.wait_answer(play, rf"^a[cs]:{match_id}:{row.version}:", timeout)
         return row, user, panel
 
@@ -369,10 +395,11 @@ class Table:
                 f"{len(live)} messages carry live buttons of match {match_id}: {[m.custom_ids for m in live]}"
             )
         if row.status == "active":
-            current = [m for m in live if m.find(rf"^bd:play:{match_id}:{row.version}$")]
-            if not current:
+            current = [m for m in live if m.find(rf"^bd:play:{match_id}:\d+$")]
+            shown = [int(self.play_id(m).rsplit(":", 1)[1]) for m in current]
+            if not current or pending(self.db_path, match_id) or shown[-1] > row.version:
                 problems.append(
-                    f"no live board for the current version {row.version} (live: {[m.custom_ids for m in live]})"
+                    f"no live board delivered for version {row.version} (live: {[m.custom_ids for m in live]})"
                 )
             elif self.boards(match_id) and self.boards(match_id)[-1].id != current[-1].id:
                 problems.append("the live board is not the bottom board of the match")

@@ -1,0 +1,244 @@
+"""How loud a whole game is, and how many clicks a turn takes, through the real bot in SimCord.
+
+For each game, whole matches are played from ``/<game> new`` to the final result by simulated
+players who press Play on the board and then choose in their private panel: either a random legal
+action or the quick AI's choice (``--policy``). A player looks for the chosen action on the panel
+and turns its pages until it is there, so every click a decided person needs is counted.
+
+Printed per game: clicks per turn (a turn = the actions of one seat in a row, from the action log),
+public messages posted in the channel, picture uploads (public board and final pictures: new
+messages and edits), uploads per turn, edits, deletions and the public messages still in the
+channel at the end. Run: ``python bench/quiet.py [--games iki,kigi] [--seeds 2] [--policy random,ai]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+
+from simcord import Env  # noqa: E402
+
+from bot.config import Settings  # noqa: E402
+from bot.core import create_bot  # noqa: E402
+from games.ai import choose  # noqa: E402
+
+SETUPS = {"ikenokoi": 3, "iki": 3, "iwari": 3, "kigi": 3}
+CHANNEL_MESSAGE = re.compile(r"^/channels/(\d+)/messages(?:/(\d+))?$")
+
+
+def walk(component) -> list[dict]:
+    """Every leaf component (button, select) of a message, V1 rows or V2 layouts alike."""
+    raw = component if isinstance(component, dict) else component.to_dict()
+    kids = raw.get("components")
+    if kids is None and "accessory" not in raw:
+        return [raw]
+    out = []
+    for kid in kids or []:
+        out.extend(walk(kid))
+    if "accessory" in raw:
+        out.extend(walk(raw["accessory"]))
+    return out
+
+
+def custom_ids(message) -> list[str]:
+    return [c["custom_id"] for row in message.components for c in walk(row) if c.get("custom_id")]
+
+
+def find_board(channel):
+    for message in reversed(channel.history()):
+        if not message.flags.ephemeral and any(c.startswith("bd:play:") for c in custom_ids(message)):
+            return message
+    raise AssertionError("no board in the channel")
+
+
+@dataclass
+class Tally:
+    clicks: int = 0
+    turns: int = 0
+    actions: int = 0
+    posts: int = 0
+    uploads: int = 0
+    edits: int = 0
+    deletes: int = 0
+    left: int = 0
+    seconds: float = 0.0
+    per_turn_uploads: list[int] = field(default_factory=list)
+    per_turn_clicks: list[int] = field(default_factory=list)
+
+
+def uploads_of(request) -> int:
+    body = request.json if isinstance(request.json, dict) else {}
+    # New files are numbered 0, 1, ...; attachments kept on an edit carry their snowflake id.
+    return sum(1 for a in body.get("attachments") or [] if isinstance(a.get("id"), int) and a["id"] < 100)
+
+
+def count_requests(env, channel_id: int, tally: Tally, since: int) -> None:
+    for request in env.http_requests[since:]:
+        m = CHANNEL_MESSAGE.match(request.path)
+        if not m or int(m[1]) != channel_id:
+            continue
+        if request.method == "POST" and m[2] is None:
+            tally.posts += 1
+            tally.uploads += uploads_of(request)
+        elif request.method == "PATCH":
+            tally.edits += 1
+            tally.uploads += uploads_of(request)
+        elif request.method == "DELETE":
+            tally.deletes += 1
+
+
+def offers(panel, match) -> bool:
+    """The panel shows a choice of the match's current version."""
+    prefixes = (f"ac:{match.id}:{match.version}:", f"as:{match.id}:{match.version}:")
+    return any(cid.startswith(prefixes) for cid in custom_ids(panel))
+
+
+async def play_turn(world, rng: random.Random, policy: str, tally: Tally, panels: dict) -> bool:
+    """The player to act decides until the turn leaves them: in their last panel if it shows
+    the choice already, else after pressing Play on the board. False when over."""
+    _env, bot, channel, players = world
+    match = await bot.store.live_match(channel.id)
+    if match is None:
+        return False
+    seat = bot.service.state_of(match).to_act()[0]
+    member = next(p for p in players if p.id == match.seats[seat].user_id)
+    panel = panels.get(member.id)
+    if panel is None or not offers(panel, match):
+        result = await member.click(find_board(channel), label="Play")
+        tally.clicks += 1
+        panel = panels[member.id] = result.response or result.followups[-1]
+    while True:
+        match = await bot.store.live_match(channel.id)
+        if match is None:
+            return False
+        state = bot.service.state_of(match)
+        if seat not in state.to_act():
+            return True
+        legal = state.legal_actions(seat)
+        if policy == "ai":
+            wanted = choose(state.copy(), seat, "quick", 0.02, rng.randrange(1 << 30))
+        else:
+            wanted = rng.choice(legal).id
+        for _ in range(20):
+            where = None
+            pages = []
+            for c in (c for row in panel.components for c in walk(row)):
+                cid = c.get("custom_id", "")
+                if cid.startswith("ac:") and cid.split(":", 3)[3] == wanted:
+                    where = ("button", cid)
+                elif cid.startswith("as:") and any(o["value"] == wanted for o in c.get("options", [])):
+                    where = ("select", cid)
+                elif cid.startswith("pg:"):
+                    pages.append(cid)
+            if where or not pages:
+                break
+            await member.click(panel, custom_id=pages[-1] if len(pages) == 1 else rng.choice(pages))
+            tally.clicks += 1
+        if where is None:
+            return True  # the panel closed: the turn passed
+        if where[0] == "select":
+            await member.select(panel, [wanted], custom_id=where[1])
+        else:
+            await member.click(panel, custom_id=where[1])
+        tally.clicks += 1
+
+
+async def one_game(game: str, n: int, seed: int, policy: str) -> Tally:
+    tally = Tally()
+    with tempfile.TemporaryDirectory() as tmp:
+        bot = create_bot(Settings(token=None, database_path=os.path.join(tmp, "bench.sqlite3")))
+        bot.service.seed_source = lambda: seed
+        env = Env(bot, settle_timeout=120)
+        await env.start()
+        try:
+            guild = env.create_guild()
+            channel = guild.create_text_channel("games")
+            players = [
+                guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave")[:n]
+            ]
+            await bot.tree.sync()
+            start = time.perf_counter()
+            mark = len(env.http_requests)
+            await players[0].slash(channel, f"{game} new")
+            lobby = channel.last_message
+            for p in players[1:]:
+                await p.click(lobby, label="Join")
+            await players[0].click(lobby, label="Start")
+            match_id = (await bot.store.live_match(channel.id)).id
+            rng = random.Random(seed)
+            turn_mark = len(env.http_requests)
+            panels: dict = {}
+            for _ in range(3000):
+                if not await play_turn((env, bot, channel, players), rng, policy, tally, panels):
+                    break
+                turn = Tally()
+                tally.per_turn_clicks.append(tally.clicks - sum(tally.per_turn_clicks))
+                await env.settle()
+                await bot.table.writer.idle()
+                count_requests(env, channel.id, turn, turn_mark)
+                turn_mark = len(env.http_requests)
+                tally.per_turn_uploads.append(turn.uploads)
+            await env.settle()
+            await bot.table.writer.idle()
+            match = await bot.store.get_match(match_id)
+            assert match.status == "finished", f"{game} did not end"
+            tally.seconds = time.perf_counter() - start
+            count_requests(env, channel.id, tally, mark)
+            rows = await bot.store.actions(match_id, 100_000)
+            tally.actions = len(rows)
+            tally.turns = sum(1 for i, r in enumerate(rows) if i == 0 or rows[i - 1].seat != r.seat)
+            tally.left = sum(1 for m in channel.history() if not m.flags.ephemeral)
+        finally:
+            await env.shutdown()
+            await bot.reminders.stop()
+            await bot.store.close()
+    return tally
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", default=",".join(SETUPS))
+    parser.add_argument("--seeds", type=int, default=2)
+    parser.add_argument("--policy", default="random,ai")
+    args = parser.parse_args()
+    print(
+        f"{'game':9} {'policy':6} {'turns':>5} {'clicks/turn':>11} {'max':>4} {'posts':>5} {'uploads':>7} "
+        f"{'upl/turn':>8} {'max':>4} {'edits':>5} {'deletes':>7} {'left':>4} {'s':>5}"
+    )
+    for game in args.games.split(","):
+        n = SETUPS[game]
+        for policy in args.policy.split(","):
+            tallies = []
+            for seed in range(1, args.seeds + 1):
+                tallies.append(await one_game(game, n, seed, policy))
+
+            def mean(xs):
+                return statistics.fmean(xs)
+
+            turns = mean([t.turns for t in tallies])
+            clicks = mean([t.clicks / t.turns for t in tallies])
+            uploads = [u for t in tallies for u in t.per_turn_uploads]
+            print(
+                f"{game:9} {policy:6} {turns:5.0f} {clicks:11.2f} "
+                f"{max(max(t.per_turn_clicks) for t in tallies):4d} "
+                f"{mean([t.posts for t in tallies]):5.1f} {mean([t.uploads for t in tallies]):7.1f} "
+                f"{mean(uploads):8.2f} {max(uploads):4d} {mean([t.edits for t in tallies]):5.1f} "
+                f"{mean([t.deletes for t in tallies]):7.1f} {mean([t.left for t in tallies]):4.1f} "
+                f"{mean([t.seconds for t in tallies]):5.1f}"
+            )
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
