@@ -406,18 +406,20 @@ async def test_refusals_change_nothing(service):
     match, state = await started(service)
     seat = state.to_act()[0]
     other = (seat + 1) % 3
-    before = (await service.store.get_match(match.id)).state
+    before = await service.store.get_match(match.id)
+    v = before.version  # after the start's steps without a choice (Ike No Koi's first draws)
+    logged = await service.store.actions(match.id)
     with pytest.raises(ServiceError, match="not your turn"):
-        await service.act(match.id, match.seats[other].user_id, 0, state.legal_actions(seat)[0].id)
+        await service.act(match.id, match.seats[other].user_id, v, state.legal_actions(seat)[0].id)
     with pytest.raises(ServiceError, match="not playing"):
-        await service.act(match.id, 999, 0, "draw")
+        await service.act(match.id, 999, v, "draw")
     with pytest.raises(ServiceError):
-        await service.act(match.id, match.seats[seat].user_id, 0, "made-up-action")
+        await service.act(match.id, match.seats[seat].user_id, v, "made-up-action")
     with pytest.raises(StaleClick):
-        await service.act(match.id, match.seats[seat].user_id, 7, state.legal_actions(seat)[0].id)
+        await service.act(match.id, match.seats[seat].user_id, v + 7, state.legal_actions(seat)[0].id)
     after = await service.store.get_match(match.id)
-    assert after.state == before and after.version == 0
-    assert await service.store.actions(match.id) == []
+    assert after.state == before.state and after.version == v
+    assert await service.store.actions(match.id) == logged
 
 
 async def test_one_live_match_per_channel_and_lobby_rules(service):
@@ -459,7 +461,7 @@ async def test_a_corrupt_row_is_refused_and_left_alone(service):
     with pytest.raises(CorruptRow):
         service.state_of(damaged)
     with pytest.raises(CorruptRow):
-        await service.act(match.id, match.seats[0].user_id, 0, "draw")
+        await service.act(match.id, match.seats[0].user_id, match.version, "draw")
     abandoned = await service.abandon(10, 100, can_manage=False)
     assert abandoned.status == "abandoned"
 
@@ -470,9 +472,9 @@ async def test_reminders_are_scheduled_and_reset_by_moves(service):
     (reminder,) = await service.store.due_reminders(clock.now + 12 * 3600)
     assert reminder.due_at == pytest.approx(clock.now + 12 * 3600)
     clock.now += 3600
-    await play(service, match, 1, random.Random(0))
+    match = await play(service, match, 1, random.Random(0))
     (reminder,) = await service.store.due_reminders(clock.now + 12 * 3600)
-    assert reminder.due_at == pytest.approx(clock.now + 12 * 3600) and reminder.version == 1
+    assert reminder.due_at == pytest.approx(clock.now + 12 * 3600) and reminder.version == match.version
     await service.set_reminders(10, None, False)
     assert await service.store.due_reminders(1e12) == []
 
@@ -494,10 +496,13 @@ async def test_moves_on_many_matches_at_the_same_moment_all_succeed(service, mat
         match = await service.get(mid)
         rows = await service.store.actions(mid, limit=10_000)
         assert [row.version for row in rows] == list(range(1, match.version + 1)), "versions have gaps"
-        assert match.version == rounds or match.status == "finished"
-        # Every move recorded exactly one board effect with it, in the same transaction.
+        clicks = [row for row in rows if row.user_id is not None]  # the others had no choice
+        assert len(clicks) == rounds or match.status == "finished"
+        # A move records its effects in the same transaction: each for a version the log has, and
+        # the turn passing (a mention) at least twice in eight clicks of Ike No Koi.
         effects = await service.store.pending_effects(mid)
-        assert len([e for e in effects if e.version > 0]) == match.version
+        assert {e.version for e in effects} <= {row.version for row in rows} | {0}
+        assert sum(1 for e in effects if e.payload.get("mention")) >= 2
 
 
 async def test_effects_are_recorded_with_each_change(service):
@@ -511,13 +516,14 @@ async def test_a_double_click_moves_once(service):
     seat = state.to_act()[0]
     action = state.legal_actions(seat)[0].id
     user = match.seats[seat].user_id
+    logged = len(await service.store.actions(match.id))
     results = await asyncio.gather(
-        *(service.act(match.id, user, 0, action) for _ in range(5)), return_exceptions=True
+        *(service.act(match.id, user, match.version, action) for _ in range(5)), return_exceptions=True
     )
     wins = [r for r in results if not isinstance(r, BaseException)]
     assert len(wins) == 1
     assert all(isinstance(r, StaleClick) for r in results if isinstance(r, BaseException))
-    assert len(await service.store.actions(match.id)) == 1
+    assert len(await service.store.actions(match.id)) == logged + 1 + wins[0].forced
 
 
 async def test_a_failed_transaction_never_takes_another_tasks_write_with_it(service):
@@ -527,11 +533,12 @@ async def test_a_failed_transaction_never_takes_another_tasks_write_with_it(serv
     seat = state.to_act()[0]
     stale = state.legal_actions(seat)[0].id
     user = match.seats[seat].user_id
-    await service.act(match.id, user, 0, stale)
+    v = match.version
+    await service.act(match.id, user, v, stale)
 
     async def loser():
         with pytest.raises(StaleClick):
-            await service.act(match.id, user, 0, stale)
+            await service.act(match.id, user, v, stale)
 
     async def writer():
         await service.store.set_messages(other.id, board_message_id=4242)
@@ -562,8 +569,9 @@ async def test_two_services_racing_on_one_match_one_move_per_version_wins(databa
     stores, (a, b) = await two_services(database)
     try:
         match, _ = await started(a, n=2)
-        for version in range(12):
+        for _ in range(12):
             match = await a.get(match.id)
+            version = match.version
             state = a.state_of(match)
             if state.is_over():
                 break
@@ -582,7 +590,8 @@ async def test_two_services_racing_on_one_match_one_move_per_version_wins(databa
         rows = await b.store.actions(match.id, limit=100)
         final = await b.get(match.id)
         assert [r.version for r in rows] == list(range(1, final.version + 1)) and final.version >= 1
-        assert len([e for e in await b.store.pending_effects(match.id) if e.version > 0]) == final.version
+        effects = await b.store.pending_effects(match.id)
+        assert {e.version for e in effects} <= {r.version for r in rows} | {0}
     finally:
         for store in stores:
             await store.close()
@@ -607,8 +616,9 @@ async def test_two_services_on_different_matches_at_once_all_succeed(database):
         for side in (0, 1):
             for mid in ids[side]:
                 match = await services[1 - side].get(mid)  # the other process sees every move
-                assert match.version == 6 or match.status == "finished"
-                assert len(await services[1 - side].store.actions(mid, limit=100)) == match.version
+                rows = await services[1 - side].store.actions(mid, limit=100)
+                assert sum(r.user_id is not None for r in rows) == 6 or match.status == "finished"
+                assert len(rows) == match.version
     finally:
         for store in stores:
             await store.close()

@@ -18,7 +18,7 @@ import pytest
 from bot.config import Settings
 from bot.core import create_bot
 from bot.store_postgres import PostgresStore
-from tests.discord.helpers import World, make_world, open_lobby, play_one_action, start_match
+from tests.discord.helpers import World, make_world, open_lobby, play_one_action, start_match, text
 
 
 async def copy_db(source: str, target: str) -> tuple[int, str, str]:
@@ -135,7 +135,7 @@ async def test_copy_db_moves_every_row_and_the_game_goes_on_on_postgresql(simcor
         # New rows get new ids after the copied ones.
         lobby = await open_lobby(world, world.players[0], "iki")
         newest = await fresh.store.live_match(world.channel.id)
-        assert newest.id > active_id and f"#{newest.id}" in lobby.embeds[0].title
+        assert newest.id > active_id and f"#{newest.id}" in text(lobby)
     finally:
         await fresh.reminders.stop()
         await fresh.store.close()

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from bot.store_postgres import PostgresStore
-from tests.discord.helpers import board_message, make_world, open_lobby, play_one_action, start_match
+from tests.discord.helpers import board_message, make_world, open_lobby, play_one_action, start_match, text
 
 
 @pytest.fixture
@@ -20,7 +20,9 @@ async def test_whole_game_of_ike_no_koi_on_postgresql(simcord_env):
     assert isinstance(world.bot.store, PostgresStore)
     match_id = await start_match(world, "ikenokoi", 2)
     board = board_message(world)
-    assert any(p.mention in (board.content or "") for p in world.players), "the first player is mentioned"
+    mention = world.channel.last_message
+    assert any(p.mention in (mention.content or "") for p in world.players), "the first player is mentioned"
+    assert f"/{board.id}" in mention.content, "the mention links to the board"
     rng = random.Random(7)
     for _ in range(2000):
         if not await play_one_action(world, rng):
@@ -30,7 +32,7 @@ async def test_whole_game_of_ike_no_koi_on_postgresql(simcord_env):
     match = await world.bot.store.get_match(match_id)
     assert match.status == "finished"
     final = world.channel.last_message
-    assert "is over" in final.embeds[0].title and final.attachments[0].filename == "final.png"
+    assert "is over" in text(final) and final.attachments[0].filename == "final.png"
     played = [await world.bot.store.stats(world.guild.id, p.id) for p in world.players]
     assert all(s and s[0].played == 1 for s in played) and sum(s[0].won for s in played) >= 1
     stats = await world.players[0].slash(world.channel, "stats")

@@ -12,7 +12,7 @@ from PIL import Image
 from bot.replay import DISCORD_LIMIT
 from games import REGISTRY
 from rendering import DESCRIPTION_LIMIT
-from tests.discord.helpers import custom_ids, make_world, play_one_action, start_match
+from tests.discord.helpers import custom_ids, make_world, play_one_action, start_match, text
 
 # A replay draws up to a hundred pictures in its worker: give the bot time to settle.
 pytestmark = pytest.mark.simcord(settle_timeout=180, shard_count=1)
@@ -33,6 +33,18 @@ def random_log(key: str, n: int, seed: int) -> list[tuple[int, str]]:
     return log
 
 
+async def act_the_log(service, match_id: int, key: str, n: int, seed: int, limit: int | None = None) -> None:
+    """Play a random log through the service; the steps without a choice it takes by itself."""
+    shadow = REGISTRY[key].new_state(n, seed, {})
+    for seat, action in random_log(key, n, seed)[:limit]:
+        forced = len(shadow.legal_actions(seat)) == 1
+        shadow.apply(seat, action)
+        if forced:
+            continue
+        match = await service.get(match_id)
+        await service.act(match_id, match.seats[seat].user_id, match.version, action)
+
+
 def record_uploads(env) -> list[dict]:
     """Every file the bot uploads, as SimCord's CDN stores it (filename, description, size)."""
     uploads: list[dict] = []
@@ -50,7 +62,7 @@ def record_uploads(env) -> list[dict]:
 
 def final_message(world):
     for message in reversed(world.channel.history()):
-        if not message.flags.ephemeral and message.embeds and "is over" in (message.embeds[0].title or ""):
+        if not message.flags.ephemeral and "is over" in text(message):
             return message
     raise AssertionError("no final result in the channel")
 
@@ -71,9 +83,7 @@ async def play_log(world, key: str, n: int, seed: int) -> int:
     world.bot.service.seed_source = lambda: seed
     match_id = await start_match(world, key, n)
     service = world.bot.service
-    for seat, action in random_log(key, n, seed):
-        match = await service.get(match_id)
-        await service.act(match_id, match.seats[seat].user_id, match.version, action)
+    await act_the_log(service, match_id, key, n, seed)
     await world.bot.table.writer.idle()
     return match_id
 
@@ -182,9 +192,7 @@ async def test_a_resigned_match_replays_to_the_resignation(simcord_env):
     world = await make_world(simcord_env, 2)
     match_id = await start_match(world, "ikenokoi", 2)
     service = world.bot.service
-    for seat, action in random_log("ikenokoi", 2, (await service.get(match_id)).seed)[:9]:
-        match = await service.get(match_id)
-        await service.act(match_id, match.seats[seat].user_id, match.version, action)
+    await act_the_log(service, match_id, "ikenokoi", 2, (await service.get(match_id)).seed, limit=9)
     await world.players[1].slash(world.channel, "match resign")
     await world.bot.table.writer.idle()
     result = await world.players[0].click(final_message(world), label="Replay")

@@ -46,8 +46,16 @@ def spy(bot, fired: list) -> None:
     bot.service.fire_reminder = fire
 
 
-def reminder_posts(channel, count: int) -> list:
-    return [m for m in channel.history() if f"reminder ({count}/3)" in (m.content or "")]
+def reminder_posts(env, channel, count: int) -> list[str]:
+    """The reminders posted in the channel (each replaces the turn's mention, so the earlier ones
+    are deleted again: counted from the requests)."""
+    path = f"/channels/{channel.id}/messages"
+    posted = [
+        (r.json or {}).get("content") or ""
+        for r in env.http_requests
+        if r.method == "POST" and r.path == path
+    ]
+    return [c for c in posted if f"reminder ({count}/3)" in c]
 
 
 async def test_a_reminder_is_posted_once_by_the_process_of_its_shard(simcord_env, pg_clean):
@@ -84,9 +92,9 @@ async def test_a_reminder_is_posted_once_by_the_process_of_its_shard(simcord_env
         await shard1.table.writer.idle()
         assert fired1 == [mine.id], "shard 1 fired only the reminder of its own guild"
         assert fired0 == [other.id], "shard 0 fired only the reminder of its own guild"
-        posts = reminder_posts(channel, 1)
+        posts = reminder_posts(env, channel, 1)
         assert len(posts) == 1, f"the reminder was posted {len(posts)} times"
-        assert any(str(p.id) in posts[0].content for p in (host, guest))
+        assert any(str(p.id) in posts[0] for p in (host, guest))
         pending = await shard1.store.pending_effects(other.id)
         assert [e.payload.get("reminder") for e in pending if e.kind == "notice"] == [1], (
             "shard 0 recorded its notice; shard 1 did not deliver (nor drop) it"
@@ -97,7 +105,7 @@ async def test_a_reminder_is_posted_once_by_the_process_of_its_shard(simcord_env
         await env.advance_time(HOUR + 1)
         await shard1.table.writer.idle()
         assert fired1 == [mine.id, mine.id] and fired0 == [other.id]
-        assert len(reminder_posts(channel, 2)) == 1
+        assert len(reminder_posts(env, channel, 2)) == 1
         due = await shard1.store.due_reminders(shard1.service.clock())
         assert [r.match_id for r in due] == [other.id], "the reminder of shard 0 is still due"
 
@@ -112,7 +120,7 @@ async def test_a_reminder_is_posted_once_by_the_process_of_its_shard(simcord_env
         assert fired0 == [other.id, other.id] and fired1 == [mine.id, mine.id]
         notices = [e.payload.get("reminder") for e in await shard0.store.pending_effects(other.id)]
         assert notices.count(2) == 1
-        assert len(reminder_posts(channel, 1)) == 1 and len(reminder_posts(channel, 2)) == 1
+        assert len(reminder_posts(env, channel, 1)) == 1 and len(reminder_posts(env, channel, 2)) == 1
     finally:
         await shard0.reminders.stop()
         await shard0.store.close()
