@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import os
 import random
 import re
@@ -34,6 +35,7 @@ from bot.config import Settings  # noqa: E402
 from bot.core import create_bot  # noqa: E402
 from games.ai import choose  # noqa: E402
 
+STEP_DELAY = 3600.0
 SETUPS = {"ikenokoi": 3, "iki": 3, "iwari": 3, "kigi": 3}
 CHANNEL_MESSAGE = re.compile(r"^/channels/(\d+)/messages(?:/(\d+))?$")
 
@@ -160,7 +162,10 @@ async def one_game(game: str, n: int, seed: int, policy: str) -> Tally:
     with tempfile.TemporaryDirectory() as tmp:
         bot = create_bot(Settings(token=None, database_path=os.path.join(tmp, "bench.sqlite3")))
         bot.service.seed_source = lambda: seed
-        env = Env(bot, settle_timeout=120)
+        # Players here click faster than the board's step delay: the steps of a turn are shown
+        # when the turn passes (a player who pauses mid-turn would see one more upload).
+        bot.settings = dataclasses.replace(bot.settings, board_step_delay=STEP_DELAY)
+        env = Env(bot, settle_timeout=120, shard_count=1)
         await env.start()
         try:
             guild = env.create_guild()

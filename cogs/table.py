@@ -617,7 +617,7 @@ class Table:
         who = ", ".join(seat_label(match, s) for s in seats)
         game = self.service.game(match.game).title
         what = f"reminder ({reminder}/3), your turn" if reminder else "your turn"
-        return f"{who}, {what} in {game} match #{match.id}: {jump_url(match, board_id)}"
+        return f"{who}, {what} in {game} match #{match.id}: [see the board]({jump_url(match, board_id)})"
 
     @staticmethod
     def is_mention(match: Match, message: discord.Message) -> bool:

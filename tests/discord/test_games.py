@@ -8,6 +8,9 @@ import pytest
 
 from tests.discord.helpers import make_world, play_one_action, start_match, text
 
+# Whole games draw hundreds of pictures: on a busy machine a click may take more than 5 s to settle.
+pytestmark = pytest.mark.simcord(settle_timeout=60, shard_count=1)
+
 GAMES = [
     ("kigi", 3, {}),
     ("kigi", 2, {"advanced": True}),
