@@ -136,12 +136,22 @@ def bot_database(db_path) -> str:
     return db_path
 
 
+@pytest.fixture
+def bot_settings() -> dict:
+    """Settings of the SimCord bot beyond its database (a module may override it).
+
+    Keep a module's simcord ``settle_timeout`` below ``board_step_delay`` (20 s): the writer holds a
+    turn's steps on a timer of that length, and SimCord then waits for that timer on a clock that
+    only the test moves, so a settle timeout longer than the delay never returns."""
+    return {}
+
+
 @pytest_asyncio.fixture
-async def simcord_bot(bot_database):
+async def simcord_bot(bot_database, bot_settings):
     if bot_database.startswith("postgresql://"):
-        bot = create_bot(Settings(token=None, database_url=bot_database))
+        bot = create_bot(Settings(token=None, database_url=bot_database, **bot_settings))
     else:
-        bot = create_bot(Settings(token=None, database_path=bot_database))
+        bot = create_bot(Settings(token=None, database_path=bot_database, **bot_settings))
     yield bot
     # The database worker thread (SQLite) or pool (PostgreSQL) must end, or the test process cannot exit.
     await bot.reminders.stop()

@@ -8,8 +8,7 @@ import pytest
 
 from tests.discord.helpers import make_world, play_one_action, start_match, text
 
-# Whole games draw hundreds of pictures: on a busy machine a click may take more than 5 s to settle.
-pytestmark = pytest.mark.simcord(settle_timeout=60, shard_count=1)
+pytestmark = pytest.mark.simcord(shard_count=1)
 
 GAMES = [
     ("kigi", 3, {}),

@@ -14,8 +14,15 @@ from games import REGISTRY
 from rendering import DESCRIPTION_LIMIT
 from tests.discord.helpers import custom_ids, make_world, play_one_action, start_match, text
 
-# A replay draws up to a hundred pictures in its worker: give the bot time to settle.
+# A replay draws up to a hundred pictures in its worker: give the bot time to settle. The board then
+# shows every step at once (no step timer: see ``bot_settings`` in tests/conftest.py).
 pytestmark = pytest.mark.simcord(settle_timeout=180, shard_count=1)
+
+
+@pytest.fixture
+def bot_settings() -> dict:
+    return {"board_step_delay": 0}
+
 
 # The longest of 20 random games at the largest player count (bench/replay.py measures them).
 LONGEST = [("ikenokoi", 5, 7), ("iki", 4, 1), ("iwari", 5, 7), ("kigi", 5, 15)]
