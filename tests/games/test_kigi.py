@@ -286,8 +286,8 @@ def test_turn_in_steps_tree_tip_bend_with_back() -> None:
     acts = s.legal_actions(me)
     assert [a.id for a in acts] == ["tree:0", "tree:1", "tree:2"]
     assert {a.group for a in acts} == {"tree"}
-    assert acts[0].label == "Tree A (yours): 3 tips with room"
-    assert acts[1].label == "Tree B: 5 tips with room"
+    assert acts[0].label == "Your tree: 3 tips with room"
+    assert acts[1].label == "{p1}'s tree: 5 tips with room"  # the cog puts the player's name in
     s.apply(me, "tree:1")
     assert s.phase == TIP
     acts = s.legal_actions(me)

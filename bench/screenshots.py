@@ -1,0 +1,147 @@
+"""Screenshots of the channel as a player sees it: SimCord's Discord-like preview in headless Chromium.
+
+    pip install "simcord[screenshot]"          # Playwright; no browser download: it uses the machine's
+    python bench/screenshots.py --out /tmp/koi-shots   # Chromium (--chromium, default /usr/bin/chromium)
+    python bench/screenshots.py --games kigi --actions 30
+
+For each game: the lobby with its options, then the channel after some random legal actions (the
+board, the mention of the player to act, a chat line, the player's private panel) at 1280 px (desktop)
+and 400 px (phone) wide, and the board message alone at both widths. Then a whole 2-player Ike No Koi
+game to its end: the final result with Rematch and Replay. The real bot runs against SimCord; every
+click goes through the buttons as a player's would. Look at the PNG files: that is the point.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.config import Settings
+from bot.core import create_bot
+from tests.discord.helpers import World, board_message, play_one_action
+
+WIDTHS = ((1280, 900), (400, 860))
+OPTIONS = {"iwari": {"map": "vast-lands"}, "kigi": {"advanced": True}}
+
+
+def use_chromium(path: str) -> None:
+    """Point Playwright at an installed Chromium (no browser download on these machines)."""
+    try:
+        from playwright.async_api._generated import BrowserType
+    except ImportError:
+        sys.exit('Playwright is missing: pip install "simcord[screenshot]"')
+    launch = BrowserType.launch
+
+    async def launch_installed(self, *args, **kwargs):
+        kwargs.setdefault("executable_path", path)
+        kwargs.setdefault("args", ["--no-sandbox"])
+        return await launch(self, *args, **kwargs)
+
+    BrowserType.launch = launch_installed
+
+
+async def shoot(env, channel, viewer, name: str, out: Path, target=None) -> None:
+    async with env.preview(channel, viewers=[viewer], layout="channel", width=1280, height=900) as preview:
+        for width, height in WIDTHS:
+            path = out / f"{name}-{width}.png"
+            if target is None:
+                await preview.screenshot(
+                    str(path), viewer=viewer, mode="viewport", viewport=(width, height), allow_incomplete=True
+                )
+            else:
+                await preview.screenshot(
+                    str(path), viewer=viewer, target=target, viewport=(width, height), allow_incomplete=True
+                )
+            print("wrote", path)
+
+
+async def world_for(game: str, players: int, tmp: str):
+    from simcord import Env
+
+    bot = create_bot(Settings(token=None, database_path=os.path.join(tmp, f"{game}.sqlite3")))
+    env = Env(bot, shard_count=1)
+    await env.start()
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    names = ("alice", "bob", "carol", "dave")[:players]
+    members = [guild.add_member(env.create_user(name)) for name in names]
+    await bot.tree.sync()
+    return env, bot, World(env, bot, guild, channel, members)
+
+
+async def close(env, bot) -> None:
+    await env.shutdown()
+    await bot.reminders.stop()
+    await bot.store.close()
+
+
+async def game_shots(game: str, players: int, actions: int, out: Path, tmp: str) -> None:
+    env, bot, world = await world_for(game, players, tmp)
+    try:
+        host, channel = world.players[0], world.channel
+        await host.slash(channel, f"{game} new", **OPTIONS.get(game, {}))
+        lobby = channel.last_message
+        for member in world.players[1:]:
+            await member.click(lobby, label="Join")
+        await shoot(env, channel, host, f"{game}-lobby", out, target=lobby)
+        await host.click(lobby, label="Start")
+        rng = random.Random(3)
+        for i in range(actions):
+            if not await play_one_action(world, rng):
+                break
+            if i == 1:
+                await world.players[-1].send(channel, "nice move! anyone up for another game after this?")
+        match = await bot.store.live_match(channel.id)
+        seat = bot.service.state_of(match).to_act()[0]
+        to_act = next(p for p in world.players if p.id == match.seats[seat].user_id)
+        await to_act.click(board_message(world), label="Play")  # the private panel, as that player sees it
+        await shoot(env, channel, to_act, f"{game}-channel", out)
+        await shoot(env, channel, to_act, f"{game}-board", out, target=board_message(world))
+    finally:
+        await close(env, bot)
+
+
+async def final_shots(out: Path, tmp: str) -> None:
+    env, bot, world = await world_for("ikenokoi", 2, tmp)
+    try:
+        host, channel = world.players[0], world.channel
+        await host.slash(channel, "ikenokoi new")
+        await world.players[1].click(channel.last_message, label="Join")
+        await host.click(channel.last_message, label="Start")
+        rng = random.Random(5)
+        while await play_one_action(world, rng):
+            pass
+        await shoot(env, channel, host, "final-channel", out)
+        await shoot(env, channel, host, "final", out, target=channel.last_message)
+    finally:
+        await close(env, bot)
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--out", default="/tmp/koi-shots")
+    parser.add_argument("--games", nargs="*", default=["ikenokoi", "iki", "iwari", "kigi"])
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--actions", type=int, default=12)
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    args = parser.parse_args()
+    use_chromium(args.chromium)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        for game in args.games:
+            await game_shots(game, args.players, args.actions, out, tmp)
+        await final_shots(out, tmp)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
