@@ -591,12 +591,16 @@ class Table:
             waiting = ", ".join(seat_label(match, s) for s in to_act)
             prompt = format_event(state.prompt(to_act[0]), match.names)
             head += f"\n**Waiting for {waiting}:** {prompt}"
-        file = await self.picture(match, state.view(None), "board.png")
+        public = state.view(None)
+        file = await self.picture(match, public, "board.png")
         items: list[discord.ui.Item] = [
             discord.ui.TextDisplay(head[:1500]),
             discord.ui.MediaGallery(discord.MediaGalleryItem(file)),
             discord.ui.TextDisplay(f"**Scores:** {self.scores_line(match, state.scores())}"[:500]),
         ]
+        facts = rendering.glance(match.game, public)
+        if facts:
+            items.append(discord.ui.TextDisplay(facts))
         if recent:
             moves = "\n".join(f"- {line}" for line in recent[-RECENT_LINES:])
             items.append(discord.ui.TextDisplay(f"**Last moves**\n{moves}"[:1500]))

@@ -13,9 +13,9 @@ import io
 from PIL import Image
 
 from rendering.alt import LIMIT as DESCRIPTION_LIMIT
-from rendering.alt import describe
+from rendering.alt import describe, glance
 
-__all__ = ["DESCRIPTION_LIMIT", "describe", "draw", "render"]
+__all__ = ["DESCRIPTION_LIMIT", "describe", "draw", "glance", "render"]
 
 
 def draw(game_key: str, view: dict, names: list[str] | None = None) -> Image.Image:

@@ -172,6 +172,53 @@ def _kigi(view: dict, names: list[str] | None) -> list[str]:
     return parts
 
 
+# -- the one line a board message shows under its picture: what a turn decides on, readable on a
+# phone, where the picture is about 400 px wide and its small text needs a tap.
+
+
+def _ikenokoi_glance(view: dict) -> str:
+    river = [k if not str(k).isdigit() else f"Koi {k}" for k in view.get("river", [])]
+    return f"River: {', '.join(river) or 'empty'} · pond {view.get('pond_size', 0)} · pool {view.get('pool_size', 0)}"
+
+
+def _iki_glance(view: dict) -> str:
+    row = ", ".join(f"{c['name']} ({c['cost']} mon)" for c in view.get("row", []))
+    line = f"Month {view.get('month', '?')}" + (f" · For hire: {row}" if row else "")
+    fire = view.get("calendar", {}).get("next_fire")
+    return line + (f" · next fire: month {fire[0]}, strength {fire[1]}" if fire else "")
+
+
+def _iwari_glance(view: dict) -> str:
+    display = ", ".join(view.get("display") or []) or "empty"
+    return f"Display: {display} · deck {view.get('deck', 0)} · journey {view.get('journey', '?')}"
+
+
+def _kigi_glance(view: dict) -> str:
+    def card(c: dict) -> str:
+        if c.get("kind") == "commission":
+            return f"commission: {c.get('text', '?')}"
+        feats = c.get("features") or {}
+        return " ".join(k if n == 1 else f"{n} {k}" for k, n in feats.items()) or "?"
+
+    display = "; ".join(card(c) for c in view.get("display", [])) or "empty"
+    return f"Display: {display} · deck {view.get('deck_size', 0)}"
+
+
+GLANCES: dict[str, Callable[[dict], str]] = {
+    "ikenokoi": _ikenokoi_glance,
+    "iki": _iki_glance,
+    "iwari": _iwari_glance,
+    "kigi": _kigi_glance,
+}
+
+
+def glance(game_key: str, view: dict) -> str:
+    """One short line of the public facts a turn decides on (the river, the display, the row), for
+    the text beside the picture; empty when the game is over or has none."""
+    line = GLANCES.get(game_key)
+    return "" if line is None or view.get("over") else clip(line(view), 300)
+
+
 DESCRIBERS: dict[str, Callable[[dict, list[str] | None], list[str]]] = {
     "ikenokoi": _ikenokoi,
     "iki": _iki,

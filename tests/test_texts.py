@@ -9,6 +9,7 @@ import pytest
 
 from games import REGISTRY
 from games.base import plural
+from rendering import glance
 
 WRONG = [
     re.compile(r"\(s\)|\(es\)"),  # "card(s)"
@@ -52,3 +53,19 @@ def test_iki_log_lines_are_sentences():
             if e.get("type") == "shop":
                 shop.append(e["text"])
     assert shop and all(re.match(r"^\{p\d\} [a-z]", t) for t in shop), shop
+
+
+@pytest.mark.parametrize("key", sorted(REGISTRY))
+def test_the_glance_line_reads_the_public_view_only(key):
+    """The line under the board's picture: short, about the board, the same whoever holds what."""
+    game = REGISTRY[key]
+    state = game.new_state(3, 11, {})
+    rng = random.Random(2)
+    for _ in range(10):
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)).id)
+    line = glance(key, state.view(None))
+    assert 0 < len(line) <= 300 and "\n" not in line
+    word = {"ikenokoi": "River:", "iki": "For hire:", "iwari": "Display:", "kigi": "Display:"}[key]
+    assert word in line
+    assert glance(key, {**state.view(None), "over": True}) == ""

@@ -63,6 +63,16 @@ async def test_steps_without_a_choice_are_taken_at_once_and_shown_in_the_last_mo
     assert {c.split(":", 3)[3] for c in custom_ids(panel) if c.startswith("ac:")} >= {"stop", "draw"}
 
 
+async def test_the_board_text_says_what_a_turn_decides_on(simcord_env):
+    """At phone width the picture's small text needs a tap: the river is also a line of text."""
+    world = await make_world(simcord_env, 2)
+    await start_match(world, "ikenokoi", 2)
+    state = world.bot.service.state_of(await live(world))
+    river = ", ".join(f"Koi {k}" if str(k).isdigit() else k for k in state.view(None)["river"])
+    lines = texts(board_message(world))
+    assert any(line.startswith(f"River: {river} · pond ") for line in lines), lines
+
+
 async def test_one_board_per_match_and_one_mention_at_a_time(simcord_env):
     world = await make_world(simcord_env, 2)
     await start_match(world, "ikenokoi", 2)
