@@ -8,7 +8,8 @@ import pytest
 
 from tests.discord.helpers import make_world, play_one_action, start_match, text
 
-pytestmark = pytest.mark.simcord(shard_count=1)
+# A settle timeout must stay below the board's step timer (20 s, see bot_settings in tests/conftest.py).
+pytestmark = pytest.mark.simcord(settle_timeout=15, shard_count=1)
 
 GAMES = [
     ("kigi", 3, {}),
