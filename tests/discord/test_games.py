@@ -8,8 +8,17 @@ import pytest
 
 from tests.discord.helpers import make_world, play_one_action, start_match, text
 
-# A settle timeout must stay below the board's step timer (20 s, see bot_settings in tests/conftest.py).
+# A settle timeout must stay below the board's step timer (see bot_settings in tests/conftest.py).
 pytestmark = pytest.mark.simcord(settle_timeout=15, shard_count=1)
+
+
+@pytest.fixture
+def bot_settings() -> dict:
+    # A turn's steps wait for the turn to pass: a game of hundreds of clicks on a busy machine would
+    # otherwise meet the step timer's real-time fallback in the middle of a click (tests/discord/
+    # test_quiet.py tests that timer on SimCord's clock).
+    return {"board_step_delay": 3600.0}
+
 
 GAMES = [
     ("kigi", 3, {}),

@@ -423,7 +423,7 @@ async def fast_forward(db_path: Path, match_id: int) -> str:
     times; the moves go through the bot's own MatchService on the same database file instead, the
     way the bot saves them, and the last move is left for a person to click.
     """
-    from bot.service import MatchService
+    from bot.service import MatchService, forced_steps
     from bot.store import SqliteStore
 
     store = SqliteStore(db_path)
@@ -438,6 +438,7 @@ async def fast_forward(db_path: Path, match_id: int) -> str:
             for action in legal:
                 trial = state.copy()
                 trial.apply(seat, action.id)
+                forced_steps(trial)  # as the service does: the steps without a choice that follow
                 if trial.is_over():
                     return action.id
             chosen = next((a for a in legal if a.id == "stop"), legal[0])
