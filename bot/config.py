@@ -62,8 +62,12 @@ class Settings:
         delay = os.environ.get("BOARD_STEP_DELAY", "").strip()
         try:
             step_delay = float(delay) if delay else 20.0
+            if not 0 <= step_delay <= 3600:
+                raise ValueError(delay)
         except ValueError:
-            raise ConfigError(f"BOARD_STEP_DELAY must be a number of seconds, not {delay!r}.") from None
+            raise ConfigError(
+                f"BOARD_STEP_DELAY must be a number of seconds from 0 to 3600, not {delay!r}."
+            ) from None
         return cls(
             board_step_delay=step_delay,
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,

@@ -53,7 +53,7 @@ def test_a_database_url_that_is_not_postgresql_is_refused(tmp_path):
 def from_env(monkeypatch, **env):
     from bot.config import Settings
 
-    for key in ("DATABASE_URL", "DATABASE_PATH", "SHARD_COUNT", "SHARD_IDS"):
+    for key in ("DATABASE_URL", "DATABASE_PATH", "SHARD_COUNT", "SHARD_IDS", "BOARD_STEP_DELAY"):
         monkeypatch.delenv(key, raising=False)
     for key, value in env.items():
         monkeypatch.setenv(key, value)
@@ -81,3 +81,14 @@ def test_the_database_and_shard_settings(monkeypatch):
     ):
         with pytest.raises(ConfigError):
             from_env(monkeypatch, **bad)
+
+
+def test_the_board_step_delay_setting(monkeypatch):
+    from bot.config import ConfigError
+
+    assert from_env(monkeypatch).board_step_delay == 20.0
+    assert from_env(monkeypatch, BOARD_STEP_DELAY="0").board_step_delay == 0.0
+    assert from_env(monkeypatch, BOARD_STEP_DELAY=" 7.5 ").board_step_delay == 7.5
+    for bad in ("soon", "-1", "nan", "inf", "86400"):
+        with pytest.raises(ConfigError, match="BOARD_STEP_DELAY"):
+            from_env(monkeypatch, BOARD_STEP_DELAY=bad)
