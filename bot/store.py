@@ -438,6 +438,42 @@ def effect_from_row(row) -> Effect:
     return Effect(row["kind"], payload, row["version"], row["id"], row["match_id"])
 
 
+def action_from_row(row) -> ActionRow:
+    return ActionRow(
+        row["version"],
+        row["seat"],
+        row["user_id"],
+        row["action"],
+        json.loads(row["events"]),
+        row["created_at"],
+    )
+
+
+def rating_from_row(row) -> Rating:
+    return Rating(row["guild_id"], row["game"], row["user_id"], row["mu"], row["sigma"], row["played"])
+
+
+def finished_from_rows(matches, results: dict[int, list]) -> list[FinishedMatch]:
+    """Finished matches from their rows and their result rows by match id (an unreadable match row is
+    logged and left out)."""
+    out = []
+    for row in matches:
+        try:
+            match = match_from_row(row)
+        except CorruptRow:
+            log.exception("skipping unreadable match row %s", row["id"])
+            continue
+        mine = results.get(row["id"], [])
+        out.append(
+            FinishedMatch(
+                match,
+                [Result(r["seat"], r["user_id"], r["score"], bool(r["won"])) for r in mine],
+                mine[0]["finished_at"] if mine else row["updated_at"],
+            )
+        )
+    return out
+
+
 def is_postgres_url(url_or_path: str) -> bool:
     return str(url_or_path).startswith(("postgresql://", "postgres://"))
 

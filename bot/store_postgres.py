@@ -43,9 +43,12 @@ from bot.store import (
     StaleVersion,
     StatLine,
     Store,
+    action_from_row,
     effect_from_row,
+    finished_from_rows,
     match_from_row,
     migrations,
+    rating_from_row,
     seats_json,
 )
 
@@ -137,16 +140,6 @@ async def _update_ratings(con: Con, guild_id: int, game: str, results: list[Resu
             " updated_at = EXCLUDED.updated_at",
             [(guild_id, game, user, mu, sigma, now) for user, (mu, sigma) in sorted(new.items())],
         )
-
-
-def _action_row(r) -> ActionRow:
-    return ActionRow(
-        r["version"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["created_at"]
-    )
-
-
-def _rating(r) -> Rating:
-    return Rating(r["guild_id"], r["game"], r["user_id"], r["mu"], r["sigma"], r["played"])
 
 
 async def _set_messages(
@@ -450,11 +443,11 @@ class PostgresStore(Store):
         rows = await self._p().fetch(
             "SELECT * FROM actions WHERE match_id = $1 ORDER BY version DESC LIMIT $2", match_id, limit
         )
-        return [_action_row(r) for r in reversed(rows)]
+        return [action_from_row(r) for r in reversed(rows)]
 
     async def action_log(self, match_id: int) -> list[ActionRow]:
         rows = await self._p().fetch("SELECT * FROM actions WHERE match_id = $1 ORDER BY version", match_id)
-        return [_action_row(r) for r in rows]
+        return [action_from_row(r) for r in rows]
 
     async def finished_matches(self, channel_id: int, limit: int = 10) -> list[FinishedMatch]:
         async def read(con: Con):
@@ -476,22 +469,7 @@ class PostgresStore(Store):
         results: dict[int, list] = {}
         for r in rows:
             results.setdefault(r["match_id"], []).append(r)
-        out = []
-        for row in matches:
-            try:
-                match = match_from_row(row)
-            except CorruptRow:
-                log.exception("skipping unreadable match row %s", row["id"])
-                continue
-            mine = results.get(row["id"], [])
-            out.append(
-                FinishedMatch(
-                    match,
-                    [Result(r["seat"], r["user_id"], r["score"], bool(r["won"])) for r in mine],
-                    mine[0]["finished_at"] if mine else row["updated_at"],
-                )
-            )
-        return out
+        return finished_from_rows(matches, results)
 
     # -- the outbox
 
@@ -626,7 +604,7 @@ class PostgresStore(Store):
         rows = await self._p().fetch(
             "SELECT * FROM ratings WHERE guild_id = $1 AND user_id = $2 ORDER BY game", guild_id, user_id
         )
-        return [_rating(r) for r in rows]
+        return [rating_from_row(r) for r in rows]
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[Rating]:
         rows = await self._p().fetch(
@@ -636,7 +614,7 @@ class PostgresStore(Store):
             game,
             limit,
         )
-        return [_rating(r) for r in rows]
+        return [rating_from_row(r) for r in rows]
 
     # -- for tests: run raw SQL (``?`` placeholders, as on SQLite) in a transaction of its own
 

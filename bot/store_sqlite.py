@@ -39,9 +39,12 @@ from bot.store import (
     StaleVersion,
     StatLine,
     Store,
+    action_from_row,
     effect_from_row,
+    finished_from_rows,
     match_from_row,
     migrations,
+    rating_from_row,
     seats_json,
     sql_statements,
 )
@@ -102,16 +105,6 @@ def _update_ratings(db: Db, guild_id: int, game: str, results: list[Result], now
         " mu = excluded.mu, sigma = excluded.sigma, played = ratings.played + 1, updated_at = excluded.updated_at",
         [(guild_id, game, user, mu, sigma, now) for user, (mu, sigma) in new.items()],
     )
-
-
-def _action_row(r) -> ActionRow:
-    return ActionRow(
-        r["version"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["created_at"]
-    )
-
-
-def _rating(r) -> Rating:
-    return Rating(r["guild_id"], r["game"], r["user_id"], r["mu"], r["sigma"], r["played"])
 
 
 def _set_messages(db: Db, match_id: int, board_message_id, lobby_message_id, mention_message_id=KEEP) -> None:
@@ -356,7 +349,7 @@ class SqliteStore(Store):
                 "SELECT * FROM actions WHERE match_id = ? ORDER BY version DESC LIMIT ?", (match_id, limit)
             ).fetchall()
         )
-        return [_action_row(r) for r in reversed(rows)]
+        return [action_from_row(r) for r in reversed(rows)]
 
     async def action_log(self, match_id: int) -> list[ActionRow]:
         rows = await self._read(
@@ -364,7 +357,7 @@ class SqliteStore(Store):
                 "SELECT * FROM actions WHERE match_id = ? ORDER BY version", (match_id,)
             ).fetchall()
         )
-        return [_action_row(r) for r in rows]
+        return [action_from_row(r) for r in rows]
 
     async def finished_matches(self, channel_id: int, limit: int = 10) -> list[FinishedMatch]:
         def read(db: Db):
@@ -381,22 +374,7 @@ class SqliteStore(Store):
             return matches, results
 
         matches, results = await self._read(read)
-        out = []
-        for row in matches:
-            try:
-                match = match_from_row(row)
-            except CorruptRow:
-                log.exception("skipping unreadable match row %s", row["id"])
-                continue
-            rows = results[row["id"]]
-            out.append(
-                FinishedMatch(
-                    match,
-                    [Result(r["seat"], r["user_id"], r["score"], bool(r["won"])) for r in rows],
-                    rows[0]["finished_at"] if rows else row["updated_at"],
-                )
-            )
-        return out
+        return finished_from_rows(matches, results)
 
     # -- the outbox
 
@@ -543,7 +521,7 @@ class SqliteStore(Store):
                 "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game", (guild_id, user_id)
             ).fetchall()
         )
-        return [_rating(r) for r in rows]
+        return [rating_from_row(r) for r in rows]
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[Rating]:
         rows = await self._read(
@@ -553,7 +531,7 @@ class SqliteStore(Store):
                 (guild_id, game, limit),
             ).fetchall()
         )
-        return [_rating(r) for r in rows]
+        return [rating_from_row(r) for r in rows]
 
     # -- for tests: run raw SQL on the store's own connection (e.g. to damage a row)
 
