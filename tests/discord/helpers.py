@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass
 
 import discord
+import pytest
 
 from bot.core import GameBot
 
@@ -147,3 +148,41 @@ async def play_one_action(world: World, rng: random.Random) -> bool:
         else:
             result = await member.click(panel, custom_id=cid)
         assert result.acknowledged
+
+
+async def live(world: World):
+    """The channel's lobby or active match, as the database has it (None once it ended)."""
+    return await world.bot.store.live_match(world.channel.id)
+
+
+def member_of(world: World, match, seat: int):
+    return next(p for p in world.players if p.id == match.seats[seat].user_id)
+
+
+def mentions(world: World, channel=None) -> list:
+    """The short "your turn" messages in the channel."""
+    return [
+        m
+        for m in (channel or world.channel).history()
+        if not m.flags.ephemeral and "your turn in" in (m.content or "")
+    ]
+
+
+async def play_to_the_end(world: World, rng: random.Random, limit: int = 5000) -> None:
+    """Every player to act presses Play and chooses at random, until the game is over."""
+    for _ in range(limit):
+        if not await play_one_action(world, rng):
+            return
+    pytest.fail("the game did not end")
+
+
+async def finish_through_the_service(service, match_id: int, rng: random.Random) -> None:
+    """Random legal moves straight through the service (quicker than clicks) until the game is over."""
+    while True:
+        match = await service.get(match_id)
+        state = service.state_of(match)
+        if state.is_over():
+            return
+        seat = state.to_act()[0]
+        action = rng.choice(state.legal_actions(seat)).id
+        await service.act(match.id, match.seats[seat].user_id, match.version, action)

@@ -13,12 +13,19 @@ import sqlite3
 import sys
 
 import asyncpg
-import pytest
 
 from bot.config import Settings
 from bot.core import create_bot
 from bot.store_postgres import PostgresStore
-from tests.discord.helpers import World, make_world, open_lobby, play_one_action, start_match, text
+from tests.discord.helpers import (
+    finish_through_the_service,
+    make_world,
+    open_lobby,
+    play_one_action,
+    play_to_the_end,
+    start_match,
+    text,
+)
 
 
 async def copy_db(source: str, target: str) -> tuple[int, str, str]:
@@ -69,32 +76,13 @@ async def postgres_rows(url: str, tables: dict) -> dict[str, list[tuple]]:
         await con.close()
 
 
-async def play_to_the_end(world: World, rng: random.Random) -> None:
-    for _ in range(3000):
-        if not await play_one_action(world, rng):
-            return
-    pytest.fail("the game did not end")
-
-
-async def finish_through_the_service(bot, match_id: int, rng: random.Random) -> None:
-    service = bot.service
-    while True:
-        match = await service.get(match_id)
-        state = service.state_of(match)
-        if state.is_over():
-            return
-        seat = state.to_act()[0]
-        action = rng.choice(state.legal_actions(seat)).id
-        await service.act(match.id, match.seats[seat].user_id, match.version, action)
-
-
 async def test_copy_db_moves_every_row_and_the_game_goes_on_on_postgresql(simcord_env, db_path, pg_clean):
     env = simcord_env
     world = await make_world(env, 2)
     rng = random.Random(11)
     # On SQLite: a finished match, a cancelled lobby, and an active match with some moves.
     done_id = await start_match(world, "ikenokoi", 2)
-    await finish_through_the_service(world.bot, done_id, rng)
+    await finish_through_the_service(world.bot.service, done_id, rng)
     await world.bot.table.writer.idle()
     lobby = await open_lobby(world, world.players[0], "kigi")
     await world.players[0].click(lobby, label="Cancel")

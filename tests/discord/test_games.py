@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tests.discord.helpers import make_world, play_one_action, start_match, text
+from tests.discord.helpers import make_world, play_to_the_end, start_match, text
 
 # A settle timeout must stay below the board's step timer (see bot_settings in tests/conftest.py).
 pytestmark = pytest.mark.simcord(settle_timeout=15, shard_count=1)
@@ -40,11 +40,7 @@ async def test_whole_game_through_buttons(simcord_env, game, n, options):
     match = await world.bot.store.get_match(match_id)
     assert {k: match.options[k] for k in options} == options
     rng = random.Random(n)
-    for _ in range(5000):
-        if not await play_one_action(world, rng):
-            break
-    else:
-        pytest.fail("the game did not end")
+    await play_to_the_end(world, rng)
     match = await world.bot.store.get_match(match_id)
     assert match.status == "finished"
     final = world.channel.last_message

@@ -11,17 +11,15 @@ from bot.service import forced_steps
 from tests.discord.helpers import (
     board_message,
     custom_ids,
+    live,
     make_world,
+    mentions,
     open_lobby,
     play_one_action,
     start_match,
     text,
     texts,
 )
-
-
-async def live(world):
-    return await world.bot.store.live_match(world.channel.id)
 
 
 def live_boards(world) -> list:
@@ -31,11 +29,6 @@ def live_boards(world) -> list:
         for m in world.channel.history()
         if not m.flags.ephemeral and any(c.startswith("bd:play:") for c in custom_ids(m))
     ]
-
-
-def mentions(world) -> list:
-    """The short "your turn" messages in the channel."""
-    return [m for m in world.channel.history() if "your turn in" in (m.content or "")]
 
 
 async def last_public_version(world, match) -> int:

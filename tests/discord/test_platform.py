@@ -12,20 +12,15 @@ from tests.discord.helpers import (
     board_message,
     custom_ids,
     gallery,
+    live,
     make_world,
+    member_of,
     open_lobby,
     play_one_action,
+    play_to_the_end,
     start_match,
     text,
 )
-
-
-async def live(world):
-    return await world.bot.store.live_match(world.channel.id)
-
-
-def member_of(world, match, seat):
-    return next(p for p in world.players if p.id == match.seats[seat].user_id)
 
 
 async def test_whole_game_of_ike_no_koi_through_buttons(simcord_env):
@@ -37,11 +32,7 @@ async def test_whole_game_of_ike_no_koi_through_buttons(simcord_env):
     assert any(p.mention in mention.content for p in world.players), "the first player is mentioned"
     assert "your turn" in mention.content and f"/{board.id}" in mention.content
     rng = random.Random(7)
-    for _ in range(2000):
-        if not await play_one_action(world, rng):
-            break
-    else:
-        pytest.fail("the game did not end")
+    await play_to_the_end(world, rng)
     match = await world.bot.store.get_match(match_id)
     assert match.status == "finished"
     final = world.channel.last_message

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from bot.store_postgres import PostgresStore
-from tests.discord.helpers import board_message, make_world, open_lobby, play_one_action, start_match, text
+from tests.discord.helpers import board_message, make_world, open_lobby, play_to_the_end, start_match, text
 
 
 @pytest.fixture
@@ -24,11 +24,7 @@ async def test_whole_game_of_ike_no_koi_on_postgresql(simcord_env):
     assert any(p.mention in (mention.content or "") for p in world.players), "the first player is mentioned"
     assert f"/{board.id}" in mention.content, "the mention links to the board"
     rng = random.Random(7)
-    for _ in range(2000):
-        if not await play_one_action(world, rng):
-            break
-    else:
-        pytest.fail("the game did not end")
+    await play_to_the_end(world, rng)
     match = await world.bot.store.get_match(match_id)
     assert match.status == "finished"
     final = world.channel.last_message

@@ -14,7 +14,10 @@ from tests.discord.helpers import (
     board_message,
     components,
     custom_ids,
+    live,
     make_world,
+    member_of,
+    mentions,
     open_lobby,
     play_one_action,
     start_match,
@@ -23,20 +26,8 @@ from tests.discord.helpers import (
 )
 
 
-async def live(world):
-    return await world.bot.store.live_match(world.channel.id)
-
-
 def public(world, channel=None) -> list:
     return [m for m in (channel or world.channel).history() if not m.flags.ephemeral]
-
-
-def mentions(world, channel=None) -> list:
-    return [m for m in public(world, channel) if "your turn in" in (m.content or "")]
-
-
-def member_of(world, match, seat):
-    return next(p for p in world.players if p.id == match.seats[seat].user_id)
 
 
 def posts(world) -> list:

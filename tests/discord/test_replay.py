@@ -12,7 +12,14 @@ from PIL import Image
 from bot.replay import DISCORD_LIMIT
 from games import REGISTRY
 from rendering import DESCRIPTION_LIMIT
-from tests.discord.helpers import custom_ids, make_world, play_one_action, start_match, text
+from tests.discord.helpers import (
+    custom_ids,
+    finish_through_the_service,
+    make_world,
+    play_one_action,
+    start_match,
+    text,
+)
 
 # A replay draws up to a hundred pictures in its worker: give the bot time to settle. The board then
 # shows every step at once (no step timer: see ``bot_settings`` in tests/conftest.py).
@@ -130,12 +137,7 @@ async def test_every_picture_of_a_game_played_through_buttons_has_alt_text(simco
     rng = random.Random(2)
     for _ in range(12):  # turns through Play and the private panel's buttons
         assert await play_one_action(world, rng)
-    service = world.bot.service
-    while (match := await service.get(match_id)).status == "active":  # the rest, quicker
-        state = service.state_of(match)
-        seat = state.to_act()[0]
-        action = rng.choice(state.legal_actions(seat)).id
-        await service.act(match_id, match.seats[seat].user_id, match.version, action)
+    await finish_through_the_service(world.bot.service, match_id, rng)  # the rest, quicker
     await world.bot.table.writer.idle()
     names = {u["filename"] for u in uploads}
     assert {"board.png", "private.png", "final.png"} <= names
