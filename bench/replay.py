@@ -12,7 +12,6 @@ and prints the actions, turns, frames kept, picture size, bytes of the GIF again
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from pathlib import Path
@@ -21,20 +20,9 @@ sys.path[0] = str(Path(__file__).resolve().parents[1])  # not bench/: bench/game
 
 from bot.replay import DISCORD_LIMIT, animate, turn_views  # noqa: E402
 from games import REGISTRY  # noqa: E402
+from tests.contract import random_log  # noqa: E402
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]
-
-
-def random_log(key: str, n: int, seed: int) -> list[tuple[int, str]]:
-    state = REGISTRY[key].new_state(n, seed, {})
-    rng = random.Random(seed)
-    log = []
-    while not state.is_over():
-        seat = state.to_act()[0]
-        action = rng.choice(state.legal_actions(seat)).id
-        state.apply(seat, action)
-        log.append((seat, action))
-    return log
 
 
 def main() -> None:
@@ -49,7 +37,9 @@ def main() -> None:
     for key in args.games:
         game = REGISTRY[key]
         n = max(c for c in game.player_counts if c <= len(NAMES))
-        seed, log = max(((s, random_log(key, n, s)) for s in range(args.seeds)), key=lambda x: len(x[1]))
+        seed, log = max(
+            ((s, random_log(REGISTRY[key], n, s)[0]) for s in range(args.seeds)), key=lambda x: len(x[1])
+        )
         t0 = time.perf_counter()
         views, _ = turn_views(game, n, seed, {}, log)
         t1 = time.perf_counter()

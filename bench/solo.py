@@ -30,7 +30,6 @@ The design note's target: a win rate between 20% and 80% on every map and mode.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from collections import Counter
@@ -39,6 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.tournament import wilson  # the same interval as the AI tournament
 from games import REGISTRY
 from games.ai import choose
 from games.iwari.solo import SOLO_MAPS
@@ -61,17 +61,6 @@ def end_group(reason: str) -> str:
         if words in reason:
             return name
     return reason or "?"
-
-
-def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a binomial proportion."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play_one(

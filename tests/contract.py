@@ -70,6 +70,21 @@ def check_step(game: Game, state: GameState, rng: random.Random, deep: bool) -> 
     return seat, action.id
 
 
+def random_log(
+    game: Game, num_players: int, seed: int, options: dict | None = None
+) -> tuple[list[tuple[int, str]], GameState]:
+    """A random legal game to its end, unchecked: its (seat, action id) log and its final state."""
+    state = game.new_state(num_players, seed, options or {})
+    rng = random.Random(seed)
+    log: list[tuple[int, str]] = []
+    while not state.is_over():
+        seat = state.to_act()[0]
+        action = rng.choice(state.legal_actions(seat)).id
+        state.apply(seat, action)
+        log.append((seat, action))
+    return log, state
+
+
 def play_random(game: Game, num_players: int, seed: int, options: dict, deep: bool = False) -> GameState:
     """Play a random legal game to its end, checking the contract on the way.
 

@@ -4,27 +4,19 @@ from __future__ import annotations
 
 import io
 import itertools
-import random
 
 import pytest
 from PIL import Image
 
 from bot.replay import ReplayError, animate, replay, thin, turn_views
 from games import REGISTRY
+from tests.contract import random_log
 
 GAME = REGISTRY["ikenokoi"]
 
 
 def played(n: int = 2, seed: int = 5):
-    state = GAME.new_state(n, seed, {})
-    rng = random.Random(seed)
-    log = []
-    while not state.is_over():
-        seat = state.to_act()[0]
-        action = rng.choice(state.legal_actions(seat)).id
-        state.apply(seat, action)
-        log.append((seat, action))
-    return log, state
+    return random_log(GAME, n, seed)
 
 
 def test_the_log_rebuilds_the_match_with_one_view_per_turn():

@@ -35,8 +35,8 @@ async def service(tmp_path):
     await store.close()
 
 
-async def started(service, n=3, game="ikenokoi", channel=10):
-    lobby = await service.new_lobby(game, 1, channel, 100, "host")
+async def started(service, n=3, game="ikenokoi", channel=10, guild=1):
+    lobby = await service.new_lobby(game, guild, channel, 100, "host")
     for i in range(1, n):
         await service.join(lobby.id, 100 + i, f"p{i}")
     return await service.start(lobby.id, 100)

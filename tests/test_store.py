@@ -39,7 +39,7 @@ from bot.store import (
     shard_of,
 )
 from games import REGISTRY
-from tests.test_service import Clock
+from tests.test_service import Clock, play, started
 
 ROOT = Path(__file__).resolve().parents[1]
 BIG = 2**63 - 1  # the largest Discord id a BIGINT (and SQLite's INTEGER) holds
@@ -48,25 +48,6 @@ BIG = 2**63 - 1  # the largest Discord id a BIGINT (and SQLite's INTEGER) holds
 @pytest.fixture
 async def service(store):
     return MatchService(store, clock=Clock(), seed_source=lambda: 42)
-
-
-async def started(service, n=3, game="ikenokoi", channel=10, guild=1):
-    lobby = await service.new_lobby(game, guild, channel, 100, "host")
-    for i in range(1, n):
-        await service.join(lobby.id, 100 + i, f"p{i}")
-    return await service.start(lobby.id, 100)
-
-
-async def play(service, match, moves, rng):
-    for _ in range(moves):
-        state = service.state_of(match)
-        if state.is_over():
-            break
-        seat = state.to_act()[0]
-        action = rng.choice(state.legal_actions(seat)).id
-        outcome = await service.act(match.id, match.seats[seat].user_id, match.version, action)
-        match = outcome.match
-    return match
 
 
 async def click(service: MatchService, match_id: int, rng: random.Random) -> bool:

@@ -12,6 +12,7 @@ from PIL import Image
 from bot.replay import DISCORD_LIMIT
 from games import REGISTRY
 from rendering import DESCRIPTION_LIMIT
+from tests.contract import random_log
 from tests.discord.helpers import (
     custom_ids,
     finish_through_the_service,
@@ -35,22 +36,10 @@ def bot_settings() -> dict:
 LONGEST = [("ikenokoi", 5, 7), ("iki", 4, 1), ("iwari", 5, 7), ("kigi", 5, 15)]
 
 
-def random_log(key: str, n: int, seed: int) -> list[tuple[int, str]]:
-    state = REGISTRY[key].new_state(n, seed, {})
-    rng = random.Random(seed)
-    log = []
-    while not state.is_over():
-        seat = state.to_act()[0]
-        action = rng.choice(state.legal_actions(seat)).id
-        state.apply(seat, action)
-        log.append((seat, action))
-    return log
-
-
 async def act_the_log(service, match_id: int, key: str, n: int, seed: int, limit: int | None = None) -> None:
     """Play a random log through the service; the steps without a choice it takes by itself."""
     shadow = REGISTRY[key].new_state(n, seed, {})
-    for seat, action in random_log(key, n, seed)[:limit]:
+    for seat, action in random_log(REGISTRY[key], n, seed)[0][:limit]:
         forced = len(shadow.legal_actions(seat)) == 1
         shadow.apply(seat, action)
         if forced:
