@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.config import Settings
 from bot.core import create_bot
-from tests.discord.helpers import World, board_message, play_one_action
+from tests.discord.helpers import World, board_message, play_one_action, play_to_the_end
 
 WIDTHS = ((1280, 900), (400, 860))
 OPTIONS = {"iwari": {"map": "vast-lands"}, "kigi": {"advanced": True}}
@@ -115,9 +115,7 @@ async def final_shots(out: Path, tmp: str) -> None:
         await host.slash(channel, "ikenokoi new")
         await world.players[1].click(channel.last_message, label="Join")
         await host.click(channel.last_message, label="Start")
-        rng = random.Random(5)
-        while await play_one_action(world, rng):
-            pass
+        await play_to_the_end(world, random.Random(5))
         await shoot(env, channel, host, "final-channel", out)
         await shoot(env, channel, host, "final", out, target=channel.last_message)
     finally:

@@ -55,8 +55,7 @@ def _header(title: str, view: dict, names: list[str] | None, scores: list | None
 
 def _ikenokoi(view: dict, names: list[str] | None) -> list[str]:
     parts = _header("Ike No Koi", view, names)
-    kinds = [k if not str(k).isdigit() else f"Koi {k}" for k in view.get("river", [])]
-    parts.append(f"Turn {view.get('turn', 0)}. River: {', '.join(kinds) or 'empty'}.")
+    parts.append(f"Turn {view.get('turn', 0)}. River: {_river(view)}.")
     parts.append(f"Pond: {_plural(view.get('pond_size', 0), 'card')}; pool: {view.get('pool_size', 0)}.")
     leaders = view.get("leaders", {})
     led = [f"{v} by {player_name(names, s)}" for v, s in leaders.items() if s is not None]
@@ -146,18 +145,24 @@ def _iwari(view: dict, names: list[str] | None) -> list[str]:
     return parts
 
 
+def _kigi_card(c: dict) -> str:
+    """A display or pending card in words: its features, or a commission's text."""
+    if c.get("kind") == "commission":
+        return f"commission {c.get('text', c.get('id', '?'))}"
+    feats = c.get("features") or {}
+    return " ".join(k if n == 1 else f"{n} {k}" for k, n in feats.items()) or c.get("id", "?")
+
+
+def _river(view: dict) -> str:
+    """Ike No Koi's river in words: "Koi 8, Lotus", or "empty"."""
+    return ", ".join(f"Koi {k}" if str(k).isdigit() else k for k in view.get("river", [])) or "empty"
+
+
 def _kigi(view: dict, names: list[str] | None) -> list[str]:
     parts = _header("Kigi", view, names)
     display = view.get("display", [])
-
-    def card(c: dict) -> str:
-        if c.get("kind") == "commission":
-            return f"commission {c.get('text', c.get('id', '?'))}"
-        feats = c.get("features") or {}
-        return " ".join(k if n == 1 else f"{n} {k}" for k, n in feats.items()) or c.get("id", "?")
-
     if display:
-        parts.append("Display: " + "; ".join(card(c) for c in display) + ".")
+        parts.append("Display: " + "; ".join(_kigi_card(c) for c in display) + ".")
     parts.append(f"Deck: {_plural(view.get('deck_size', 0), 'card')}.")
     for tree in view.get("trees", []):
         stats = tree.get("stats", {})
@@ -168,7 +173,7 @@ def _kigi(view: dict, names: list[str] | None) -> list[str]:
         )
     pending = view.get("pending")
     if pending and pending.get("card"):
-        parts.append(f"{player_name(names, pending['seat'])} places the card {card(pending['card'])}.")
+        parts.append(f"{player_name(names, pending['seat'])} places the card {_kigi_card(pending['card'])}.")
     return parts
 
 
@@ -177,8 +182,7 @@ def _kigi(view: dict, names: list[str] | None) -> list[str]:
 
 
 def _ikenokoi_glance(view: dict) -> str:
-    river = [k if not str(k).isdigit() else f"Koi {k}" for k in view.get("river", [])]
-    return f"River: {', '.join(river) or 'empty'} · pond {view.get('pond_size', 0)} · pool {view.get('pool_size', 0)}"
+    return f"River: {_river(view)} · pond {view.get('pond_size', 0)} · pool {view.get('pool_size', 0)}"
 
 
 def _iki_glance(view: dict) -> str:
@@ -194,13 +198,7 @@ def _iwari_glance(view: dict) -> str:
 
 
 def _kigi_glance(view: dict) -> str:
-    def card(c: dict) -> str:
-        if c.get("kind") == "commission":
-            return f"commission: {c.get('text', '?')}"
-        feats = c.get("features") or {}
-        return " ".join(k if n == 1 else f"{n} {k}" for k, n in feats.items()) or "?"
-
-    display = "; ".join(card(c) for c in view.get("display", [])) or "empty"
+    display = "; ".join(_kigi_card(c) for c in view.get("display", [])) or "empty"
     return f"Display: {display} · deck {view.get('deck_size', 0)}"
 
 
