@@ -8,7 +8,9 @@ so nothing relies on colour alone.
 from __future__ import annotations
 
 import threading
+import weakref
 from collections import OrderedDict
+from contextlib import contextmanager
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -62,10 +64,37 @@ def _stamp(text: str, f, anchor: str) -> tuple[Image.Image, int, int]:
     return mask, left, top
 
 
+# bench/phone.py measures how big every text of a picture appears on a phone. Every text of
+# every picture goes through draw_text, drawn at the picture's final scale (nothing that holds
+# text is resized afterwards), so the font size recorded here is the size in the picture.
+_recording = threading.local()
+
+
+@contextmanager
+def record_text():
+    """Collect ``(font size, text)`` of every text this thread draws; caches are emptied first
+    and bypassed while recording, so a cached panel's texts are drawn (and counted) again."""
+    sizes: list[tuple[int, str]] = []
+    clear_text_caches()
+    clear_picture_caches()
+    _recording.sizes = sizes
+    try:
+        yield sizes
+    finally:
+        _recording.sizes = None
+
+
+def recording() -> bool:
+    return getattr(_recording, "sizes", None) is not None
+
+
 def draw_text(draw: ImageDraw.ImageDraw, xy, text: str, font, fill=INK, anchor: str = "la") -> None:
     """Like ``draw.text(xy, text, font=font, fill=fill, anchor=anchor)``, from the stamp cache."""
     if not text:
         return
+    sizes = getattr(_recording, "sizes", None)
+    if sizes is not None:
+        sizes.append((int(font.size), text))
     mask, left, top = _stamp(text, font, anchor)
     draw.bitmap((int(xy[0]) + left, int(xy[1]) + top), mask, fill=fill)
 
@@ -101,6 +130,9 @@ def player_badge(draw: ImageDraw.ImageDraw, xy: tuple[float, float], seat: int, 
     centered_text(draw, (x, y), PLAYER_MARKS[seat % len(PLAYER_MARKS)], int(radius * 1.2), fill=INK)
 
 
+_PICTURE_CACHES: weakref.WeakSet = weakref.WeakSet()
+
+
 class PictureCache:
     """Pictures kept for reuse: least recently used first out, within a byte budget.
 
@@ -109,6 +141,7 @@ class PictureCache:
     """
 
     def __init__(self, budget: int) -> None:
+        _PICTURE_CACHES.add(self)
         self.budget = budget
         self.items: OrderedDict = OrderedDict()
         self.size = 0
@@ -120,6 +153,8 @@ class PictureCache:
         return image.width * image.height * len(image.getbands())
 
     def get(self, key):
+        if recording():
+            return None
         with self.lock:
             item = self.items.get(key)
             if item is not None:
@@ -146,3 +181,9 @@ def clear_text_caches() -> None:
     """Forget every cached glyph stamp and measure (tests compare warm and cold pictures)."""
     for cache in (_stamp, text_length, fitted):
         cache.cache_clear()
+
+
+def clear_picture_caches() -> None:
+    """Empty every PictureCache of every renderer."""
+    for cache in list(_PICTURE_CACHES):
+        cache.clear()
