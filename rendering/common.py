@@ -88,6 +88,20 @@ def recording() -> bool:
     return getattr(_recording, "sizes", None) is not None
 
 
+def recorded() -> int:
+    """How many texts this thread has recorded so far (0 when not recording): see ``resized``."""
+    sizes = getattr(_recording, "sizes", None)
+    return len(sizes) if sizes is not None else 0
+
+
+def resized(since: int, factor: float) -> None:
+    """The texts recorded since ``recorded()`` was ``since`` were scaled by ``factor`` afterwards
+    (a picture drawn, then resized into another): their recorded sizes become what is shown."""
+    sizes = getattr(_recording, "sizes", None)
+    if sizes is not None:
+        sizes[since:] = [(size * factor, text) for size, text in sizes[since:]]
+
+
 def draw_text(draw: ImageDraw.ImageDraw, xy, text: str, font, fill=INK, anchor: str = "la") -> None:
     """Like ``draw.text(xy, text, font=font, fill=fill, anchor=anchor)``, from the stamp cache."""
     if not text:

@@ -18,7 +18,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games import REGISTRY
-from rendering.common import BACKGROUND, HIGHLIGHT, INK, LINE, draw_text, font, text_width
+from rendering.common import BACKGROUND, HIGHLIGHT, INK, LINE, draw_text, font, recorded, resized, text_width
 
 WIDTH = 800
 PAD = 18
@@ -127,9 +127,11 @@ def rules_picture(game_key: str) -> Image.Image:
     import rendering
 
     example = EXAMPLES[game_key]
+    since = recorded()
     board = rendering.draw(game_key, example_view(game_key), NAMES[: example.players])
     scale = WIDTH / board.width
     board = board.resize((WIDTH, round(board.height * scale)), Image.LANCZOS)
+    resized(since, scale)  # bench/phone.py: the board's texts are shown at this scale
     measure = ImageDraw.Draw(board)
     indent = 2 * MARK_R + 16
     wrapped = [_wrap(measure, text, WIDTH - 2 * PAD - indent) for text in notes(game_key)]

@@ -1,0 +1,72 @@
+"""bench/phone.py: its smallest configuration runs for every game, and no text escapes its measure."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+from PIL import ImageDraw
+
+from games import REGISTRY
+from rendering import common
+
+_PATH = Path(__file__).resolve().parents[1] / "bench" / "phone.py"
+_SPEC = importlib.util.spec_from_file_location("bench_phone", _PATH)
+assert _SPEC and _SPEC.loader
+phone = importlib.util.module_from_spec(_SPEC)
+sys.modules["bench_phone"] = phone  # dataclasses look their module up there
+_SPEC.loader.exec_module(phone)
+
+
+def test_quick_run_measures_every_picture_kind_of_every_game(capsys) -> None:
+    assert phone.main(["--quick"]) == 0  # without --strict a missed target only prints
+    out = capsys.readouterr().out
+    results = phone.collect(list(REGISTRY), seeds=1, quick=True)
+    for key, pictures in results.items():
+        kinds = {p.kind for p in pictures}
+        assert kinds == set(phone.KINDS), key
+        for p in pictures:
+            assert p.texts, f"{key} {p.kind} {p.where}: no text recorded"
+            assert p.width > 0 and p.height > 0
+        for kind in phone.KINDS:
+            assert f"| {key} | {kind} |" in out
+
+
+def test_shown_size_is_the_tighter_of_width_and_height() -> None:
+    wide = phone.Picture("public", "x", 680, 400, [(16.0, "a"), (20.0, "b")])
+    assert wide.smallest() == (8.0, "a")  # 340 / 680
+    tall = phone.Picture("public", "x", 340, 1200, [(16.0, "a")])
+    assert tall.smallest() == (8.0, "a") and tall.ratio > phone.MAX_RATIO  # 600 / 1200
+
+
+def test_strict_fails_when_a_target_is_missed() -> None:
+    small = phone.Row("g", "public", 1, "1200x800", 4.0, "tiny", "w", 0.7, "w", 0)
+    tall = phone.Row("g", "public", 1, "400x800", 9.0, "ok", "w", 2.0, "w", 0)
+    escaped = phone.Row("g", "public", 1, "400x400", 9.0, "ok", "w", 1.0, "w", 2)
+    fine = phone.Row("g", "public", 1, "400x400", 9.0, "ok", "w", 1.0, "w", 0)
+    assert not small.ok and not tall.ok and not escaped.ok and fine.ok
+
+
+def test_text_drawn_outside_draw_text_is_measured_and_named() -> None:
+    def picture():
+        image, draw = common.new_canvas(100, 100)
+        common.draw_text(draw, (0, 0), "through", common.font(20))
+        draw.text((0, 40), "around", font=common.font(12), fill=common.INK)
+        return image
+
+    with phone.Escapes() as escapes:
+        _image, texts, escaped = phone.measure(picture, escapes)
+    assert (20.0, "through") in texts and (12.0, "around") in texts
+    assert escaped == [(12.0, "around")]
+    assert ImageDraw.ImageDraw.text is escapes._original  # put back afterwards
+
+
+def test_rules_board_texts_are_recorded_at_the_scale_shown() -> None:
+    with common.record_text() as sizes:
+        _image, draw = common.new_canvas(10, 10)
+        since = common.recorded()
+        common.draw_text(draw, (0, 0), "board", common.font(30))
+        common.resized(since, 0.5)
+        common.draw_text(draw, (0, 0), "note", common.font(20))
+    assert sizes == [(15.0, "board"), (20, "note")]
