@@ -13,6 +13,7 @@ import json
 import logging
 import sqlite3
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 
@@ -292,12 +293,15 @@ class Store(ABC):
     async def finish_effects(
         self,
         match_id: int,
-        through_id: int,
+        ids: Iterable[int],
         board_message_id=KEEP,
         lobby_message_id=KEEP,
         mention_message_id=KEEP,
     ) -> None:
-        """Delete the effects up to ``through_id`` and record the messages that delivered them."""
+        """Delete exactly the effects ``ids`` (those delivered) and record the messages that
+        delivered them. Never a range of ids: on PostgreSQL an id is taken at insert, not at commit,
+        so an effect committed after the writer read the outbox may have a smaller id than one it
+        delivered, and it must stay pending."""
 
     @abstractmethod
     async def set_messages(

@@ -481,10 +481,14 @@ class PostgresStore(Store):
         return [effect_from_row(r) for r in rows]
 
     async def finish_effects(
-        self, match_id, through_id, board_message_id=KEEP, lobby_message_id=KEEP, mention_message_id=KEEP
+        self, match_id, ids, board_message_id=KEEP, lobby_message_id=KEEP, mention_message_id=KEEP
     ) -> None:
+        ids = [int(i) for i in ids]
+
         async def finish(con: Con) -> None:
-            await con.execute("DELETE FROM outbox WHERE match_id = $1 AND id <= $2", match_id, through_id)
+            await con.execute(
+                "DELETE FROM outbox WHERE match_id = $1 AND id = ANY($2::bigint[])", match_id, ids
+            )
             await _set_messages(con, match_id, board_message_id, lobby_message_id, mention_message_id)
 
         await self._tx(finish)

@@ -390,10 +390,13 @@ class SqliteStore(Store):
         return [effect_from_row(r) for r in rows]
 
     async def finish_effects(
-        self, match_id, through_id, board_message_id=KEEP, lobby_message_id=KEEP, mention_message_id=KEEP
+        self, match_id, ids, board_message_id=KEEP, lobby_message_id=KEEP, mention_message_id=KEEP
     ) -> None:
+        ids = [int(i) for i in ids]
+
         def finish(db: Db) -> None:
-            db.execute("DELETE FROM outbox WHERE match_id = ? AND id <= ?", (match_id, through_id))
+            # Exactly the delivered ones (see Store.finish_effects), as on PostgreSQL.
+            db.executemany("DELETE FROM outbox WHERE match_id = ? AND id = ?", [(match_id, i) for i in ids])
             _set_messages(db, match_id, board_message_id, lobby_message_id, mention_message_id)
 
         await self._tx(finish)

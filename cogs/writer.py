@@ -201,13 +201,13 @@ class Writer:
             match = None
         if match is None or match.damaged:
             log.error("match %s cannot be read; its %d pending effects are dropped", match_id, len(effects))
-            await self.store.finish_effects(match_id, effects[-1].id)
+            await self.store.finish_effects(match_id, [e.id for e in effects])
             return
         try:
             channel = await self.table.channel(match)
         except (discord.NotFound, discord.Forbidden):
             log.warning("channel of match %s is gone; %d effects dropped", match_id, len(effects))
-            await self.store.finish_effects(match_id, effects[-1].id)
+            await self.store.finish_effects(match_id, [e.id for e in effects])
             return
         history = await self._history(channel) if recover else None
         last = {kind: max(e.id for e in effects if e.kind == kind) for kind in {e.kind for e in effects}}
@@ -218,39 +218,39 @@ class Writer:
                 board_flags["bottom"] = board_flags["bottom"] or bool(effect.payload.get("bottom"))
                 board_flags["ping"].update(int(s) for s in effect.payload.get("ping") or [])
             if effect.kind in ("lobby", "board") and effect.id != last[effect.kind]:
-                await self.store.finish_effects(match_id, effect.id)  # a later one shows the latest
+                await self.store.finish_effects(match_id, [effect.id])  # a later one shows the latest
                 continue
             try:
                 await self._deliver_one(match, channel, effect, board_flags, history)
             except discord.Forbidden:
                 log.warning("no permission to deliver %s of match %s; dropped", effect.kind, match_id)
-                await self.store.finish_effects(match_id, effect.id)
+                await self.store.finish_effects(match_id, [effect.id])
 
     async def _deliver_one(self, match, channel, effect: Effect, board_flags: dict, history) -> None:
         done = self.store.finish_effects
         if effect.kind == "lobby":
             message_id = await self._show_lobby(match, channel, effect, history)
-            await done(match.id, effect.id, lobby_message_id=message_id)
+            await done(match.id, [effect.id], lobby_message_id=message_id)
             match.lobby_message_id = message_id
         elif effect.kind == "board":
             if match.status == "active":
                 board_id, mention_id = await self._show_board(match, channel, board_flags, history)
-                await done(match.id, effect.id, board_message_id=board_id, mention_message_id=mention_id)
+                await done(match.id, [effect.id], board_message_id=board_id, mention_message_id=mention_id)
                 match.board_message_id, match.mention_message_id = board_id, mention_id
             else:
-                await done(match.id, effect.id)
+                await done(match.id, [effect.id])
         elif effect.kind == "final":
             await self._show_final(match, channel, effect, history)
-            await done(match.id, effect.id, board_message_id=None, mention_message_id=None)
+            await done(match.id, [effect.id], board_message_id=None, mention_message_id=None)
             match.board_message_id = match.mention_message_id = None
         elif effect.kind == "notice":
             mention_id = await self._show_notice(match, channel, effect, history)
-            await done(match.id, effect.id, mention_message_id=mention_id)
+            await done(match.id, [effect.id], mention_message_id=mention_id)
             if mention_id is not KEEP:
                 match.mention_message_id = mention_id
         else:
             log.error("unknown effect %r of match %s dropped", effect.kind, match.id)
-            await done(match.id, effect.id)
+            await done(match.id, [effect.id])
 
     async def _history(self, channel) -> list[discord.Message]:
         try:

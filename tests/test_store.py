@@ -255,7 +255,7 @@ async def test_effects_are_finished_by_id_and_messages_recorded(store):
     )
     assert first.id < second.id and first.match_id == match.id
     assert await store.matches_with_effects() == [(match.id, 1)]
-    await store.finish_effects(match.id, first.id, board_message_id=77)
+    await store.finish_effects(match.id, [first.id], board_message_id=77)
     assert [e.id for e in await store.pending_effects(match.id)] == [second.id]
     again = await store.get_match(match.id)
     assert again.board_message_id == 77 and again.lobby_message_id is None
@@ -263,8 +263,18 @@ async def test_effects_are_finished_by_id_and_messages_recorded(store):
     await store.set_messages(match.id, board_message_id=None, lobby_message_id=KEEP)
     again = await store.get_match(match.id)
     assert again.board_message_id is None and again.lobby_message_id == 5
-    await store.finish_effects(match.id, second.id)
+    await store.finish_effects(match.id, [second.id])
     assert await store.pending_effects(match.id) == [] and await store.matches_with_effects() == []
+
+
+async def test_finishing_effects_deletes_exactly_the_delivered_ones(store):
+    match = await new_active(store)
+    await store.add_effects(match.id, [Effect("notice", {"text": str(i)}, 0) for i in range(3)])
+    first, second, third = await store.pending_effects(match.id)
+    # The writer delivered the first and the third; the second (say, committed after the writer's
+    # read with an earlier id) stays pending even though a later id was finished.
+    await store.finish_effects(match.id, [first.id, third.id])
+    assert [e.id for e in await store.pending_effects(match.id)] == [second.id]
 
 
 async def test_an_unreadable_effect_is_marked_not_fatal(store):
