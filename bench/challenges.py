@@ -13,8 +13,8 @@ For each player count and each Challenge card the table gives how many seats hel
 secret challenge (``held``), the holder's win rate (a shared win counts 1/k for each of the k
 winners), its 95% Wilson interval, the ratio of that rate to the even share 1/n, and the mean
 lotus the card gave its holder at the end (for the Honour cards: what they added to the tokens).
-The verdict flags a card whose holders win less than 0.8/n (``PENALTY``) or at least 90% of their
-games (``SURE WIN``); a card is fair here when neither applies. The common challenge is the same
+The verdict flags a card whose holders win less than 0.8/n (``PENALTY``), more than 1.25/n
+(``STRONG``) or at least 90% of their games (``SURE WIN``); a card is fair here when none applies. The common challenge is the same
 for everybody and is not measured.
 
 A benchmark, not a test: the figures are statistics of a seeded run; nothing fails.
@@ -39,6 +39,7 @@ from games.ikenokoi import data
 
 GAME = REGISTRY["ikenokoi"]
 PENALTY = 0.8  # below PENALTY / n a card is a penalty
+STRONG = 1.25  # above STRONG / n a card gives its holder too much (the design note's band: 0.8-1.25)
 SURE_WIN = 0.9  # at or above this win rate a card is a sure win
 
 
@@ -86,6 +87,8 @@ def verdict(rate: float, players: int) -> str:
         return "PENALTY"
     if rate >= SURE_WIN:
         return "SURE WIN"
+    if rate > STRONG / players:
+        return "STRONG"
     return "ok"
 
 
@@ -177,7 +180,10 @@ def main(argv: list[str] | None = None) -> int:
     iterations = None if args.level == "random" else args.quick_iterations
     who = "random play" if args.level == "random" else f"{args.level} AI, {iterations} playouts a move"
     print(f"Ike No Koi secret challenges, {args.games} games per count ({who}), seeds from {args.seed}.")
-    print(f"Verdict: PENALTY below {PENALTY}/n, SURE WIN at {100 * SURE_WIN:.0f}% or more; pts = mean lotus.")
+    print(
+        f"Verdict: PENALTY below {PENALTY}/n, STRONG above {STRONG}/n, SURE WIN at {100 * SURE_WIN:.0f}% or more;"
+        " pts = mean lotus."
+    )
     flagged = 0
     for n in counts:
         start = time.perf_counter()
@@ -188,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{n} players: {stats.games} games in {time.perf_counter() - start:.1f} s, even share {100 / n:.1f}%"
         )
-    print(f"\n{flagged} card(s) flagged." if flagged else "\nNo card is a penalty or a sure win.")
+    print(f"\n{flagged} card(s) flagged." if flagged else "\nEvery card is within 0.8-1.25 x 1/n.")
     return 0
 
 

@@ -71,7 +71,8 @@ def varieties_in_play(num_players: int) -> tuple[int, ...]:
 #       most_of | fewest_total | pairs.  "ind" = lotus for your own individual challenge,
 # "com" = lotus for the common challenge (per pair for "pairs"; the two "honour_*"
 # cards are effects with no value of their own: "per_pair" extra lotus per pair of
-# tokens, or every token worth "each" lotus). No card names variety 11, which is
+# tokens, or every token worth at least "each" lotus: a challenge never lowers a token's value,
+# so the 11 keeps its 4). No card names variety 11, which is
 # not in play at 2-3 players. "Most"/"fewest" conditions count ties as fulfilled;
 # "same_count" and "most_of" need at least one card of each variety named.
 CHALLENGES: tuple[dict, ...] = (
@@ -89,7 +90,7 @@ CHALLENGES: tuple[dict, ...] = (
         "ind": 0,
         "com": 0,
         "each": 3,
-        "text": "Each Honour token you win is worth 3 lotus.",
+        "text": "Each Honour token you win is worth at least 3 lotus.",
     },
     {
         "kind": "fewest_varieties",

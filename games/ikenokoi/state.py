@@ -575,8 +575,9 @@ class IkeNoKoiState(GameState):
                 tokens = [v for v, who in self.honour_leaders(eff).items() if who == seat]
             if kind == "honour_pairs":
                 return ch["per_pair"] * (len(tokens) // 2)
-            # the card replaces each token's printed value (the other card's pair bonus adds on top)
-            return sum(ch["each"] - data.TOKEN_VALUES[v] for v in tokens)
+            # every token is worth at least "each": a challenge never lowers a token (the 11 keeps
+            # its 4); the other card's pair bonus adds on top
+            return sum(max(0, ch["each"] - data.TOKEN_VALUES[v]) for v in tokens)
         if kind == "pairs":
             return value * min(mine[vs[0]], mine[vs[1]])
         if kind == "same_count":

@@ -6,8 +6,10 @@ copy and search stays cheap. Component data comes from ``data.py``.
 
 Rulings after play-testing (shared/design/iki.md): labels name players as ``{p0}``...;
 firefighting raises are offered only whole under the stand-in cap; the Fire
-Watchtower's bonus is ongoing (a building's 4th stall field holds what it added, taken
-back when it burns); unfed counts at payday live in the step, not in a scratch key.
+Watchtower's bonus is ongoing and kept apart from the base firefighting (a player's
+``ff`` is the base; a building's 4th stall field holds its bonus; the value that counts
+is min(cap, base + bonuses of the towers standing), so the order of hires and the tower
+never changes what is left when it burns); unfed counts at payday live in the step, not in a scratch key.
 
 Action ids (short, they go into Discord custom_ids):
   sc<card>   set-up: take a starting character      (group "start_card")
@@ -122,6 +124,7 @@ class IkiState(GameState):
             "stampc": n + 1,
             "fires": [],
             "final": None,
+            "ffsplit": True,  # players' "ff" is the base firefighting, towers' bonuses apart
             "ver": 0,
             "rngs": rng.to_json(),
         }
@@ -134,6 +137,15 @@ class IkiState(GameState):
         starve = d.pop("_starve", None)
         if starve is not None and d["phase"] == "C_feed" and "short" not in d["step"]:
             d["step"]["short"] = [starve[str(seat)] for seat in d["order"][1:]]
+        if not d.get("ffsplit"):
+            # Saves from before the Watchtower's bonus was kept apart: "ff" held base + what the
+            # tower added (its 4th field, capped); split it into the base and the tower's bonus.
+            for x in d["stalls"]:
+                if x is not None and x[0] == "b":
+                    _, _, _, _, ab, amount = D.BUILDINGS[x[1]]
+                    d["players"][x[2]]["ff"] -= x[3]
+                    x[3] = amount if ab == "ff" else 0
+            d["ffsplit"] = True
         return cls(d)
 
     def to_json(self) -> dict:
@@ -155,9 +167,16 @@ class IkiState(GameState):
     def surcharge(self, stall: int) -> int:
         return self._sur[stall]
 
+    def ff(self, seat: int) -> int:
+        """The firefighting that counts: the base plus the bonuses of the seat's standing towers,
+        capped (the base and the bonuses are kept apart, so a burnt tower takes exactly its own)."""
+        bonus = sum(x[3] for x in self.d["stalls"] if x is not None and x[0] == "b" and x[2] == seat)
+        return min(D.MAX_FF, self.d["players"][seat]["ff"] + bonus)
+
     def ff_order(self) -> list[int]:
         ps = self.d["players"]
-        return sorted(range(self.d["n"]), key=lambda s: (-ps[s]["ff"], -ps[s]["stamp"]))
+        ff = [self.ff(s) for s in range(self.d["n"])]
+        return sorted(range(self.d["n"]), key=lambda s: (-ff[s], -ps[s]["stamp"]))
 
     def _gain(self, seat: int, gain: dict) -> None:
         p = self.d["players"][seat]
@@ -190,18 +209,24 @@ class IkiState(GameState):
         self.d["bank"] -= v
 
     def _ff(self, seat: int, v: int) -> int:
-        """Move the firefighting disc by ``v`` (capped at MAX_FF); return how far it moved."""
+        """Move the base firefighting by ``v`` (capped at MAX_FF); return how far it moved."""
         p = self.d["players"][seat]
+        before = self.ff(seat)
         new = max(0, min(D.MAX_FF, p["ff"] + v))
         moved = new - p["ff"]
-        if moved:
-            p["ff"] = new
-            p["stamp"] = self.d["stampc"]  # a moved disc goes on top of its stack
-            self.d["stampc"] += 1
+        p["ff"] = new
+        self._ff_moved(seat, before)
         return moved
 
+    def _ff_moved(self, seat: int, before: int) -> None:
+        """A disc that moved (the value that counts changed) goes on top of its new stack."""
+        if self.ff(seat) != before:
+            self.d["players"][seat]["stamp"] = self.d["stampc"]
+            self.d["stampc"] += 1
+
     def _ff_fits(self, seat: int, gain: dict) -> bool:
-        """A firefighting raise is offered only whole: it changes the value and no step passes the cap."""
+        """A firefighting raise is offered only whole: it changes the base and no step passes the cap
+        (a tower's bonus is apart: the raise is what is left when the tower burns)."""
         return not gain.get("ff") or self.d["players"][seat]["ff"] + gain["ff"] <= D.MAX_FF
 
     def empty_stalls(self) -> list[int]:
@@ -225,12 +250,12 @@ class IkiState(GameState):
             self._retire(stall, evs)
 
     def _kill(self, stall: int) -> None:
-        kind, thing, owner, given = self.d["stalls"][stall]
-        self.d["stalls"][stall] = None
+        kind, thing, owner, _ = self.d["stalls"][stall]
+        before = self.ff(owner) if owner >= 0 else 0
+        self.d["stalls"][stall] = None  # a tower's firefighting bonus goes with it
         if owner >= 0:
             self.d["players"][owner]["kobun"] += 1
-        if kind == "b" and given:  # an ongoing firefighting bonus goes with its building
-            self._ff(owner, -given)
+            self._ff_moved(owner, before)
         (self.d["box"] if kind == "c" else self.d["bbox"]).append(thing)
 
     # ------------------------------------------------------------ contract
@@ -542,8 +567,10 @@ class IkiState(GameState):
             name, wood, mon, _iki, ab, amount = D.BUILDINGS[b]
             self._pay(seat, {"wood": wood, "mon": mon + self.surcharge(i)})
             d["bavail"].remove(b)
-            # a building's 4th field: the firefighting its ongoing ability added (lost if it burns)
-            d["stalls"][i] = ["b", b, seat, self._ff(seat, amount) if ab == "ff" else 0]
+            # a building's 4th field: its ongoing firefighting bonus, apart from the base (lost if it burns)
+            before = self.ff(seat)
+            d["stalls"][i] = ["b", b, seat, amount if ab == "ff" else 0]
+            self._ff_moved(seat, before)
             P["kobun"] -= 1
             evs.append(event(f"{{p{seat}}} builds the {name} in stall {self._stall_name(i)}.", type="build"))
             st["sub"] = "biz"
@@ -825,7 +852,7 @@ class IkiState(GameState):
                 continue
             kind, thing, owner, _ = x
             name = D.CHARACTERS[thing][0] if kind == "c" else D.BUILDINGS[thing][0]
-            if owner >= 0 and d["players"][owner]["ff"] >= strength:
+            if owner >= 0 and self.ff(owner) >= strength:
                 evs.append(event(f"{{p{owner}}}'s firefighters stop the fire at the {name}.", type="fire"))
                 break
             who = "The neutral" if owner < 0 else f"{{p{owner}}}'s"
@@ -915,7 +942,7 @@ class IkiState(GameState):
             return []
         sc = self.scores()
         ps = self.d["players"]
-        best = max(range(self.d["n"]), key=lambda s: (sc[s], ps[s]["ff"], ps[s]["stamp"]))
+        best = max(range(self.d["n"]), key=lambda s: (sc[s], self.ff(s), ps[s]["stamp"]))
         return [best]
 
     # ------------------------------------------------------------ invariants
@@ -941,9 +968,11 @@ class IkiState(GameState):
             cards.append(d["step"]["card"])
         assert sorted(cards) == list(range(len(D.CHARACTERS))), "characters not conserved"
         for x in d["stalls"]:
-            if x is not None and x[0] == "b":  # the firefighting an ongoing ability added, no more
+            if x is not None and x[0] == "b":  # a tower's own bonus, nothing else
                 _, _, _, _, ab, amount = D.BUILDINGS[x[1]]
-                assert 0 <= x[3] <= (amount if ab == "ff" else 0) and x[3] <= ps[x[2]]["ff"]
+                assert x[3] == (amount if ab == "ff" else 0)
+        for p in ps:
+            assert 0 <= p["ff"] <= D.MAX_FF, "base firefighting off the track"
         blds = d["bavail"] + d["bbox"] + [x[1] for x in d["stalls"] if x is not None and x[0] == "b"]
         assert sorted(blds) == list(range(len(D.BUILDINGS))), "buildings not conserved"
         toks = d["tokens"] + d["tfuture"] + d["tbox"] + [t for p in ps for t in p["tokens"]]

@@ -71,7 +71,8 @@ def build_view(state: IkiState, seat: int | None) -> dict:
                 "wood": p["wood"],
                 "koban": p["koban"],
                 "sandal": p["sandal"],
-                "ff": p["ff"],
+                "ff": state.ff(s),  # what counts: base + standing towers' bonuses, capped
+                "ff_base": p["ff"],  # what is left if the towers burn
                 "ff_rank": ff_order.index(s),
                 "kobun_free": p["kobun"],
                 "oyakata": p["pos"],

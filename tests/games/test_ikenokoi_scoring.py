@@ -180,10 +180,21 @@ def test_honour_three_effect() -> None:
     assert b[1]["honour"] == 2 and b[1]["common"] == 1
 
 
-def test_honour_three_replaces_the_eleven_token_value_too() -> None:
+def test_honour_three_never_lowers_a_token_the_eleven_stays_four() -> None:
+    """ "Each token now worth three" makes every token worth at least three: the 11 keeps its 4."""
     card = CARD[("honour_three", ())]
     st = board(4, {0: {11: 1}}, common=card)
-    assert st.breakdown(include_secret=False)[0]["total"] == 3  # "now worth three lotus", even the 4
+    b = st.breakdown(include_secret=False)[0]
+    assert (b["honour"], b["common"], b["total"]) == (4, 0, 4)
+
+
+def test_honour_three_raises_the_low_tokens_and_keeps_the_high_ones() -> None:
+    card = CARD[("honour_three", ())]
+    st = board(4, {0: {2: 1, 5: 1, 8: 1, 11: 1}}, secrets=[card] + [CARD[("pairs", (5, 10))]] * 3)
+    b = st.breakdown(include_secret=True)[0]
+    # printed 1 + 2 + 3 + 4 = 10; the card raises the 2 (+2) and the 5 (+1), never lowers the 11
+    assert (b["honour"], b["secret"]) == (10, 3)
+    assert b["honour"] + b["secret"] == 3 + 3 + 3 + 4
 
 
 def test_both_effects_stack() -> None:

@@ -502,8 +502,8 @@ def test_build_pays_wood_mon_surcharge_and_places_a_kobun() -> None:
     assert "st3" in ids(s) and "st2" in ids(s)
     act(s, "st2")  # +1 mon
     p = s.d["players"][0]
-    assert (p["wood"], p["mon"], p["kobun"], p["ff"]) == (0, 1, 3, 2)
-    assert s.d["stalls"][2] == ["b", b, 0, 2]  # the firefighting its ability added, lost if it burns
+    assert (p["wood"], p["mon"], p["kobun"], s.ff(0)) == (0, 1, 3, 2)
+    assert s.d["stalls"][2] == ["b", b, 0, 2]  # its firefighting bonus, apart from the base, lost if it burns
     # a building cannot be used by an Oyakata
     to_business(s, 1, 1)
     assert "c2" not in ids(s, 1)

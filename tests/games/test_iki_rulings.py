@@ -15,7 +15,19 @@ import pytest
 
 from games.iki import data as D
 from games.iki.state import IkiState
-from tests.games.test_iki import GAME, act, bld, clear_row, empty_board, ids, put, set_mon, to_business
+from tests.games.test_iki import (
+    GAME,
+    act,
+    bld,
+    card,
+    clear_row,
+    empty_board,
+    ids,
+    put,
+    set_mon,
+    take,
+    to_business,
+)
 
 
 def _place_building(s: IkiState, name: str, stall: int, owner: int) -> int:
@@ -105,23 +117,25 @@ def _build_watchtower(s: IkiState, seat: int, stall: int) -> None:
     act(s, f"st{stall}")
 
 
-def _fire(s: IkiState, month: int, nagaya: int) -> None:
+def _fire(s: IkiState, month: int, nagaya: int) -> list[dict]:
     s.d["month"] = month
     clear_row(s)
     s.d["fire_tiles"] = [nagaya] + [k for k in range(4) if k != nagaya]
-    s._phase_c_fire([])
+    evs: list[dict] = []
+    s._phase_c_fire(evs)
+    return evs
 
 
 def test_watchtower_bonus_counts_while_it_stands_and_is_lost_when_it_burns() -> None:
     s = empty_board(4)
     _build_watchtower(s, 1, 0)  # Nagaya 1, edge stall
     p = s.d["players"][1]
-    assert p["ff"] == 2
+    assert s.ff(1) == 2 and p["ff"] == 0  # the bonus is apart from the base
     stamp = p["stamp"]
     _fire(s, 5, 1)  # another Nagaya: it stands, the bonus stays
-    assert s.d["stalls"][0] is not None and p["ff"] == 2
+    assert s.d["stalls"][0] is not None and s.ff(1) == 2
     _fire(s, 8, 0)  # strength 4 > 2: it burns and takes its bonus with it
-    assert s.d["stalls"][0] is None and p["ff"] == 0
+    assert s.d["stalls"][0] is None and s.ff(1) == 0
     assert p["stamp"] > stamp  # the disc moved: it goes on top of its new stack
     s.check_invariants()
 
@@ -131,17 +145,57 @@ def test_watchtower_saves_itself_while_standing() -> None:
     s.d["players"][1]["ff"] = 1
     _build_watchtower(s, 1, 0)
     _fire(s, 5, 0)  # strength 3 <= 1 + 2
-    assert s.d["stalls"][0] is not None and s.d["players"][1]["ff"] == 3
+    assert s.d["stalls"][0] is not None and s.ff(1) == 3
 
 
-def test_watchtower_near_the_cap_loses_only_what_it_added() -> None:
+def test_watchtower_near_the_cap_counts_up_to_the_cap_and_leaves_the_base() -> None:
     s = empty_board(4)
     s.d["players"][1]["ff"] = 9
     _build_watchtower(s, 1, 0)
-    assert s.d["players"][1]["ff"] == 10 and s.d["stalls"][0][3] == 1
-    s.d["stalls"][1] = None
+    assert s.ff(1) == 10 and s.d["stalls"][0][3] == 2 and s.d["players"][1]["ff"] == 9
     s._kill(0)  # as a fire would
-    assert s.d["players"][1]["ff"] == 9
+    assert s.ff(1) == 9
+
+
+def _hire_plus_two(s: IkiState, seat: int, stall: int) -> None:
+    """Hire a character whose hiring bonus is +2 firefighting (the Firework maker)."""
+    s._place_char(seat, take(s, "Firework maker"), stall)
+
+
+@pytest.mark.parametrize("tower_first", [True, False])
+def test_watchtower_and_a_hire_at_the_cap_in_either_order(tower_first: bool) -> None:
+    """Base 8: the tower (+2) and a +2 hire make 10 in either order, and 10 stays once the tower
+    burns (the base is 8 + 2 = 10 on its own); the order of hires never changes what is left."""
+    s = empty_board(4)
+    s.d["players"][1]["ff"] = 8
+    if tower_first:
+        _build_watchtower(s, 1, 0)
+        assert s.ff(1) == 10
+        _hire_plus_two(s, 1, 5)
+    else:
+        _hire_plus_two(s, 1, 5)
+        assert s.ff(1) == 10
+        _build_watchtower(s, 1, 0)
+    assert s.ff(1) == 10 and s.d["players"][1]["ff"] == 10
+    s.check_invariants()
+    s._kill(0)  # the tower burns
+    assert s.ff(1) == 10
+    s.check_invariants()
+
+
+def test_a_save_from_before_the_split_loads_with_the_base_apart() -> None:
+    """An old save held base + what the tower added (capped) in "ff" and that amount in the stall."""
+    s = empty_board(4)
+    s.d["players"][1]["ff"] = 9
+    _build_watchtower(s, 1, 0)
+    old = s.to_json()
+    old.pop("ffsplit")
+    old["players"][1]["ff"] = 10  # 9 + the 1 the tower could add under the cap
+    old["stalls"][0][3] = 1
+    loaded = IkiState.load(old)
+    assert loaded.d["players"][1]["ff"] == 9 and loaded.d["stalls"][0][3] == 2 and loaded.ff(1) == 10
+    loaded.check_invariants()
+    assert IkiState.load(loaded.to_json()).to_json() == loaded.to_json()  # converted once
 
 
 def test_raises_bought_while_the_watchtower_stands_are_kept() -> None:
@@ -150,9 +204,9 @@ def test_raises_bought_while_the_watchtower_stands_are_kept() -> None:
     p = s.d["players"][1]
     to_business(s, 1, D.SHOPS.index("fire"))
     act(s, "xf2")
-    assert p["ff"] == 4
+    assert s.ff(1) == 4
     _fire(s, 11, 0)  # strength 5 > 4
-    assert s.d["stalls"][0] is None and p["ff"] == 2
+    assert s.d["stalls"][0] is None and s.ff(1) == 2 and p["ff"] == 2
 
 
 # ---------------------------------------------------------------- amounts in the data module
@@ -178,7 +232,7 @@ def test_watchtower_amount_comes_from_the_data_module(monkeypatch: pytest.Monkey
     _patch_building(monkeypatch, "Fire Watchtower", 3)
     s = empty_board(4)
     _build_watchtower(s, 0, 0)
-    assert s.d["players"][0]["ff"] == 3
+    assert s.ff(0) == 3
 
 
 def test_views_describe_building_abilities_with_their_amounts() -> None:
@@ -243,3 +297,28 @@ def test_a_game_saved_with_the_old_scratch_key_loads() -> None:
     act(s2, "rm0")
     act(s2, "rm1")
     assert s2.to_act() == [1] and s2.d["step"]["left"] == 1
+
+
+# ---------------------------------------------------------------- a fire that dies out
+def test_a_fire_that_dies_out_reaches_no_further_space_and_spares_the_neutral_beyond() -> None:
+    """Strength 2 (month 5, 2 players): the empty edge stall takes it to 1, the character behind
+    burns and takes it to 0; the fire stops there, and the neutral in the next stall is not killed
+    (the rulebook kills neutrals "by fires that reach their space")."""
+    s = empty_board(2)
+    put(s, "Cooper", 1, 0)
+    put(s, "Potter", 2, -1)  # a neutral character
+    evs = _fire(s, 5, 0)
+    assert s.d["fires"][-1]["strength"] == 2
+    assert s.d["stalls"][1] is None  # burnt: 2 > 0
+    assert s.d["stalls"][2] is not None and s.d["stalls"][2][2] == -1  # the neutral stands
+    assert s.d["fires"][-1]["burnt"] == [["c", card("Cooper"), 0]]
+    assert [e["text"] for e in evs if e["type"] == "fire"][-1] == "The fire dies out."
+    s.check_invariants()
+
+
+def test_a_neutral_in_reach_of_the_fire_is_killed() -> None:
+    """The same street one stall shorter: the fire reaches the neutral with strength 1 and kills it."""
+    s = empty_board(2)
+    put(s, "Potter", 1, -1)
+    _fire(s, 5, 0)
+    assert s.d["stalls"][1] is None and s.d["fires"][-1]["burnt"] == [["c", card("Potter"), -1]]
