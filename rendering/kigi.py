@@ -1,14 +1,19 @@
 """Pictures of Kigi: every tree growing from its trunk at the table's edge, the display, scores.
 
-Reads only ``view``. Features are told apart by shape as well as colour:
-butterfly = bow tie, dragonfly = long cross, pink flower = five round petals,
-purple flower = tulip, red blossom = heart. The private picture of the seat
-placing a card (choosing a tip or a bend) shows that tree large, the tips with
-room numbered and where the card could lie as outlines (``draw_placing``).
-Cards are drawn from the view's geometry: turned as they lie, features upright.
+Reads only ``view``. Drawn for a phone: 800 px wide (Discord shows it about 340 px wide), every
+text at least ``TEXT`` px so that it reads at 8 px there, never taller than 1.6x its width. Each
+tree is drawn only as large as its cards need. Features are told apart by shape as well as
+colour: butterfly = bow tie, dragonfly = long cross, pink flower = five round petals, purple
+flower = tulip, red blossom = heart (ringed in white, as the free tips are, so that neither
+blends into the brown bark under deuteranopia). The private picture of the seat placing a card
+(choosing a tip or a bend) shows that tree large, the tips with room numbered and where the
+card could lie as outlines (``draw_placing``). Cards are drawn from the view's geometry: turned
+as they lie, features upright. A tree with ``"full": true`` (no legal spot) says so in words.
 """
 
 from __future__ import annotations
+
+import math
 
 from PIL import Image, ImageDraw
 
@@ -23,26 +28,31 @@ from rendering.common import (
     PictureCache,
     centered_text,
     draw_text,
+    fitted,
     font,
     new_canvas,
     player_badge,
     player_name,
     text_length,
-    text_width,
 )
 
-WIDTH = 1200
-MARGIN = 16
+WIDTH = 800
+MAX_HEIGHT = int(WIDTH * 1.6)
+MARGIN = 12
+TEXT = 19  # the smallest text: 19 x 340 / 800 = 8 px on a phone
+LINE_H = 24  # a line of TEXT
 CARD_FILL = (253, 251, 236)
 CARD_EDGE = (120, 96, 60)
 BARK = (118, 78, 44)
 TRUNK_FILL = (150, 104, 62)
 ROOM_DOT = (90, 160, 60)
+HALO = (255, 255, 255)
 CARD_UNITS = 1000  # a card's width in table units (the view's table.card_width, checked in tests)
 EDGE_OF_TABLE = (90, 70, 50)
 COMMISSION_FILL = (232, 238, 250)
 MET = (0, 120, 80)
 NOT_MET = (170, 60, 40)
+LOOSE_W, LOOSE_H = 140, 150  # a display card
 
 FEATURE_COLOURS = {
     "butterfly": (230, 140, 0),
@@ -76,8 +86,6 @@ def draw_feature(d: ImageDraw.ImageDraw, feature: str, cx: float, cy: float, siz
         d.rectangle((cx - w / 2, cy - h * 0.7, cx + w / 2, cy + h), fill=col, outline=INK)
         d.ellipse((cx - w, cy - h, cx + w, cy - h * 0.6), fill=INK)
     elif feature == "pink":  # five round petals around a yellow heart
-        import math
-
         r = h * 0.42
         for k in range(5):
             a = -math.pi / 2 + k * 2 * math.pi / 5
@@ -101,16 +109,29 @@ def draw_feature(d: ImageDraw.ImageDraw, feature: str, cx: float, cy: float, siz
             fill=col,
             outline=INK,
         )
-    else:  # red blossom: a heart
-        r = h * 0.5
-        d.ellipse((cx - h, cy - h * 0.75, cx - h + 2 * r, cy - h * 0.75 + 2 * r), fill=col)
-        d.ellipse((cx + h - 2 * r, cy - h * 0.75, cx + h, cy - h * 0.75 + 2 * r), fill=col)
-        d.polygon([(cx - h * 0.97, cy - h * 0.12), (cx + h * 0.97, cy - h * 0.12), (cx, cy + h)], fill=col)
+    else:  # red blossom: a heart, ringed in white so it stands apart from the brown bark
+        _heart(d, cx, cy, h + max(2.0, size * 0.12), HALO, None)
+        _heart(d, cx, cy, h, col, INK)
+
+
+def _heart(d: ImageDraw.ImageDraw, cx: float, cy: float, h: float, fill: tuple, ink: tuple | None) -> None:
+    r = h * 0.5
+    d.ellipse((cx - h, cy - h * 0.75, cx - h + 2 * r, cy - h * 0.75 + 2 * r), fill=fill)
+    d.ellipse((cx + h - 2 * r, cy - h * 0.75, cx + h, cy - h * 0.75 + 2 * r), fill=fill)
+    d.polygon([(cx - h * 0.97, cy - h * 0.12), (cx + h * 0.97, cy - h * 0.12), (cx, cy + h)], fill=fill)
+    if ink is not None:
         d.line(
-            [(cx - h * 0.97, cy - h * 0.12), (cx, cy + h), (cx + h * 0.97, cy - h * 0.12)], fill=INK, width=1
+            [(cx - h * 0.97, cy - h * 0.12), (cx, cy + h), (cx + h * 0.97, cy - h * 0.12)], fill=ink, width=1
         )
-        d.arc((cx - h, cy - h * 0.75, cx - h + 2 * r, cy - h * 0.75 + 2 * r), 150, 360, fill=INK)
-        d.arc((cx + h - 2 * r, cy - h * 0.75, cx + h, cy - h * 0.75 + 2 * r), 180, 30, fill=INK)
+        d.arc((cx - h, cy - h * 0.75, cx - h + 2 * r, cy - h * 0.75 + 2 * r), 150, 360, fill=ink)
+        d.arc((cx + h - 2 * r, cy - h * 0.75, cx + h, cy - h * 0.75 + 2 * r), 180, 30, fill=ink)
+
+
+def tip_dot(d: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
+    """A free branch tip: a green dot in a white ring (green and brown blend under deuteranopia)."""
+    w = max(2.0, r * 0.45)
+    d.ellipse((x - r - w, y - r - w, x + r + w, y + r + w), fill=HALO)
+    d.ellipse((x - r, y - r, x + r, y + r), fill=ROOM_DOT, outline=INK, width=max(1, int(r / 4)))
 
 
 def feature_list(features: dict) -> list[str]:
@@ -133,7 +154,20 @@ def draw_features(
             draw_feature(d, f, cx, cy, size)
 
 
-_SPRITES = PictureCache(6_000_000)  # display cards, drawn once per card and size
+def wrap(text: str, size: int, width: float) -> list[str]:
+    """Words of ``text`` in lines no wider than ``width`` at ``size`` px (a long word stands alone)."""
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if text_length(trial, size) <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    return [*lines, line] if line else lines
+
+
+_SPRITES = PictureCache(4_000_000)  # display cards, drawn once per card and size
 
 
 def draw_loose_card(image: Image.Image, card: dict, x: float, y: float, w: float, h: float) -> None:
@@ -150,53 +184,39 @@ def draw_loose_card(image: Image.Image, card: dict, x: float, y: float, w: float
 def _draw_loose_card(d: ImageDraw.ImageDraw, card: dict, x: float, y: float, w: float, h: float) -> None:
     if card["kind"] == "commission":
         d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=COMMISSION_FILL, outline=INK, width=2)
-        centered_text(d, (x + w / 2, y + 22), "Commission", 18, fill=MUTED)
-        words = card["text"].split()
-        lines, cur = [], ""
-        for word in words:
-            trial = f"{cur} {word}".strip()
-            if text_width(d, trial, 22) > w - 16 and cur:
-                lines.append(cur)
-                cur = word
-            else:
-                cur = trial
-        lines.append(cur)
+        centered_text(d, (x + w / 2, y + 16), "Commission", TEXT, fill=MUTED)
+        lines = wrap(card["text"], 20, w - 12)
         for i, line in enumerate(lines):
-            centered_text(d, (x + w / 2, y + h / 2 - 4 + (i - (len(lines) - 1) / 2) * 26), line, 22)
-        centered_text(d, (x + w / 2, y + h - 20), "+10 at the end", 17, fill=MUTED)
+            centered_text(d, (x + w / 2, y + h / 2 + (i - (len(lines) - 1) / 2) * 23), line, 20)
+        centered_text(d, (x + w / 2, y + h - 16), "+10 points", TEXT, fill=MUTED)
         return
     d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=CARD_FILL, outline=CARD_EDGE, width=2)
     cx = x + w / 2
-    s = min(w, h - 34)
-    # Tips, shown for a card grown upwards: left, straight, right.
+    # Tips, shown for a card grown upwards: left, straight, right (the branches say which).
     bw = 6
     top = y + 30
-    base_y = y + h - 6
-    mid_y = top + s / 2
+    base_y = y + h - 4
+    mid_y = top + (base_y - top) * 0.45
     d.line((cx, base_y, cx, mid_y), fill=BARK, width=bw)
-    ends = {"left": (x + 4, mid_y), "straight": (cx, top - 4), "right": (x + w - 4, mid_y)}
+    ends = {"left": (x + 7, mid_y), "straight": (cx, top - 16), "right": (x + w - 7, mid_y)}
     for tip in card["tips"]:
         ex, ey = ends[tip]
         d.line((cx, mid_y, ex, ey), fill=BARK, width=bw)
-        d.ellipse((ex - 6, ey - 6, ex + 6, ey + 6), fill=(90, 160, 60), outline=INK)
-    draw_text(d, (x + 8, y + 4), f"#{int(card['id'][1:])}", font=font(20), fill=INK)
-    tips = ", ".join(t for t in card["tips"])
-    label = f"tips: {tips}"
-    half = text_length(label, 16) / 2 + 3
-    d.rectangle((x + w / 2 - half, y + h - 22, x + w / 2 + half, y + h - 3), fill=CARD_FILL)  # over the stem
-    draw_text(d, (x + w / 2, y + h - 4), label, font=font(16), fill=MUTED, anchor="md")
-    inner = 18
-    draw_features(d, feature_list(card["features"]), (x + inner, top + 8, x + w - inner, y + h - 20))
+    for tip in card["tips"]:
+        tip_dot(d, *ends[tip], 5)
+    draw_text(d, (x + 7, y + 4), f"#{int(card['id'][1:])}", font=font(20), fill=INK)
+    draw_features(d, feature_list(card["features"]), (x + 14, top + 2, x + w - 14, y + h - 12))
 
 
 # --- trees on the table -----------------------------------------------------------
 # A tree is drawn from the view's geometry (table units, y away from the table's edge): each card
 # as its rotated outline, its branch from the stem to its tips, and its features upright at
-# their printed places, so a picture shows exactly where the engine has every card.
+# their printed places, so a picture shows exactly where the engine has every card. Only the
+# part of the table the tree covers is drawn.
 Box = tuple[float, float, float, float]
-MIN_HALF_SPAN = 1700  # a tree's box is at least this wide either side of its trunk, in table units
-TOP_ROOM = 500  # table units above the highest card, for dots and badges
+TOP_ROOM = 250  # table units above the highest card, for tip dots and badges
 SIDE_ROOM = 250
+TREE_SCALE = 0.075  # pixels per table unit at most on the board: a card 75 px wide
 
 
 class Frame:
@@ -213,8 +233,7 @@ class Frame:
 
 def tree_box(tree: dict, extra: list[list[int]] = ()) -> Box:
     """The part of the table worth drawing: every card, ``extra`` points, room for tips and badges."""
-    xs = [-MIN_HALF_SPAN, MIN_HALF_SPAN]
-    ys = [2 * 1400]
+    xs, ys = [0], [0]
     for card in tree["cards"]:
         for x, y in card["corners"]:
             xs.append(x)
@@ -237,7 +256,9 @@ def _fork(card: dict, f: Frame) -> tuple[tuple[float, float], tuple[float, float
     return stem, _lerp(stem, top, 0.5)
 
 
-def draw_placed(d: ImageDraw.ImageDraw, card: dict, f: Frame, icon_radius: int, show_room: bool) -> None:
+def draw_placed(
+    d: ImageDraw.ImageDraw, card: dict, f: Frame, icon_radius: int, show_room: bool, numbers: bool
+) -> None:
     """One card as it lies on the table: outline, branch, features (discs of ``icon_radius``), number."""
     k = f.k
     poly = [f.pt(x, y) for x, y in card["corners"]]
@@ -257,66 +278,107 @@ def draw_placed(d: ImageDraw.ImageDraw, card: dict, f: Frame, icon_radius: int, 
             r = size * 0.75
             d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=CARD_FILL, outline=INK)
         draw_feature(d, feature, cx, cy, size)
-    if not trunk and k * 1000 >= 48:
+    if numbers and not trunk:
         # The number near the stem, on the card's own lower corner (children lie over upper ones).
         c = [f.pt(x, y) for x, y in card["corners"]]
         at = _lerp(_lerp(c[0], c[3], 0.22), _lerp(c[1], c[2], 0.22), 0.1)
         number = card["id"][1:].lstrip("0")
-        fs = max(13, int(k * 190))
+        fs = max(TEXT, int(k * 190))
         half = text_length(number, fs) / 2 + 3
         d.rounded_rectangle(
             (at[0] - half, at[1] - fs * 0.6, at[0] + half, at[1] + fs * 0.6), radius=4, fill=CARD_FILL
         )
         centered_text(d, at, number, fs, fill=INK)
     if show_room:
-        r = max(4, bw * 0.9)
+        r = max(3, bw * 0.8)
         for tip in card["tips"]:
             if tip["state"] == "room":
-                ex, ey = f.pt(tip["x"], tip["y"])
-                d.ellipse((ex - r, ey - r, ex + r, ey + r), fill=ROOM_DOT, outline=INK)
+                tip_dot(d, *f.pt(tip["x"], tip["y"]), r)
 
 
 def draw_tree(
-    image: Image.Image, tree: dict, f: Frame, width: float, geometry: dict, show_room: bool = True
+    image: Image.Image,
+    tree: dict,
+    f: Frame,
+    width: float,
+    geometry: dict,
+    show_room: bool = True,
+    numbers: bool = False,
 ) -> None:
     """The table's edge and the tree's cards in the order placed (a child lies over its parent).
     ``geometry`` is the view's ``table`` (sizes in table units)."""
     d = ImageDraw.Draw(image)
-    d.rectangle((f.left - 4, f.base, f.left + width + 4, f.base + 8), fill=EDGE_OF_TABLE)
+    d.rectangle((f.left - 4, f.base, f.left + width + 4, f.base + 6), fill=EDGE_OF_TABLE)
     for card in tree["cards"]:
-        draw_placed(d, card, f, geometry["icon_radius"], show_room)
-
-
-def tree_scale(box: Box, width: float, cap: float = 0.1) -> float:
-    return min(cap, (width - 24) / (box[2] - box[0]))
+        draw_placed(d, card, f, geometry["icon_radius"], show_room, numbers)
 
 
 # --- panels ---------------------------------------------------------------------
 def _seat_line(view: dict, seat: int) -> str:
-    pts = view["scores"][seat]
-    if view["over"]:
-        return plural(pts, "point")
-    bonus = view["projected_bonus"][seat]
-    return plural(pts, "point") + (f" (+{bonus} if it ended now)" if bonus else "")
+    return plural(view["scores"][seat], "point")
+
+
+def full_line(names: list[str] | None, seat: int) -> str:
+    return f"{player_name(names, seat)}'s tree is full"
+
+
+def _name_label(view: dict, names: list[str] | None, seat: int) -> str:
+    label = player_name(names, seat) + (" (you)" if view["seat"] == seat else "")
+    if view["winners"] and seat in view["winners"]:
+        label += " - WINS"
+    if not view["over"] and seat == view["current"] and view["phase"] != "choose":
+        label += " - to play"
+    return label
+
+
+def _commission_lines(view: dict, seat: int) -> list[tuple[str, str, bool]]:
+    """(what, how it stands, met) per commission held: "Fewest bugs on tree: 3", "on track"."""
+    stats = view["trees"][seat]["stats"]
+    lines = []
+    for com in view["commissions"][seat]:
+        ok = com["met"]
+        tag = ("met" if ok else "not met") if view["over"] else ("on track" if ok else "behind")
+        count = stats.get(com.get("stat"))
+        lines.append((com["text"] + ("" if count is None else f": {count}"), tag, ok))
+    return lines
 
 
 def panel_head_height(view: dict, seat: int) -> int:
-    return 92 + 24 * len(view["commissions"][seat])
+    full = bool(view["trees"][seat].get("full"))
+    return 40 + LINE_H * (len(view["commissions"][seat]) + full)
 
 
-def tree_size(tree: dict, width: float) -> tuple[float, Box]:
-    """Pixels per table unit and the box drawn, for a tree in a panel ``width`` wide."""
-    box = tree_box(tree)
-    return tree_scale(box, width), box
+def panel_min_width(view: dict, names: list[str] | None, seat: int) -> float:
+    """The width a panel's words need (its name a little shortened at most)."""
+    need = [
+        min(text_length(_name_label(view, names, seat), 22), 180)
+        + 64
+        + text_length(_seat_line(view, seat), 20)
+    ]
+    need += [
+        text_length(what, TEXT) + text_length(tag, TEXT) + 40
+        for what, tag, _ok in _commission_lines(view, seat)
+    ]
+    if view["trees"][seat].get("full"):
+        need.append(text_length(full_line(names, seat), TEXT) + 24)
+    return max(need)
 
 
 # Speed: a move changes one tree at most, so each player's panel is kept as a picture keyed
 # by everything it shows and pasted while that content is unchanged.
-_PANELS = PictureCache(12_000_000)  # about 15 player panels
+_PANELS = PictureCache(8_000_000)  # about 20 player panels
 
 
 def _player_panel_cached(
-    image: Image.Image, view: dict, names: list[str] | None, seat: int, x: float, y: float, w: float, h: float
+    image: Image.Image,
+    view: dict,
+    names: list[str] | None,
+    seat: int,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    k: float,
 ) -> None:
     key = repr(
         (
@@ -324,6 +386,7 @@ def _player_panel_cached(
             player_name(names, seat),
             w,
             h,
+            k,
             view["seat"] == seat,
             seat in view["winners"],
             view["over"],
@@ -339,7 +402,7 @@ def _player_panel_cached(
     panel = _PANELS.get(key)
     if panel is None:
         panel = Image.new("RGB", (int(w) + 2, int(h) + 2), BACKGROUND)
-        draw_player_panel(panel, view, names, seat, 0, 0, w, h)
+        draw_player_panel(panel, view, names, seat, 0, 0, w, h, k)
         _PANELS.put(key, panel)
     image.paste(panel, (int(x), int(y)))
 
@@ -353,50 +416,47 @@ def draw_player_panel(
     y: float,
     w: float,
     h: float,
+    k: float,
 ) -> None:
+    """A seat's name, points, commissions (with the count each one is about) and tree."""
     d = ImageDraw.Draw(image)
     tree = view["trees"][seat]
     me = view["seat"] == seat
     d.rounded_rectangle(
         (x, y, x + w, y + h), radius=12, fill=PANEL, outline=INK if me else LINE, width=3 if me else 1
     )
-    player_badge(d, (x + 24, y + 24), seat, radius=16)
-    name = player_name(names, seat)
-    label = f"{name} (you)" if me else name
-    if view["winners"] and seat in view["winners"]:
-        label += " - WINS"
-    if not view["over"] and seat == view["current"] and view["phase"] != "choose":
-        label += " - to play"
+    player_badge(d, (x + 22, y + 22), seat, radius=16)
+    points = _seat_line(view, seat)
+    points_w = text_length(points, 20)
+    draw_text(d, (x + w - 12, y + 22), points, font=font(20), fill=INK, anchor="rm")
+    label = fitted(_name_label(view, names, seat), 22, w - 72 - points_w)
     if not view["over"] and seat in view["to_act"]:
         d.rounded_rectangle(
-            (x + 42, y + 7, x + 54 + text_length(label, 22), y + 35), radius=6, fill=HIGHLIGHT
+            (x + 40, y + 8, x + 52 + text_length(label, 22), y + 36), radius=6, fill=HIGHLIGHT
         )
-    draw_text(d, (x + 48, y + 10), label, font=font(22), fill=INK)
-    draw_text(d, (x + 48, y + 38), _seat_line(view, seat), font=font(20), fill=INK)
-    stats = tree["stats"]
-    info = (
-        f"collected {view['collections'][seat]} | cards {stats['cards']}, branches {stats['branches']}, "
-        f"bugs {stats['bugs']}, flowers {stats['flowers']}, red {stats['red']}"
-    )
-    draw_text(d, (x + 12, y + 66), info, font=font(17), fill=MUTED)
-    cy = y + 90
-    for com in view["commissions"][seat]:
-        ok = com["met"]
-        tag = ("met" if ok else "not met") if view["over"] else ("on track" if ok else "behind")
-        draw_text(d, (x + 12, cy), f"Commission: {com['text']}", font=font(18), fill=INK)
-        draw_text(d, (x + w - 12, cy), tag, font=font(18), fill=MET if ok else NOT_MET, anchor="ra")
-        cy += 24
-    k, box = tree_size(tree, w)
+    draw_text(d, (x + 46, y + 22), label, font=font(22), fill=INK, anchor="lm")
+    cy = y + 42
+    if tree.get("full"):
+        draw_text(
+            d, (x + 12, cy), fitted(full_line(names, seat), TEXT, w - 24), font=font(TEXT), fill=NOT_MET
+        )
+        cy += LINE_H
+    for what, tag, ok in _commission_lines(view, seat):
+        tag_w = text_length(tag, TEXT)
+        draw_text(d, (x + 12, cy), fitted(what, TEXT, w - 36 - tag_w), font=font(TEXT), fill=INK)
+        draw_text(d, (x + w - 12, cy), tag, font=font(TEXT), fill=MET if ok else NOT_MET, anchor="ra")
+        cy += LINE_H
+    box = tree_box(tree)
     tw = (box[2] - box[0]) * k
-    f = Frame(box, x + (w - tw) / 2, y + h - (box[3] - box[1]) * k - 18, k)
+    f = Frame(box, x + (w - tw) / 2, y + h - (box[3] - box[1]) * k - 14, k)
     draw_tree(image, tree, f, tw, view["table"])
 
 
 def _legend(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
     for f, label in FEATURE_LABELS.items():
-        draw_feature(d, f, x + 12, y, 22)
-        draw_text(d, (x + 28, y), label, font=font(18), fill=INK, anchor="lm")
-        x += 40 + text_width(d, label, 18)
+        draw_feature(d, f, x + 11, y, 20)
+        draw_text(d, (x + 25, y), label, font=font(TEXT), fill=INK, anchor="lm")
+        x += 36 + text_length(label, TEXT)
 
 
 def _header(view: dict, names: list[str] | None) -> str:
@@ -414,138 +474,169 @@ def _header(view: dict, names: list[str] | None) -> str:
     return f"{who} places card #{int(card['id'][1:])} on {player_name(names, view['pending']['tree'])}'s tree"
 
 
-READABLE_CARD = 72  # px: a card narrower than this is hard to read on a phone
+def _top_height(view: dict) -> int:
+    if view["over"] and not view["display"]:
+        return 74 + 34 + 34 * view["num_players"] + 8  # just the final scores
+    return 74 + LOOSE_H + 14
 
 
-def _row_width(row: list[int]) -> float:
-    return (WIDTH - MARGIN * (len(row) + 1)) / len(row)
+# The trees share one scale, so that their sizes compare; it is one of a few fixed steps, so that
+# it seldom changes from one move to the next (a panel is redrawn only when what it shows changes).
+SCALES = [TREE_SCALE * 0.93**i for i in range(40)]
+PANEL_PAD = 16  # px beside a tree in its panel
+TREE_FOOT = 22  # px under a tree: the table's edge
 
 
-def panel_rows(view: dict) -> list[list[int]]:
-    """Seats in order, two panels a row, except that a tree too wide for half the picture (its
-    cards would shrink below READABLE_CARD) gets a row of its own; with 2-3 players, then all do."""
+def _rows_of(n: int, most: int = 3) -> list[list[list[int]]]:
+    """Every way of cutting the seats, in order, into rows of at most ``most`` panels."""
+    if n == 0:
+        return [[]]
+    out = []
+    for first in range(1, min(most, n) + 1):
+        for rest in _rows_of(n - first, most):
+            out.append([list(range(first)), *[[i + first for i in r] for r in rest]])
+    return out
+
+
+class Layout:
+    """Where each panel goes: ``panels`` [(seat, x, y, w, h)], the trees' scale ``k``, ``height``."""
+
+    def __init__(self, panels: list[tuple[int, float, float, float, float]], k: float, height: int) -> None:
+        self.panels, self.k, self.height = panels, k, height
+
+
+def layout(view: dict, names: list[str] | None = None) -> Layout:
+    """The rows of panels giving the trees the largest common scale within ``MAX_HEIGHT`` (then the
+    shortest picture): a panel is as wide as its words or its tree need, a row's spare width shared."""
     n = view["num_players"]
-    half = _row_width([0, 1])
-    wide = [tree_size(t, half)[0] * CARD_UNITS < READABLE_CARD for t in view["trees"]]
-    if n <= 3 and any(wide):
-        return [[i] for i in range(n)]
-    rows: list[list[int]] = []
-    i = 0
-    while i < n:
-        if i + 1 < n and not wide[i] and not wide[i + 1]:
-            rows.append([i, i + 1])
-            i += 2
-        else:
-            rows.append([i])
-            i += 1
-    return rows
+    boxes = [tree_box(t) for t in view["trees"]]
+    bw = [b[2] - b[0] for b in boxes]
+    bh = [b[3] - b[1] for b in boxes]
+    head = [panel_head_height(view, i) for i in range(n)]
+    minw = [panel_min_width(view, names, i) for i in range(n)]
+    top = _top_height(view)
+
+    def fits(rows: list[list[int]], k: float) -> int | None:
+        height = top + MARGIN * (len(rows) + 1)
+        for row in rows:
+            if sum(max(minw[i], bw[i] * k + PANEL_PAD) for i in row) + MARGIN * (len(row) + 1) > WIDTH:
+                return None
+            height += max(head[i] + bh[i] * k + TREE_FOOT for i in row)
+        return int(height)
+
+    best = None  # (scale step, height, rows)
+    for rows in _rows_of(n):
+        for step, k in enumerate(SCALES):
+            height = fits(rows, k)
+            if height is not None and height <= MAX_HEIGHT:
+                if best is None or (step, height) < best[:2]:
+                    best = (step, height, rows)
+                break
+    if best is None:  # nothing fits (never seen): one panel a row at the smallest scale
+        best = (
+            len(SCALES) - 1,
+            fits([[i] for i in range(n)], SCALES[-1]) or MAX_HEIGHT,
+            [[i] for i in range(n)],
+        )
+    step, height, rows = best
+    k = SCALES[step]
+    panels = []
+    y = top + MARGIN
+    for row in rows:
+        widths = [max(minw[i], bw[i] * k + PANEL_PAD) for i in row]
+        spare = (WIDTH - MARGIN * (len(row) + 1) - sum(widths)) / len(row)
+        row_h = max(head[i] + bh[i] * k + TREE_FOOT for i in row)
+        x = MARGIN
+        for i, w in zip(row, widths, strict=True):
+            panels.append((i, x, y, w + spare, row_h))
+            x += w + spare + MARGIN
+        y += row_h + MARGIN
+    return Layout(panels, k, height)
 
 
 def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     pending = view.get("pending")
     if pending and pending["choices"] and view["seat"] == pending["seat"]:
         return draw_placing(view, names)
-    n = view["num_players"]
-    rows = panel_rows(view)
-    widths = [_row_width(r) for r in rows]
-    sizes = {i: tree_size(view["trees"][i], w) for r, w in zip(rows, widths, strict=True) for i in r}
-    row_h = [
-        max(panel_head_height(view, i) + (sizes[i][1][3] - sizes[i][1][1]) * sizes[i][0] + 30 for i in r)
-        for r in rows
-    ]
-    card_w, card_h = 180, 190
-    top_h = 84 + card_h + 16
-    if view["over"] and not view["display"]:
-        top_h = 84 + 44 + 30 * n + 10  # just the final scores
-    choosing = view.get("choosing")
-    height = int(top_h + sum(row_h) + MARGIN * (len(rows) + 1))
-    image, d = new_canvas(WIDTH, height)
+    plan = layout(view, names)
+    image, d = new_canvas(WIDTH, plan.height)
     # Header: what is happening, the deck, the legend.
-    draw_text(d, (MARGIN, 10), f"Kigi - {_header(view, names)}", font=font(26), fill=INK)
-    draw_text(
-        d,
-        (WIDTH - MARGIN, 14),
-        f"Deck: {plural(view['deck_size'], 'card')}",
-        font=font(22),
-        fill=INK,
-        anchor="ra",
-    )
-    _legend(d, MARGIN, 56)
+    deck = f"Deck: {plural(view['deck_size'], 'card')}"
+    deck_w = text_length(deck, 20)
+    title = fitted(f"Kigi - {_header(view, names)}", 24, WIDTH - 3 * MARGIN - deck_w)
+    draw_text(d, (MARGIN, 8), title, font=font(24), fill=INK)
+    draw_text(d, (WIDTH - MARGIN, 11), deck, font=font(20), fill=INK, anchor="ra")
+    _legend(d, MARGIN, 54)
     # The display, and the card in hand while it is being placed.
-    y = 76
+    y = 74
     for i, card in enumerate(view["display"]):
-        draw_loose_card(image, card, MARGIN + i * (card_w + 12), y + 8, card_w, card_h)
+        draw_loose_card(image, card, MARGIN + i * (LOOSE_W + 12), y + 4, LOOSE_W, LOOSE_H)
+    choosing = view.get("choosing")
     if choosing:
-        _draw_choosing(image, view, names, choosing, y, card_w, card_h)
+        _draw_choosing(image, view, names, choosing, y)
     elif view["over"]:
         _draw_results(d, view, names, y)
     elif not view["display"]:
-        centered_text(d, (MARGIN + 1.5 * card_w, y + card_h / 2), "The display is empty", 22, fill=MUTED)
+        centered_text(d, (MARGIN + 1.5 * LOOSE_W, y + LOOSE_H / 2), "The display is empty", 22, fill=MUTED)
     if pending:
-        px = WIDTH - MARGIN - card_w - 8
-        who = player_name(names, pending["seat"])
-        draw_text(
-            d, (px - 16, y + 8 + card_h / 2), f"{who} is placing:", font=font(20), fill=INK, anchor="rm"
-        )
-        d.rectangle((px - 6, y + 2, px + card_w + 6, y + card_h + 14), fill=HIGHLIGHT)
-        draw_loose_card(image, pending["card"], px, y + 8, card_w, card_h)
-    y = top_h
-    y += MARGIN
-    for r, pw, hgt in zip(rows, widths, row_h, strict=True):
-        for k, seat in enumerate(r):
-            x = MARGIN + k * (pw + MARGIN)
-            _player_panel_cached(image, view, names, seat, x, y, pw, hgt)
-        y += hgt + MARGIN
+        px = WIDTH - MARGIN - LOOSE_W - 6
+        who = fitted(player_name(names, pending["seat"]), 20, px - 3 * (LOOSE_W + 12) - 2 * MARGIN)
+        draw_text(d, (px - 14, y + LOOSE_H / 2 - 8), who, font=font(20), fill=INK, anchor="rd")
+        draw_text(d, (px - 14, y + LOOSE_H / 2 - 4), "is placing:", font=font(20), fill=INK, anchor="ra")
+        d.rectangle((px - 6, y - 2, px + LOOSE_W + 6, y + LOOSE_H + 10), fill=HIGHLIGHT)
+        draw_loose_card(image, pending["card"], px, y + 4, LOOSE_W, LOOSE_H)
+    for seat, x, y, w, h in plan.panels:
+        _player_panel_cached(image, view, names, seat, int(x), int(y), int(w), int(h), plan.k)
     return image
 
 
-def _draw_choosing(
-    image: Image.Image,
-    view: dict,
-    names: list[str] | None,
-    choosing: dict,
-    y: float,
-    cw: float,
-    ch: float,
-) -> None:
+def _draw_choosing(image: Image.Image, view: dict, names: list[str] | None, choosing: dict, y: float) -> None:
     """Advanced game set-up: the seat's two commissions (private) and who is still choosing."""
     d = ImageDraw.Draw(image)
     x = MARGIN
     if choosing["dealt"]:
         for card in choosing["dealt"]:
             if card["id"] == choosing["kept"]:
-                d.rectangle((x - 6, y + 2, x + cw + 6, y + ch + 14), fill=HIGHLIGHT)
-            draw_loose_card(image, card, x, y + 8, cw, ch)
-            x += cw + 12
-        draw_text(d, (x + 10, y + 20), "Your commissions:", font=font(22), fill=INK)
-        draw_text(d, (x + 10, y + 50), "keep one, the other goes", font=font(20), fill=INK)
+                d.rectangle((x - 6, y - 2, x + LOOSE_W + 6, y + LOOSE_H + 10), fill=HIGHLIGHT)
+            draw_loose_card(image, card, x, y + 4, LOOSE_W, LOOSE_H)
+            x += LOOSE_W + 12
+        draw_text(d, (x + 10, y + 10), "Your commissions:", font=font(22), fill=INK)
+        draw_text(d, (x + 10, y + 38), "keep one, the other goes", font=font(20), fill=INK)
         draw_text(
             d,
-            (x + 10, y + 76),
+            (x + 10, y + 62),
             "into the deck" if not choosing["kept"] else "(kept: highlighted)",
             font=font(20),
             fill=INK,
         )
     waiting = [player_name(names, i) for i, ok in enumerate(choosing["chosen"]) if not ok]
-    draw_text(d, (x + 10, y + 120), "Still choosing:", font=font(20), fill=MUTED)
-    draw_text(d, (x + 10, y + 146), ", ".join(waiting), font=font(20), fill=MUTED)
+    draw_text(d, (x + 10, y + 96), "Still choosing:", font=font(20), fill=MUTED)
+    for i, line in enumerate(wrap(", ".join(waiting), 20, WIDTH - x - 10 - MARGIN)[:2]):
+        draw_text(d, (x + 10, y + 120 + 24 * i), line, font=font(20), fill=MUTED)
 
 
 def _draw_results(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y: float) -> None:
     """The final tally: points, commission bonuses, red blossoms for the tie-break."""
-    draw_text(d, (MARGIN, y + 4), "Final scores", font=font(24), fill=INK)
+    draw_text(d, (MARGIN, y + 2), "Final scores", font=font(24), fill=INK)
     order = sorted(range(view["num_players"]), key=lambda i: -view["scores"][i])
     for k, seat in enumerate(order):
-        yy = y + 44 + k * 30
-        player_badge(d, (MARGIN + 14, yy + 10), seat, radius=12)
+        yy = y + 36 + k * 34
+        player_badge(d, (MARGIN + 16, yy + 12), seat, radius=16)
         bonus = view["scores"][seat] - view["points"][seat]
         red = view["trees"][seat]["stats"]["red"]
         win = "  WINNER" if seat in view["winners"] else ""
         text = (
-            f"{player_name(names, seat)}: {view['scores'][seat]}  "
-            f"({view['points'][seat]} points + {bonus} commissions, {red} red blossoms){win}"
+            f"{player_name(names, seat)}: {view['scores'][seat]} ({view['points'][seat]} points"
+            f" + {bonus} commissions, {plural(red, 'red blossom')}){win}"
         )
-        draw_text(d, (MARGIN + 34, yy), text, font=font(20), fill=INK)
+        draw_text(
+            d,
+            (MARGIN + 40, yy + 12),
+            fitted(text, 20, WIDTH - 2 * MARGIN - 40),
+            font=font(20),
+            fill=INK,
+            anchor="lm",
+        )
 
 
 # --- the private picture while placing --------------------------------------------------
@@ -570,6 +661,18 @@ def _label_point(corners: list[list[int]], f: Frame, t: float) -> tuple[float, f
     return _lerp(_lerp(c[0], c[3], 0.5), _lerp(c[1], c[2], 0.5), t)
 
 
+def _points_tag(d: ImageDraw.ImageDraw, xy: tuple[float, float], size: int, points: int) -> None:
+    """What a choice scores, beside its badge, on white so that it reads over the cards."""
+    text = f"+{points}"
+    x, y = xy[0] + size * 0.75, xy[1] - size * 0.55
+    d.rounded_rectangle((x, y - 13, x + text_length(text, 22) + 8, y + 13), radius=6, fill=HALO, outline=INK)
+    draw_text(d, (x + 4, y), text, font=font(22), fill=INK, anchor="lm")
+
+
+PLACING_SCALE = 0.16  # at most: a card 160 px wide
+NUMBERED_CARD = 80  # px: cards at least this wide carry their number in the placing picture
+
+
 def draw_placing(view: dict, names: list[str] | None) -> Image.Image:
     """The placing seat's own picture: the card, and the chosen tree large with what can be chosen.
 
@@ -583,42 +686,42 @@ def draw_placing(view: dict, names: list[str] | None) -> Image.Image:
     spots = [s["corners"] for c in choices for s in c.get("spots", [])] + [
         c["corners"] for c in choices if "corners" in c
     ]
-    box = tree_box(tree, [p for corners in spots for p in corners])
-    left = 2 * MARGIN + 210
-    avail = WIDTH - left - MARGIN
-    k = min(0.16, avail / (box[2] - box[0]), 1150 / (box[3] - box[1]))
-    tree_w = (box[2] - box[0]) * k
-    tree_top = 150
-    height = int(max(tree_top + (box[3] - box[1]) * k + 30, 600))
-    image, d = new_canvas(WIDTH, height)
     card_no = int(pending["card"]["id"][1:])
     whose = f"{player_name(names, owner)}'s tree"
     if mode == "tip":
-        title = f"Card #{card_no}: choose a numbered tip on {whose}"
+        title = f"Card #{card_no}: choose a numbered tip"
         hint = "Faint outlines: where the card can lie from each tip. +N: what it scores."
     elif mode == "bend":
         card, name = pending["tip"]
         title = f"Card #{card_no}: choose which way it points"
-        hint = f"From {'the trunk' if card.startswith('k') else 'card ' + str(int(card[1:]))}'s {name} tip. 'Back' picks another tip."
+        where = "the trunk" if card.startswith("k") else f"card {int(card[1:])}"
+        hint = f"From {where}'s {name} tip. 'Back' picks another tip."
     else:
-        title = f"Card #{card_no}: choose a numbered place on {whose}"
+        title = f"Card #{card_no}: choose a numbered place"
         hint = "Each outline is a place the card can lie. +N: what it scores. 'Back' picks another tree."
-    draw_text(d, (MARGIN, 10), title, font=font(30), fill=INK)
-    draw_text(d, (MARGIN, 50), hint, font=font(20), fill=MUTED)
-    _legend(d, MARGIN, 92)
-    draw_text(d, (MARGIN, 116), "Your card:", font=font(22), fill=INK)
-    draw_loose_card(image, pending["card"], MARGIN, 146, 210, 220)
-    player_badge(d, (MARGIN + 16, 396), owner, radius=16)
-    draw_text(
-        d,
-        (MARGIN + 40, 396),
-        f"{player_name(names, owner)}: {view['scores'][owner]} pts",
-        font=font(20),
-        fill=INK,
-        anchor="lm",
-    )
-    f = Frame(box, left + (avail - tree_w) / 2, tree_top, k)
-    draw_tree(image, tree, f, tree_w, view["table"], show_room=False)
+    # Words beside the card: the hint, the tree's owner and score, what it scores, full trees.
+    text_x = MARGIN + LOOSE_W + 18
+    text_w = WIDTH - text_x - MARGIN
+    lines = [(f"On {whose} ({player_name(names, owner)} has {plural(view['scores'][owner], 'point')})", INK)]
+    lines += [(line, MUTED) for line in wrap(hint, TEXT, text_w)]
+    if mode == "bend" and choices and choices[0]["points"]:
+        lines.append((f"Scores {choices[0]['points']}", INK))
+    lines += [(full_line(names, t["owner"]), NOT_MET) for t in view["trees"] if t.get("full")]
+    words_h = LINE_H * len(lines)
+    tree_top = 44 + max(LOOSE_H, words_h) + 44
+    box = tree_box(tree, [p for corners in spots for p in corners])
+    avail = WIDTH - 2 * MARGIN
+    k = min(PLACING_SCALE, avail / (box[2] - box[0]), (MAX_HEIGHT - tree_top - 24) / (box[3] - box[1]))
+    tree_w = (box[2] - box[0]) * k
+    height = int(tree_top + (box[3] - box[1]) * k + 24)
+    image, d = new_canvas(WIDTH, height)
+    draw_text(d, (MARGIN, 8), fitted(title, 26, WIDTH - 2 * MARGIN), font=font(26), fill=INK)
+    draw_loose_card(image, pending["card"], MARGIN, 44, LOOSE_W, LOOSE_H)
+    for i, (line, colour) in enumerate(lines):
+        draw_text(d, (text_x, 46 + LINE_H * i), fitted(line, TEXT, text_w), font=font(TEXT), fill=colour)
+    _legend(d, MARGIN, tree_top - 24)
+    f = Frame(box, MARGIN + (avail - tree_w) / 2, tree_top, k)
+    draw_tree(image, tree, f, tree_w, view["table"], show_room=False, numbers=k * CARD_UNITS >= NUMBERED_CARD)
     overlay = Image.new("RGBA", image.size, (0, 0, 0, 0))
     o = ImageDraw.Draw(overlay)
     if mode == "tip":
@@ -630,29 +733,22 @@ def draw_placing(view: dict, names: list[str] | None) -> Image.Image:
             _outline(o, c["corners"], f, (255, 214, 10, 90), (40, 40, 40, 255), 3)
     image.paste(Image.alpha_composite(image.convert("RGBA"), overlay).convert("RGB"))
     d = ImageDraw.Draw(image)
-    size = 34
+    size = 28
     if mode == "tip":
         for c in choices:
             xy = f.pt(c["x"], c["y"])
             _badge(d, xy, str(c["n"]), size)
             if c["points"]:
-                draw_text(
-                    d, (xy[0] + size * 0.8, xy[1] - size * 0.5), f"+{c['points']}", font=font(24), fill=INK
-                )
+                _points_tag(d, xy, size, c["points"])
     else:
         marked = set()
         for c in choices:
             tip = (c["x"], c["y"])
             if tip not in marked:
                 marked.add(tip)
-                tx, ty = f.pt(*tip)
-                d.ellipse((tx - 7, ty - 7, tx + 7, ty + 7), fill=ROOM_DOT, outline=INK, width=2)
+                tip_dot(d, *f.pt(*tip), 7)
             xy = _label_point(c["corners"], f, 0.8)
             _badge(d, xy, str(c["n"]), size)
             if c["points"] and mode == "place":
-                draw_text(
-                    d, (xy[0] + size * 0.8, xy[1] - size * 0.5), f"+{c['points']}", font=font(22), fill=INK
-                )
-        if mode == "bend" and choices and choices[0]["points"]:
-            draw_text(d, (MARGIN, 430), f"Scores {choices[0]['points']}", font=font(24), fill=INK)
+                _points_tag(d, xy, size, c["points"])
     return image

@@ -78,10 +78,10 @@ EXAMPLES = {
         11,
         18,
         (
-            (440, 160, "Take a card from the display of 3."),
-            (790, 470, "Grow it on any tree from a free tip (a green dot)."),
-            (1030, 750, "Features on every card of the line down to the trunk score 1 each."),
-            (451, 407, "Commissions score 10 at the end if you fulfil them."),
+            (320, 100, "Take a card from the display of 3."),
+            (205, 560, "Grow it on any tree from a free tip (a green dot)."),
+            (720, 620, "Features on every card of the line down to the trunk score 1 each."),
+            (690, 305, "Commissions score 10 at the end if you fulfil them."),
         ),
     ),
 }
