@@ -68,44 +68,31 @@ RULINGS (the rulebook leaves these open):
 
 from __future__ import annotations
 
-import math
-
 from games.base import Action, plural
+from games.iwari.common import (
+    FLOATING,
+    FORGOTTEN,
+    NB,
+    SOLO_MAPS,
+)
 from games.iwari.data import (
-    ASIDE_END,
     BIOME_CODES,
     BIOME_NAMES,
     CORRUPTION_CARDS,
     FLOATING_VOID_SETTLEMENT_WIN,
     HAND_SIZE,
     SETTLEMENT_MIN,
-    TENTS_PER_TRIBE,
-    TOTEMS_PER_TRIBE,
-    UNCHARTED_VOID_WIN,
     VOID_CARD,
     VOID_SETTLEMENT_WIN,
 )
 from games.iwari.scoring import road_groups
 
-NB = len(BIOME_CODES)
-# AI estimate (SoloMixin.estimate): Infections expected per territory over a whole game, and
-# how many are played out on a territory's counts.
-INFECTION_HITS = 1.0
-HOLD_HITS = 4
-RESERVE_WEIGHT = 0.1
-SOLO_MAPS = (
-    "new-horizons",
-    "vast-lands",
-    "long-road",
-    "glacial-mass",
-    "floating-lands",
-    "forgotten-island",
-    "uncharted-paths",
-)
-FLOATING, FORGOTTEN, UNCHARTED = "floating-lands", "forgotten-island", "uncharted-paths"
+__all__ = ["SOLO_MAPS", "SoloMixin"]  # SOLO_MAPS: bench/solo.py and the tests read it here
 
 
 class SoloMixin:
+    """The players' side of solo and co-op in IwariState: their phases, moves, counting, the end."""
+
     # ------------------------------------------------------------------ small helpers
     @property
     def solo(self) -> bool:
@@ -129,34 +116,6 @@ class SoloMixin:
             for bio in range(NB)
             if all(self.explored(t) for t in range(b.num_territories) if b.biome[t] == bio)
         ]
-
-    def _road_distance(self, targets: list[int]) -> dict[int, int]:
-        """Road steps from the nearest Void Ruin to each space (BFS over all roads)."""
-        ruins = [s for s, o in enumerate(self.owner) if o == self.n]
-        dist = dict.fromkeys(ruins, 0)
-        frontier = list(ruins)
-        want = set(targets)
-        while frontier and not want.issubset(dist):
-            nxt = []
-            for s in frontier:
-                for u in self.board.roads[s]:
-                    if u not in dist:
-                        dist[u] = dist[s] + 1
-                        nxt.append(u)
-            frontier = nxt
-        return dist
-
-    def ruin_candidates(self, terrs: list[int]) -> list[int]:
-        """Free spaces of these territories closest to a Void Ruin (the purple road first)."""
-        free = [s for t in terrs for s in self.free_spaces(t)]
-        road = [s for s in free if s in self.board.purple_road]
-        if road:
-            free = road
-        if len(free) <= 1:
-            return free
-        dist = self._road_distance(free)
-        best = min(dist.get(s, 10**6) for s in free)
-        return [s for s in free if dist.get(s, 10**6) == best]
 
     # ------------------------------------------------------------------ legal actions
     def _solo_legal(self) -> list[Action] | None:
@@ -437,117 +396,7 @@ class SoloMixin:
                 front.append(["pfree", tribe, sorted(group)])
         self.vq[:0] = front
 
-    def _void_group(self, s: int) -> list[int]:
-        """The Void's settlement through s: along roads; on Floating Lands all Ruins on Tundra are adjacent."""
-        b, v = self.board, self.n
-        tundra = []
-        if b.key == FLOATING:
-            tundra = [x for x, o in enumerate(self.owner) if o == v and b.biome[b.space_terr[x]] == 0]
-        group, seen, i = [s], {s}, 0
-        while i < len(group):
-            x = group[i]
-            near = list(b.roads[x]) + (tundra if x in tundra else [])
-            for u in near:
-                if self.owner[u] == v and u not in seen:
-                    seen.add(u)
-                    group.append(u)
-            i += 1
-        return group
-
-    # ------------------------------------------------------------------ the task queue
-    def _run(self) -> None:
-        """Run Void tasks until one needs a player's choice, or the game is over."""
-        while self.vq and not self.over:
-            task = self.vq.pop(0)
-            kind = task[0]
-            if kind == "voidturn":
-                if self._start_void_turn():
-                    return
-            elif kind == "draw":
-                if self._solo_draw():
-                    return
-            elif kind == "refill":
-                self._solo_refill()
-            elif kind == "next":
-                if self._next_turn():
-                    return
-            elif kind == "infect":
-                self._infect(corrupt=False)
-            elif kind == "corrupt":
-                self._infect(corrupt=True, source=task[1])
-            elif kind == "halt":
-                return  # end of a look-ahead (see _order_matters)
-            elif kind == "order":
-                a, b = task[1], task[2]
-                if self._order_matters(a, b):
-                    self.pending = [a, b]
-                    self.phase = "order"
-                    return
-                self.vq[:0] = [["vplace", a], ["vplace", b]]
-            elif kind == "vplace":
-                if self._vplace(task[1]):
-                    return
-            elif kind == "tundra":
-                if self._tundra_ruin(task[1]):
-                    return
-            elif kind == "count":
-                self._count(task[1])
-            elif kind == "pawn":
-                self._move_pawn()
-            elif kind == "collect":
-                self._collect(task[1])
-            elif kind == "vfree":
-                self.pending = task[1]
-                choices = self.vsettle_choices()
-                self.pending = None
-                self._log("The Void completes a settlement: a free Void action.", "settlement")
-                if len(choices) == 1:
-                    self.vq[:0] = [["vplace", choices[0]]]
-                elif choices:
-                    self.pending = task[1]
-                    self.phase = "vsettle"
-                    return
-            elif kind == "pfree":
-                tribe, group = task[1], task[2]
-                if sum(1 for x in group if x not in self.used) < SETTLEMENT_MIN:
-                    continue
-                terrs = sorted({self.board.space_terr[x] for x in group})
-                self.free_terrs = terrs
-                save = (self.stage, self.tribe)
-                self.stage, self.tribe = "free", tribe
-                if self.free_territories():
-                    self.free_group = group
-                    self.phase = "free"
-                    self._log(
-                        f"{{p{tribe}}} completes a settlement and may take a free action.", "settlement"
-                    )
-                    return
-                self.stage, self.tribe = save
-                self.free_terrs = []
-            elif kind == "voidwins":
-                self._solo_end(task[1], void_wins=True)
-            elif kind == "end":
-                self._solo_end(task[1])
-        if not self.over and not self.vq:
-            # Nothing left to do: should not happen; end of a turn as a safety net.
-            self.vq = [["next"]]
-            self._run()
-
-    def _start_void_turn(self) -> bool:
-        hand = self.hands[self.cur]
-        self.stage = "void"
-        self.backs = 0
-        if not sum(hand):
-            self._log("No card left in hand: the Void's turn does not take place.", "void")
-            return False
-        self.phase = "void"
-        self.neutral, self.tribe = True, self.n
-        if self._solo_legal():
-            return True
-        self.neutral, self.tribe = False, self.cur
-        self._log(f"The Void cannot use any of {{p{self.cur}}}'s cards this turn.", "void")
-        return False
-
+    # ------------------------------------------------------------------ draw and the next turn
     def _solo_draw(self) -> bool:
         self.stage = "draw"
         self.neutral, self.tribe = False, self.cur
@@ -617,162 +466,7 @@ class SoloMixin:
     def _drawable_display(self) -> bool:
         return any(c != VOID_CARD for c in self.display)
 
-    def _pawn_ok(self, k: int) -> bool:
-        c = self.board.connections[k]
-        return self.claimed[c.a] < 0 or self.claimed[c.b] < 0
-
-    def _infect(self, corrupt: bool, source: str = "") -> None:
-        conns = self.board.connections
-        for _ in range(len(conns)):
-            if self._pawn_ok(self.pawn):
-                break
-            self.pawn = (self.pawn + 1) % len(conns)
-        c = conns[self.pawn]
-        what = "Corruption" if corrupt else "Infection"
-        article = "a" if corrupt else "an"
-        self._log(
-            f"The Void performs {article} {what} at connection {c.number}.", "void", connection=c.number
-        )
-        open_ = [t for t in (c.a, c.b) if self.claimed[t] < 0]
-        # Both open: the player chooses which is infected first when that changes the result.
-        tasks: list[list] = [["order", *open_]] if len(open_) == 2 else [["vplace", t] for t in open_]
-        if corrupt:
-            tasks += [["count", c.a], ["count", c.b], ["pawn"], ["collect", source]]
-        else:
-            tasks.append(["pawn"])
-        self.vq[:0] = tasks
-
-    def _gets_totem(self, t: int) -> bool:
-        counts = self.tent_counts(t)
-        on = sum(self.totems[t]) + self.void[t]
-        return bool(sum(counts)) and self.board.totems_allowed[t] and on + 1 <= max(counts)
-
-    def _order_matters(self, a: int, b: int) -> bool:
-        """Whether infecting a then b can end otherwise than b then a (ties resolved alike)."""
-        v = self.n
-        if self._gets_totem(a) and self._gets_totem(b) and self.totems_left[v] >= 2:
-            return False  # two Void Totems: neither step sees the other
-        outcomes = []
-        for first, second in ((a, b), (b, a)):
-            sim = type(self)(self.to_json())
-            sim.vq = [["vplace", first], ["vplace", second], ["halt"]]
-            sim._run()
-            if sim.phase in ("ruin", "vsettle", "free"):
-                return True  # a choice of the player's inside: let them choose the order too
-            outcomes.append(
-                (
-                    sim.owner,
-                    sim.totems,
-                    sim.void,
-                    sim.void_pool,
-                    sim.claimed,
-                    sim.used,
-                    sim.over,
-                    sim.neutral_won,
-                )
-            )
-        return outcomes[0] != outcomes[1]
-
-    def _move_pawn(self) -> None:
-        conns = self.board.connections
-        k = self.pawn
-        for _ in range(len(conns)):
-            k = (k + 1) % len(conns)
-            if self._pawn_ok(k):
-                break
-        self.pawn = k
-
-    def _collect(self, source: str) -> None:
-        if source == "row":
-            k, self.void_row = self.void_row, 0
-        else:
-            k = 0
-            while VOID_CARD in self.display and k < CORRUPTION_CARDS:
-                self.display.remove(VOID_CARD)
-                k += 1
-        self.void_aside += 1
-        self.deck += [VOID_CARD] * (k - 1)
-        self.rng.shuffle(self.deck)
-        self._log(
-            f"One Void card goes beside the board ({self.void_aside}); {k - 1} are shuffled into the deck.",
-            "void",
-        )
-        if self.void_aside >= ASIDE_END:
-            self._solo_end(f"{ASIDE_END} Void cards lie beside the board")
-
-    def _vplace(self, t: int) -> bool:
-        """One Infection step in territory t: a Void Totem, else a Ruin. True: waits for a choice."""
-        if self.claimed[t] >= 0:
-            return False
-        b, v = self.board, self.n
-        counts = self.tent_counts(t)
-        on = sum(self.totems[t]) + self.void[t]
-        if sum(counts) and b.totems_allowed[t] and on + 1 <= max(counts):
-            if not self.totems_left[v]:
-                self._solo_end("the Void has no Totem left to place")
-                return False
-            if b.key == UNCHARTED:
-                # The Uncharted Paths: the Void Totem goes on the purple territory instead.
-                self.totems_left[v] -= 1
-                self.void_pool += 1
-                self._log(f"The Void places a Void Totem on the purple territory ({self.void_pool}).", "void")
-                if self.void_pool >= UNCHARTED_VOID_WIN:
-                    self.vq[:0] = [
-                        [
-                            "voidwins",
-                            f"the Void placed its Totem number {self.void_pool} on the purple territory",
-                        ]
-                    ]
-                return False
-            self.totems[t][v] += 1
-            self.totems_left[v] -= 1
-            self.stack[t].append(v)
-            self._log(f"The Void places a Void Totem in {b.label[t]}.", "void", territory=b.short[t])
-            return False
-        cands = self.ruin_candidates([t])
-        if not cands:
-            self._log(f"{b.label[t]} has no room for the Void.", "void")
-            return False
-        if not self.tents_left[v]:
-            self._solo_end("the Void has no Ruin left to place")
-            return False
-        if len(cands) == 1:
-            self._place_ruin(t, cands[0])
-            return False
-        self.pending = [t]
-        self.phase = "ruin"
-        return True
-
-    def _tundra_ruin(self, t: int) -> bool:
-        """Floating Lands: Tundra cards played in the player action put a Ruin on the Tundra."""
-        b = self.board
-        terrs = [u for u in range(b.num_territories) if b.biome[u] == 0 and self.claimed[u] < 0]
-        terrs = [u for u in terrs if self.free_spaces(u)]
-        if t in terrs:
-            terrs = [t]  # the Tundra territory the cards were played in
-        cands = self.ruin_candidates(terrs)
-        if not cands:
-            self._log("Tundra cards played, but no Tundra territory has room for a Ruin.", "void")
-            return False
-        if not self.tents_left[self.n]:
-            self._solo_end("the Void has no Ruin left to place")
-            return False
-        self._log("Tundra cards were played: the Void places a Ruin on the Tundra.", "void")
-        if len(cands) == 1:
-            self._place_ruin(b.space_terr[cands[0]], cands[0])
-            return False
-        self.pending = sorted({b.space_terr[x] for x in cands})
-        self.phase = "ruin"
-        return True
-
-    def _place_ruin(self, t: int, s: int) -> None:
-        self.owner[s] = self.n
-        self.tents_left[self.n] -= 1
-        self._log(
-            f"The Void places a Ruin on {self.board.space_name[s]}.", "void", territory=self.board.short[t]
-        )
-        self._after_tent(s, self.n)
-
+    # ------------------------------------------------------------------ counting and the end
     def control(self, t: int) -> int:
         """Who controls territory t when it is counted: 0 the players, 1 the Void (ties)."""
         tents = [0, 0]
@@ -784,125 +478,6 @@ class SoloMixin:
         totems[1] += self.void[t]  # The Uncharted Paths: Void Totems moved off the purple territory
         totems[0 if tents[0] > tents[1] else 1] += 1  # the virtual Totem
         return 0 if totems[0] > totems[1] else 1
-
-    # ------------------------------------------------------------------ AI: judging a position
-    def estimate(self) -> list[float] | None:
-        """GameState.estimate for solo/co-op: how likely the players are to hold the Void back.
-
-        Random playouts of a solo game nearly always lose (a random player scatters the Void's
-        pieces and the Void wins every tie), so they tell a search little. This reads the board
-        instead: each territory not yet counted is held by the players with a chance that
-        grows with their lead in the count (Totems plus the virtual Totem of the Tent majority,
-        and the Tent lead), the counted ones are settled; the chance that the Void ends below
-        its target follows (independent territories), less the map's own threats (a Void
-        settlement growing towards a win, Void Totems on the purple territory, Ruins ahead on the
-        purple spaces or road). Half of the reward is that chance, half the share of territories
-        the players are expected to hold (so that early moves, when every chance is small, still
-        differ). Versus games return None (their playouts are informative).
-        """
-        if not self.solo:
-            return None
-        b = self.board
-        # Infections still to come, per territory (fewer as the Corruptions pass); the next
-        # connection of the Void pawn is hit first.
-        lam = INFECTION_HITS * (ASIDE_END - self.void_aside) / ASIDE_END + 0.3
-        seq = self._pawn_ahead(4)
-        # A Corruption counts the territories where the pawn will lie when the 4th Void card
-        # comes (one pawn step per Void card, the display's or the row's): those are judged on
-        # the count as it stands, and so is everything the nearer the last Corruption is.
-        need = CORRUPTION_CARDS - max(self.void_row, self.display.count(VOID_CARD))
-        risk = dict.fromkeys(range(b.num_territories), 0.25 * self.void_aside)
-        for j, w in ((need - 2, 0.2), (need, 0.2), (need - 1, 0.5)):
-            if 0 <= j < len(seq):
-                for t in seq[j]:
-                    risk[t] = min(1.0, risk[t] + w)
-        held: list[float] = []
-        for t in range(b.num_territories):
-            if self.claimed[t] >= 0:
-                held.append(1.0 if self.claimed[t] == 0 else 0.0)
-                continue
-            soft = self._hold_chance(t, lam + (1.0 if t in (seq[0] if seq else ()) else 0.0))
-            held.append((1.0 - risk[t]) * soft + risk[t] * (self.control(t) == 0))
-        # P(the Void ends with fewer territories than its target): Poisson binomial.
-        dist = [1.0]
-        for p in held:
-            nxt = [0.0] * (len(dist) + 1)
-            for k, q in enumerate(dist):
-                nxt[k] += q * p
-                nxt[k + 1] += q * (1.0 - p)
-            dist = nxt
-        chance = sum(dist[: self.target])
-        threat = 0.0
-        ruins = [s for s, o in enumerate(self.owner) if o == self.n]
-        if ruins:
-            win = FLOATING_VOID_SETTLEMENT_WIN if b.key == FLOATING else VOID_SETTLEMENT_WIN
-            biggest = max(len(self._void_group(s)) for s in ruins)
-            threat = max(threat, (biggest / win) ** 3)
-        if b.key == UNCHARTED:
-            threat = max(threat, (self.void_pool / UNCHARTED_VOID_WIN) ** 2)
-        purple = b.ruin_spaces if b.key == FORGOTTEN else b.purple_road
-        if purple:
-            lead = sum(1 for s in purple if self.owner[s] == self.n) - sum(
-                1 for s in purple if 0 <= self.owner[s] < self.n
-            )
-            threat = max(threat, 1.0 / (1.0 + math.exp(-(lead - 0.5))) - 0.2)
-        # Pieces kept in reserve can still take a territory: a piece spent must earn its place.
-        reserve = sum(self.tents_left[x] + self.totems_left[x] for x in range(self.n))
-        reserve /= self.n * (TENTS_PER_TRIBE + TOTEMS_PER_TRIBE)
-        value = (1.0 - threat) * (0.3 * chance + 0.7 * sum(held) / len(held) + RESERVE_WEIGHT * reserve)
-        return [value] * self.n
-
-    def _pawn_ahead(self, k: int) -> list[tuple[int, ...]]:
-        """The open territories of the next k connections the Void pawn will infect."""
-        conns, out, p = self.board.connections, [], self.pawn
-        for _ in range(len(conns)):
-            if len(out) >= k:
-                break
-            if self._pawn_ok(p):
-                c = conns[p]
-                out.append(tuple(t for t in (c.a, c.b) if self.claimed[t] < 0))
-            p = (p + 1) % len(conns)
-        return out
-
-    def _hold_chance(self, t: int, lam: float) -> float:
-        """The chance that the players hold territory t after a Poisson(lam) number of Infections.
-
-        Each Infection is played out on the counts alone (a Void Totem while the Totem limit
-        has room, else a Ruin while a space is free; a full territory is counted and stays).
-        """
-        b, v = self.board, self.n
-        tp = tv = mp = 0
-        for x, k in enumerate(self.tent_counts(t)):
-            if x == v:
-                tv += k
-            else:
-                tp += k
-        for x, k in enumerate(self.totems[t]):
-            if x != v:
-                mp += k
-        mv = self.totems[t][v] + self.void[t]
-        free = len(self.free_spaces(t))
-        allowed = b.totems_allowed[t]
-        # Now: the count as it stands (Totems and the virtual Totem), the Tent lead a tiebreak.
-        lead = mp + (tp > tv) - mv - (tp <= tv)
-        now = 1.0 / (1.0 + math.exp(-(1.2 * lead + 0.4 * (tp - tv) - 0.3)))
-        weight, left, total = math.exp(-lam), 1.0, 0.0
-        for h in range(HOLD_HITS + 1):
-            holds = mp + (tp > tv) > mv + (tp <= tv)
-            if h == HOLD_HITS:
-                total += left * holds  # this many Infections or more
-                break
-            total += weight * holds
-            left -= weight
-            weight *= lam / (h + 1)
-            if not free:
-                continue  # counted when it filled up: nothing changes any more
-            if allowed and tp + tv and mp + mv + 1 <= max(tp, tv):
-                mv += 1  # a Void Totem
-            else:
-                tv += 1  # a Ruin
-                free -= 1
-        return 0.5 * now + 0.5 * total
 
     def _count(self, t: int) -> None:
         if self.claimed[t] >= 0:

@@ -1,0 +1,54 @@
+"""Small things every part of the Iwari engine shares: card codes and names, the Ruin marker, the
+maps that have solo/co-op rules."""
+
+from __future__ import annotations
+
+from games.iwari.data import (
+    BIOME_CODES,
+    BIOME_NAMES,
+    CARD_COUNTS,
+    REMOVED_PER_BIOME,
+    VOID_CARD,
+    VOID_CARD_NAME,
+    VOID_CARDS,
+)
+
+NB = len(BIOME_CODES)
+CARD_CODES = BIOME_CODES + "V"  # a card's code by index; "V" a Void card (solo/co-op, The Void)
+RUIN = -2  # owner of a tent space holding a Void Ruin (Forgotten Island)
+SOLO_MAPS = (
+    "new-horizons",
+    "vast-lands",
+    "long-road",
+    "glacial-mass",
+    "floating-lands",
+    "forgotten-island",
+    "uncharted-paths",
+)
+FLOATING, FORGOTTEN, UNCHARTED = "floating-lands", "forgotten-island", "uncharted-paths"
+
+
+def card_total(num_players: int, mode: str = "versus", void_cards: bool = False) -> list[int]:
+    """Cards of each kind in the game (biomes, then Void cards on The Void map)."""
+    if mode != "versus":
+        return list(CARD_COUNTS)  # solo/co-op: all the Biome cards
+    out = [c - REMOVED_PER_BIOME[num_players] for c in CARD_COUNTS]
+    return [*out, VOID_CARDS] if void_cards else out  # never fewer Void cards
+
+
+def card_name(c: int) -> str:
+    return VOID_CARD_NAME if c == VOID_CARD else BIOME_NAMES[c]
+
+
+def cards_text(cards: str) -> str:
+    """'FCC' -> 'Forest + 2 Coast'."""
+    parts = []
+    for b, code in enumerate(CARD_CODES):
+        k = cards.count(code)
+        if k:
+            parts.append(card_name(b) if k == 1 else f"{k} {card_name(b)}")
+    return " + ".join(parts)
+
+
+def sorted_cards(cards: str) -> str:
+    return "".join(sorted(cards, key=CARD_CODES.index))

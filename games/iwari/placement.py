@@ -1,0 +1,398 @@
+"""Iwari placement and majorities: where pieces may go, what pays for them, placing them, and the
+scoring of the majorities they make.
+
+One territory per turn, one piece per card, at most 2 pieces and 3 cards (two cards of one
+colour are a wild for one piece); an unexplored territory takes exactly one Tent; Totems only
+where a Tent is, up to the size of the largest Tent majority. The Atlas pieces (a Tent on a
+Ruin ``R``, a moved Void Totem ``V``, a Contested token ``K``) and the Determination token are
+here too. Scoring: Tent majorities per territory (x Feats), Totem majorities per connection,
+settlements of 4+ connected Tents, the purple road of The Long Road, the Ruins kept.
+"""
+
+from __future__ import annotations
+
+from games.iwari.common import (
+    NB,
+    RUIN,
+    cards_text,
+    sorted_cards,
+)
+from games.iwari.data import (
+    BIOME_CODES,
+    VOID_CARD,
+)
+from games.iwari.scoring import settlements, tent_points, totem_holders
+
+
+class PlacementMixin:
+    """Placement rules, placing (``_commit``) and the majority scoring of IwariState."""
+
+    # ------------------------------------------------------------------ placement rules
+    def tent_counts(self, t: int) -> list[int]:
+        """Tents per tribe in t, those on Contested tokens moved there included."""
+        counts = [0] * self.num_tribes
+        for s in self.board.spaces[t]:
+            o = self.owner[s]
+            if o >= 0:
+                counts[o] += 1
+        if self.contested:
+            for k, where in enumerate(self.contested):
+                if where == t:
+                    counts[self.contested_owner[k]] += 1
+        return counts
+
+    def open_tokens(self, t: int) -> list[int]:
+        """The Void: Contested tokens not yet moved that lie beside territory t."""
+        return [k for k in self.board.tokens_at[t] if self.contested[k] < 0] if self.contested else []
+
+    def uses_determination(self, tribe: int) -> bool:
+        return tribe == self.determination and not self.neutral
+
+    def free_spaces(self, t: int) -> list[int]:
+        return [s for s in self.board.spaces[t] if self.owner[s] == -1]
+
+    def ruins_in(self, t: int) -> list[int]:
+        return [s for s in self.board.spaces[t] if self.owner[s] == RUIN]
+
+    def conn_blocked(self, k: int) -> bool:
+        """Forgotten Island: a connection whose Ruin is still there neither scores nor earns Feats."""
+        r = self.board.conn_ruin[k] if self.board.conn_ruin else -1
+        return r >= 0 and self.owner[r] == RUIN
+
+    def piece_options(self, tribe: int, t: int) -> list[str]:
+        """Which piece sets the tribe may place in territory t now (ignoring cards).
+
+        "R" is a Tent replacing a Ruin (Forgotten Island), paid with two cards of its icon.
+        """
+        if self.claimed and self.claimed[t] >= 0:
+            return []  # solo/co-op: a counted territory is closed
+        counts = self.tent_counts(t)
+        placed = sum(counts)
+        free = len(self.free_spaces(t))
+        ruins = len(self.ruins_in(t)) if self.board.conn_ruin else 0
+        tents, totems = self.tents_left[tribe], self.totems_left[tribe]
+        tokens = bool(self.open_tokens(t)) and tents >= 1
+        if placed == 0:
+            out = (["T"] if tents and free else []) + (["R"] if tents and ruins else [])
+            out += ["K"] if tokens else []
+            if self.uses_determination(tribe):
+                # The Determination token: a second piece in an unexplored territory.
+                room = self.board.totems_allowed[t] and totems >= 1
+                out += ["TT"] if tents >= 2 and free >= 2 else []
+                out += ["TM"] if tents and free and room else []
+                out += ["KT"] if tokens and tents >= 2 and free else []
+                out += ["KM"] if tokens and room else []
+            return out
+        limit = max(counts)  # size of the largest Tent majority
+        on = sum(self.totems[t]) + self.void[t]
+        if not self.board.totems_allowed[t]:
+            totems = 0  # Floating Lands: no Totems on this biome
+        out = []
+        if free >= 1 and tents >= 1:
+            out.append("T")
+        if totems >= 1 and on + 1 <= limit:
+            out.append("M")
+        if free >= 2 and tents >= 2:
+            out.append("TT")
+        # A Tent placed first may raise the limit for the Totem of the same turn.
+        if free >= 1 and tents >= 1 and totems >= 1 and on + 1 <= max(limit, counts[tribe] + 1):
+            out.append("TM")
+        if totems >= 2 and on + 2 <= limit:
+            out.append("MM")
+        if self.board.void_totems and not (self.solo and tribe == self.n):
+            # The Uncharted Paths: a Void Totem moved in counts as one of the turn's pieces.
+            if on + 1 <= limit:
+                out.append("V")
+            if free >= 1 and tents >= 1 and on + 1 <= max(limit, counts[tribe] + 1):
+                out.append("VT")
+            if totems >= 1 and on + 2 <= limit:
+                out.append("VM")
+        if tokens:
+            # The Void: a Contested token moved in with a Tent on it, plus maybe one more piece.
+            out.append("K")
+            if free >= 1 and tents >= 2:
+                out.append("KT")
+            if totems >= 1 and on + 1 <= max(limit, counts[tribe] + 1):
+                out.append("KM")
+        if ruins and tents >= 1:
+            out.append("R")
+            if free >= 1 and tents >= 2:
+                out.append("RT")
+            if totems >= 1 and on + 1 <= max(limit, counts[tribe] + 1):
+                out.append("RM")
+        return out
+
+    @staticmethod
+    def payments(hand: list[int], biome: int, pieces: int, void_wild: bool = False) -> list[str]:
+        """Card sets (codes) paying for 1 or 2 pieces in a territory of ``biome``.
+
+        One card of the biome per piece, or two cards of one other colour as a wild
+        card for one piece; never more than three cards. On The Void map (``void_wild``) two
+        Void cards are a wild card too.
+        """
+        code = BIOME_CODES[biome]
+        pairs = [BIOME_CODES[c] * 2 for c in range(NB) if c != biome and hand[c] >= 2]
+        if void_wild and hand[VOID_CARD] >= 2:
+            pairs.append("VV")
+        if pieces == 1:
+            return ([code] if hand[biome] >= 1 else []) + pairs
+        out = [code * 2] if hand[biome] >= 2 else []
+        if hand[biome] >= 1:
+            out += [sorted_cards(code + p) for p in pairs]
+        return out
+
+    def void_sources(self, t: int) -> list[int]:
+        """Where a Void Totem may come from to territory t: -1 the purple territory, else a territory."""
+        b = self.board
+        out = [-1] if self.void_pool else []
+        if self.solo:
+            return out  # solo/co-op: only from the purple territory
+        return out + [y for y in range(b.num_territories) if self.void[y] and b.biome[y] != b.biome[t]]
+
+    def combos(self, tribe: int, t: int, hand: list[int]) -> list[tuple[str, str, int | None]]:
+        biome = self.board.biome[t]
+        out: list[tuple[str, str, int | None]] = []
+        icons = sorted({self.board.ruin_icon[s] for s in self.ruins_in(t)}) if self.board.conn_ruin else []
+        for pieces in self.piece_options(tribe, t):
+            if pieces[0] == "V":
+                # From the purple territory: two cards of the destination biome; from another
+                # biome: one card of each; plus one card of the destination for a second piece.
+                for src in self.void_sources(t):
+                    need = [0] * NB
+                    need[biome] += 1 + (len(pieces) == 2)
+                    need[biome if src < 0 else self.board.biome[src]] += 1
+                    if all(hand[c] >= need[c] for c in range(NB)):
+                        out.append((pieces, "".join(BIOME_CODES[c] * need[c] for c in range(NB)), src))
+                continue
+            if pieces[0] == "K":
+                # Two cards of this territory's biome (no wild card), one more for a 2nd piece.
+                if hand[biome] >= len(pieces) + 1:
+                    for k in self.open_tokens(t):
+                        out.append((pieces, BIOME_CODES[biome] * (len(pieces) + 1), k))
+                continue
+            if pieces[0] != "R":
+                for cards in self.payments(hand, biome, len(pieces), self.board.void_cards):
+                    out.append((pieces, cards, None))
+                continue
+            # Two cards of the Ruin's icon (no wild card), plus one of the territory for a 2nd piece.
+            for icon in icons:
+                need = [0] * NB
+                need[icon] += 2
+                if len(pieces) == 2:
+                    need[biome] += 1
+                if all(hand[c] >= need[c] for c in range(NB)):
+                    out.append((pieces, "".join(BIOME_CODES[c] * need[c] for c in range(NB)), None))
+        return out
+
+    def playable_territories(self, tribe: int, hand: list[int]) -> list[int]:
+        out = []
+        exact = bool(self.board.conn_ruin or self.board.void_totems)
+        void_pair = self.board.void_cards and hand[VOID_CARD] >= 2
+        for t in range(self.board.num_territories):
+            b = self.board.biome[t]
+            # Every payment needs a card of the biome or a pair of one colour.
+            if not (hand[b] or void_pair or any(hand[c] >= 2 for c in range(NB) if c != b)):
+                continue
+            if exact:
+                # Ruins and Void Totems have payments of their own: check the real ones.
+                if self.combos(tribe, t, hand):
+                    out.append(t)
+                continue
+            options = self.piece_options(tribe, t)
+            # A Tent or Totem is paid like any piece (the check above); a Contested token alone
+            # needs two cards of the biome.
+            if any(p[0] != "K" for p in options) or (options and self.combos(tribe, t, hand)):
+                out.append(t)
+        return out
+
+    def space_choices(self, t: int, pieces: str, cards: str) -> list[tuple[int, ...]]:
+        free = self.free_spaces(t)
+        if pieces[0] == "R":
+            icon = next(BIOME_CODES.index(c) for c in cards if cards.count(c) >= 2)
+            ruins = [s for s in self.ruins_in(t) if self.board.ruin_icon[s] == icon]
+            if pieces == "RT":
+                return [(r, f) for r in ruins for f in free]
+            return [(r,) for r in ruins]
+        first = self.board.purple_road or (
+            self.board.ruin_spaces if self.board.key == "forgotten-island" else ()
+        )
+        if self.solo and self.tribe == self.n and first:
+            # The Long Road / Forgotten Island (solo/co-op): a Void Ruin goes on the purple road /
+            # the purple tent spaces first.
+            road = [s for s in free if s in first]
+            if pieces.count("T") == 1 and road:
+                return [(s,) for s in road]
+            if pieces.count("T") == 2 and road:
+                if len(road) >= 2:
+                    free = road
+                else:
+                    return [(road[0], f) if road[0] < f else (f, road[0]) for f in free if f != road[0]]
+        if pieces.count("T") == 1:
+            return [(s,) for s in free]
+        return [(a, b) for i, a in enumerate(free) for b in free[i + 1 :]]
+
+    # ------------------------------------------------------------------ placing
+    def _choose_combo(self, pieces: str, cards: str, src: int | None = None) -> None:
+        self.pending = [self.pending[0], pieces, cards]
+        self.void_src = src
+        tents = pieces.count("T") + pieces.count("R")
+        if tents == 0:
+            self._commit([])
+            return
+        self.phase = "space"
+        choices = self.space_choices(self.pending[0], pieces, cards)
+        if len(choices) == 1:
+            self._commit(list(choices[0]))
+
+    def _commit(self, spaces: list[int]) -> None:
+        t, pieces, cards = self.pending
+        tribe = self.tribe
+        b = self.board
+        unexplored = not any(self.tent_counts(t))
+        self._spend(cards)
+        for s in spaces:
+            if self.owner[s] == RUIN:
+                self.ruins_kept[tribe] += 1
+                opened = [c.number for k, c in enumerate(b.connections) if b.conn_ruin[k] == s]
+                self._log(
+                    f"{self._tribe_tag(tribe)} replaces the Ruin at {b.space_name[s]} and keeps it"
+                    + (f": connection {opened[0]} is unlocked." if opened else "."),
+                    "ruin",
+                )
+            self.owner[s] = tribe
+            self.tents_left[tribe] -= 1
+        if pieces[0] == "V":
+            src = self.void_src
+            if src < 0:
+                self.void_pool -= 1
+            else:
+                self.void[src] -= 1
+            self.void[t] += 1
+            if self.solo:
+                self.stack[t].append(self.n)
+            where = "the Void" if src < 0 else b.label[src]
+            self._log(f"{self._tribe_tag(tribe)} moves a Void Totem from {where} to {b.label[t]}.", "void")
+            self.void_src = None
+        if pieces[0] == "K":
+            k = self.void_src  # the Contested token chosen (held where a Void Totem's source is)
+            self.contested[k] = t
+            self.contested_owner[k] = tribe
+            self.tents_left[tribe] -= 1
+            self.void_src = None
+            x, y = (b.short[u] for u in b.contested[k])
+            self._log(
+                f"{self._tribe_tag(tribe)} moves the Contested token {x}/{y} into {b.label[t]} and flips it.",
+                "contested",
+            )
+        if unexplored and len(pieces) == 2:
+            # The Determination token was used: it passes to the right (the previous player).
+            self.determination = (self.determination - 1) % self.n
+            self._log(
+                f"{{p{self.cur}}} uses the Determination token; it passes to {{p{self.determination}}}.",
+                "determination",
+            )
+        totems = pieces.count("M")
+        self.totems[t][tribe] += totems
+        self.totems_left[tribe] -= totems
+        if self.solo:
+            self.stack[t] += [tribe] * totems
+        what = []
+        if spaces:
+            what.append(
+                f"{len(spaces)} Tent{'s' if len(spaces) > 1 else ''} ({', '.join(b.space_name[s] for s in spaces)})"
+            )
+        if pieces[0] == "K":
+            what.append("1 Tent on the Contested token")
+        if totems:
+            what.append(f"{totems} Totem{'s' if totems > 1 else ''}")
+        for_whom = (" for the Void" if self.solo else " for the third tribe") if self.neutral else ""
+        paid = cards_text(cards) if cards else "a free settlement action"
+        who = f"{{p{self.cur}}} plays {paid}" + for_whom
+        self._log(f"{who}: {' and '.join(what)} in {b.label[t]}.", "place", territory=b.short[t])
+        self.pending = None
+        if self.solo:
+            queued = len(self.vq)
+            for s in spaces:
+                self._after_tent(s, tribe)
+            if b.key == "floating-lands" and self.stage == "player" and "T" in cards:
+                self.vq.insert(len(self.vq) - queued, ["tundra", t])  # after the counting
+            self._solo_after_commit()
+            return
+        if self.feat_kinds:
+            self._check_feats(tribe, t, spaces, totems > 0, unexplored)
+        if self.expeditions:
+            self._check_expeditions(tribe)
+        if self.tents_left[tribe] == 0 and not self.end_triggered:
+            self.end_triggered = True
+            whose = "The third tribe has" if tribe >= self.n else f"{{p{tribe}}} has"
+            self._log(f"{whose} no Tents left: this round is the last.", "end")
+        if self.feat_queue:
+            self.phase = "feat"
+        else:
+            self._advance()
+
+    # ------------------------------------------------------------------ majorities and the final scoring
+    def _score_tents(self, multiply: bool) -> list[int]:
+        total = [0] * self.num_tribes
+        for t in range(self.board.num_territories):
+            m = self.territory_multiplier(t) if multiply else 1
+            for x, p in enumerate(tent_points(self.tent_counts(t))):
+                total[x] += p * m
+        return total
+
+    def _score_totems(self) -> list[int]:
+        total = [0] * self.num_tribes
+        for k, c in enumerate(self.board.connections):
+            if k in self.mountains or self.conn_blocked(k):
+                continue
+            holders = totem_holders(self.totems[c.a], self.totems[c.b])
+            if holders:
+                # Every Totem in both territories counts, Void Totems included.
+                on = sum(self.totems[c.a]) + sum(self.totems[c.b]) + self.void[c.a] + self.void[c.b]
+                pts = on * self.connection_multiplier(k)
+                for x in holders:
+                    total[x] += pts
+        return total
+
+    def _score_settlements(self) -> list[int]:
+        return [sum(len(g) for g in settlements(self.board, self.owner, x)) for x in range(self.num_tribes)]
+
+    def _score_purple_road(self) -> list[int]:
+        """The Long Road: the Tents on the purple road are scored as if it were a territory."""
+        counts = [0] * self.num_tribes
+        for s in self.board.purple_road:
+            if self.owner[s] >= 0:
+                counts[self.owner[s]] += 1
+        return tent_points(counts)
+
+    def _final_scoring(self) -> None:
+        tents = self._score_tents(multiply=True)
+        if self.board.purple_road:
+            road = self._score_purple_road()
+            self._log("The purple road, scored as a territory: " + self._points_text(road) + ".", "scoring")
+            tents = [a + r for a, r in zip(tents, road, strict=True)]
+        parts = {
+            "tents": tents,
+            "totems": self._score_totems(),
+            "settlements": self._score_settlements(),
+        }
+        if self.board.ruin_spaces:
+            parts["ruins"] = list(self.ruins_kept)  # each Ruin kept is worth 1 point
+        for name, pts in parts.items():
+            for x, p in enumerate(pts):
+                self.breakdown[name][x] += p
+                self.score[x] += p
+            self._log(f"End of the journey, {name}: " + self._points_text(pts) + ".", "scoring", points=pts)
+        self.over = True
+        self.phase = "over"
+        self.pending = None
+        keys = [(self.score[x], self.unused_pieces(x)) for x in range(self.num_tribes)]
+        best_seat = max(keys[: self.n])
+        if self.num_tribes > self.n and keys[self.n] > best_seat:
+            # The shared third tribe won: both players lose.
+            self.neutral_won = True
+            self.result = []
+            self._log("The third tribe wins: both players lose.", "end")
+        else:
+            self.result = [x for x in range(self.n) if keys[x] == best_seat]
+            self._log("Winner: " + " and ".join(f"{{p{x}}}" for x in self.result) + ".", "end")

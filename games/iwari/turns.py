@@ -1,0 +1,365 @@
+"""Iwari turn flow: the actions offered, applying them, the draw and the end of a turn.
+
+A turn is a short sequence of phases (``act``, ``pieces``, ``space``, ``feat``, ``draw``; see
+state.py). With two players (versus) the shared third tribe plays after the player's own action
+while that player still holds a card. A step with a single possible answer is taken for the
+player. The deck running out scores half journey the first time and ends the game the second.
+"""
+
+from __future__ import annotations
+
+from games.base import Action, event, plural
+from games.iwari.common import (
+    CARD_CODES,
+    NB,
+    card_name,
+    cards_text,
+)
+from games.iwari.data import (
+    DISPLAY_SIZE,
+    FEAT_NAMES,
+    HAND_SIZE,
+)
+
+MAX_BACKS = 4  # "back" steps per turn: keeps every game finite
+PIECE_WORDS = {
+    "T": "1 Tent",
+    "M": "1 Totem",
+    "TT": "2 Tents",
+    "TM": "1 Tent + 1 Totem",
+    "MM": "2 Totems",
+    "R": "1 Tent on a Ruin",
+    "RT": "Tent on a Ruin + 1 Tent",
+    "RM": "Tent on a Ruin + 1 Totem",
+    "V": "Move a Void Totem here",
+    "VT": "Move a Void Totem + 1 Tent",
+    "VM": "Move a Void Totem + 1 Totem",
+    "K": "Move a Contested token here, your Tent on it",
+    "KT": "Contested token + 1 Tent",
+    "KM": "Contested token + 1 Totem",
+}
+
+
+class TurnMixin:
+    """Legal actions, prompts, ``_do`` and the draw / end-of-turn steps of IwariState."""
+
+    # ------------------------------------------------------------------ actions offered
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.over or seat != self.cur:
+            return []
+        key = (
+            self.turn,
+            self.phase,
+            self.neutral,
+            tuple(self.pending or ()),
+            self.void_src,
+            len(self.feat_queue),
+            self.backs,
+            sum(self.hands[self.cur]),
+            len(self.deck),
+            tuple(self.display),
+        )
+        if self.solo:
+            return self._legal()
+        if self._cache is not None and self._cache[0] == key:
+            return list(self._cache[1])
+        acts = self._legal()
+        self._cache = (key, acts)
+        return list(acts)
+
+    def _legal(self) -> list[Action]:
+        b = self.board
+        hand = self.hands[self.cur]
+        if self.solo:
+            solo = self._solo_legal()
+            if solo is not None:
+                return solo
+        acts: list[Action] = []
+        if self.phase == "act":
+            for t in self.playable_territories(self.tribe, hand):
+                acts.append(Action(f"t{t + 1}", b.label[t], "territory"))
+            if not self.neutral:
+                for c in range(len(hand)):
+                    if hand[c]:
+                        acts.append(
+                            Action(f"x{CARD_CODES[c]}", f"Discard a {card_name(c)} card and draw", "discard")
+                        )
+        elif self.phase == "pieces":
+            t = self.pending[0]
+            for pieces, cards, src in self._combos_now(t):
+                if src is None:
+                    aid, words = f"c{pieces}-{cards}", PIECE_WORDS[pieces]
+                else:
+                    where = "the Void" if src < 0 else b.short[src]
+                    aid = f"c{pieces}-{cards}-{src + 1}"
+                    words = PIECE_WORDS[pieces].replace("here", "").replace("Totem", f"Totem from {where}", 1)
+                    words = words.replace("Move a ", "").strip()
+                    if pieces[0] == "K":
+                        a_, b_ = (b.short[x] for x in b.contested[src])
+                        words = PIECE_WORDS[pieces].replace("Contested token", f"Contested token {a_}/{b_}")
+                pay = f"pay {cards_text(cards)}" if cards else "free"
+                acts.append(Action(aid, f"{words}: {pay}", "pieces"))
+            if self.backs < MAX_BACKS:
+                acts.append(Action("back", "Back: choose another territory", "back"))
+        elif self.phase == "space":
+            t, pieces, cards = self.pending
+            for choice in self.space_choices(t, pieces, cards):
+                names = [b.space_name[s] for s in choice]
+                label = ("Tent spaces " if len(names) > 1 else "Tent space ") + " + ".join(names)
+                if pieces[0] == "R":
+                    label = f"Ruin {names[0]}" + (f" + Tent space {names[1]}" if len(names) > 1 else "")
+                acts.append(Action("s" + "".join(names), label, "space"))
+            if self.backs < MAX_BACKS:
+                acts.append(Action("back", "Back: choose another territory", "back"))
+        elif self.phase == "draw":
+            for o in self.draw_options():
+                if o == "deck":
+                    acts.append(Action("deck", f"Draw from the deck ({len(self.deck)} left)", "draw"))
+                else:
+                    acts.append(
+                        Action(o, f"Take {card_name(CARD_CODES.index(o[1]))} from the display", "draw")
+                    )
+        elif self.phase == "feat":
+            kind, _tribe, options = self.feat_queue[0]
+            for where in options:
+                label = self._where_label(where)
+                sep = " " if where[0] == "F" else " on "
+                acts.append(Action(f"f{where}", f"{FEAT_NAMES[kind]} Feat{sep}{label}", "feat"))
+            acts.append(
+                Action("fskip", f"Do not place the {FEAT_NAMES[kind]} Feat (it leaves the game)", "feat")
+            )
+        return acts
+
+    def _combos_now(self, t: int) -> list[tuple[str, str, int | None]]:
+        if self.solo and self.stage == "free":
+            return [(p, "", None) for p in self.piece_options(self.tribe, t) if p[0] in "TM"]
+        return self.combos(self.tribe, t, self.hands[self.cur])
+
+    def _where_label(self, where: str) -> str:
+        if where[0] == "T":
+            return self.board.label[int(where[1:]) - 1]
+        if where[0] == "F":
+            kind, _, at = self.feats[int(where[1:])]
+            return f"beside the {FEAT_NAMES[kind]} Feat on {self._where_label(at)}"
+        c = self.board.connections[self._conn_index(int(where[1:]))]
+        return f"connection {c.number} ({self.board.short[c.a]}-{self.board.short[c.b]})"
+
+    def _conn_index(self, number: int) -> int:
+        for k, c in enumerate(self.board.connections):
+            if c.number == number:
+                return k
+        raise KeyError(number)
+
+    def prompt(self, seat: int) -> str:
+        if self.over:
+            return "The game is over."
+        if seat != self.cur:
+            return "Wait for your turn."
+        solo = {
+            "void": "Void action: play at least one remaining card for the Void (pieces, Void cards) or skip it",
+            "free": "Your settlement earns a free action: choose a territory of the settlement, or skip",
+            "ruin": "Infection: choose which of the closest tent spaces takes the Void Ruin",
+            "vsettle": "The Void's settlement earns a free action: choose the territory (a tie)",
+            "order": "Infection: choose which territory the Void infects first (it changes the result)",
+            "move": "Choose the piece to move",
+            "moveto": "Choose where the piece goes",
+            "movespace": "Choose the tent space for the Tent you move",
+        }
+        if self.solo and self.phase in solo:
+            return solo[self.phase] + "."
+        if self.solo and self.phase == "act":
+            return "Your action: choose a territory, discard a card, or move a piece with a card of a completely explored biome."
+        if self.phase == "draw":
+            need = HAND_SIZE - sum(self.hands[seat])
+            if self.drafting:
+                return f"Draft your starting hand: take {plural(need, 'more card', 'more cards')} from the display or the deck."
+            return f"Refill your hand: take {plural(need, 'more card', 'more cards')} from the display or the deck."
+        if self.phase == "act":
+            if self.neutral:
+                return "Play at least one of your remaining cards for the third tribe: choose a territory."
+            return "Choose a territory to play up to 3 cards into, or discard a card and draw one."
+        who = (" for the Void" if self.solo else " for the third tribe") if self.neutral else ""
+        label = self.board.label[self.pending[0]] if self.pending else ""
+        if self.phase == "pieces":
+            return f"{label}: choose the pieces{who} and the cards that pay for them."
+        if self.phase == "space":
+            two = self.pending[1].count("T") == 2
+            spaces, tents = ("the tent spaces", "2 Tents") if two else ("the tent space", "the Tent")
+            return f"{label}: choose {spaces} for {tents}{who}."
+        kind, tribe, _ = self.feat_queue[0]
+        whose = "The third tribe earned" if tribe >= self.n else "You earned"
+        return f"{whose} the {FEAT_NAMES[kind]} Feat: choose where to place it."
+
+    # ------------------------------------------------------------------ applying an action
+    def _do(self, seat: int, action_id: str) -> list[dict]:
+        self._events = []
+        self._cache = None
+        a = action_id
+        if self.solo and self._solo_do(seat, a):
+            return self._events
+        if a == "back":
+            self.backs += 1
+            self.pending = None
+            self.void_src = None
+            self.phase = {"void": "void", "free": "free"}.get(self.stage, "act") if self.solo else "act"
+        elif self.phase in ("act", "void", "free") and a[0] == "t":
+            self.pending = [int(a[1:]) - 1, None, None]
+            self.phase = "pieces"
+            options = self._combos_now(self.pending[0])
+            if len(options) == 1:
+                self._choose_combo(*options[0])
+        elif self.phase == "act" and a[0] == "x":
+            b = CARD_CODES.index(a[1])
+            self._spend(CARD_CODES[b])
+            self._log(f"{{p{seat}}} discards a {card_name(b)} card to draw a new one.", "discard")
+            self._advance()
+        elif self.phase == "pieces":
+            parts = a[1:].split("-")
+            self._choose_combo(parts[0], parts[1], int(parts[2]) - 1 if len(parts) > 2 else None)
+        elif self.phase == "space":
+            t = self.pending[0]
+            size = len(self.board.space_name[self.board.spaces[t][0]])
+            names = {a[i : i + size] for i in range(1, len(a), size)}
+            chosen = [s for s in self.board.spaces[t] if self.board.space_name[s] in names]
+            self._commit(chosen)
+        elif self.phase == "draw":
+            if a == "deck":
+                self._draw_deck()
+            else:
+                self._take_display(CARD_CODES.index(a[1]))
+            if self.solo:
+                self._run()
+            else:
+                self._auto_draw()
+        elif self.phase == "feat":
+            self._place_feat(a[1:])
+        return self._events
+
+    def _log(self, text: str, type: str = "info", private_to: int | None = None, **data) -> None:
+        self._events.append(event(text, type=type, private_to=private_to, **data))
+
+    def _spend(self, cards: str) -> None:
+        hand, known = self.hands[self.cur], self.known[self.cur]
+        for code in cards:
+            b = CARD_CODES.index(code)
+            hand[b] -= 1
+            self.discard[b] += 1
+            # Only public facts: a card known to be held (taken face up) and then spent of its
+            # colour lowers the count by one; which copy was spent is nobody else's business.
+            known[b] = max(0, known[b] - 1)
+
+    def _advance(self) -> None:
+        """After the own action, or the third tribe's, or a Feat: on to the next step."""
+        if self.solo:
+            self._solo_after_commit()
+            return
+        if not self.neutral and self.n == 2 and sum(self.hands[self.cur]) > 0:
+            self.neutral = True
+            self.tribe = 2
+            if self.playable_territories(2, self.hands[self.cur]):
+                self.phase = "act"
+                return
+            self._log(f"The third tribe cannot use any of {{p{self.cur}}}'s cards this turn.")
+        self.neutral = False
+        self.tribe = self.cur
+        self.phase = "draw"
+        self._auto_draw()
+
+    # ------------------------------------------------------------------ drawing and the end of a turn
+    def draw_options(self) -> list[str]:
+        # Solo/co-op: a Void card cannot be taken from the display; on The Void map it can.
+        top = NB + 1 if self.board.void_cards else NB
+        opts = [f"d{CARD_CODES[b]}" for b in sorted(set(self.display)) if b < top]
+        if self.deck:
+            opts.append("deck")
+        return opts
+
+    def _auto_draw(self) -> None:
+        """Refill the hand; a draw with only one possible source is made for the player."""
+        hand = self.hands[self.cur]
+        while sum(hand) < HAND_SIZE:
+            opts = self.draw_options()
+            if not opts:
+                break
+            if len(opts) > 1:
+                self.phase = "draw"
+                return
+            if opts[0] == "deck":
+                self._draw_deck()
+            else:
+                self._take_display(CARD_CODES.index(opts[0][1]))
+        self._refill_display()
+        if self.drafting:
+            self.drafting.pop(0)
+            if self.drafting:
+                self.cur = self.tribe = self.drafting[0]
+                self._auto_draw()
+                return
+            self.cur = -1  # the first player starts below
+        self._end_turn()
+
+    def _draw_deck(self) -> None:
+        c = self.deck.pop()
+        self.hands[self.cur][c] += 1
+        self._log(f"{{p{self.cur}}} draws a card from the deck.", "draw")
+        self._log(f"You drew a {card_name(c)} card.", "draw", private_to=self.cur, card=card_name(c))
+        self._check_exhausted()
+
+    def _take_display(self, b: int) -> None:
+        self.display.remove(b)
+        self.hands[self.cur][b] += 1
+        self.known[self.cur][b] += 1
+        self._log(f"{{p{self.cur}}} takes a {card_name(b)} card from the display.", "draw")
+
+    def _refill_display(self) -> None:
+        new = []
+        while len(self.display) < DISPLAY_SIZE and self.deck:
+            c = self.deck.pop()
+            self.display.append(c)
+            new.append(card_name(c))
+            self._check_exhausted()
+        self.display.sort()
+        if new:
+            self._log(f"The display is refilled: {', '.join(new)}.", "display")
+
+    def _check_exhausted(self) -> None:
+        if self.deck or self.solo:
+            return
+        self.exhaustions += 1
+        if self.exhaustions == 1:
+            self._log("The deck is exhausted: half journey scoring (Tents).", "scoring")
+            gained = self._score_tents(multiply=False)
+            for x, g in enumerate(gained):
+                self.breakdown["half"][x] += g
+                self.score[x] += g
+            self._log("Half journey: " + self._points_text(gained) + ".", "scoring", points=gained)
+            self.deck = [b for b in range(len(self.discard)) for _ in range(self.discard[b])]
+            self.discard = [0] * len(self.discard)
+            self.rng.shuffle(self.deck)
+            if not self.deck:
+                self._check_exhausted()
+        elif self.exhaustions == 2:
+            self.end_triggered = True
+            self._log("The deck is exhausted a second time: this round is the last.", "end")
+
+    def _points_text(self, points: list[int]) -> str:
+        return ", ".join(f"{self._tribe_tag(x)} {p}" for x, p in enumerate(points))
+
+    def _tribe_tag(self, x: int) -> str:
+        return "third tribe" if x >= self.n else f"{{p{x}}}"
+
+    def _end_turn(self) -> None:
+        while True:
+            if self.end_triggered and self.cur == self.n - 1:
+                self._game_end()
+                return
+            self.cur = (self.cur + 1) % self.n
+            self.turn += 1
+            self.tribe = self.cur
+            self.neutral = False
+            self.backs = 0
+            self.pending = None
+            self.phase = "act"
+            if sum(self.hands[self.cur]) > 0:
+                return
+            self._log(f"{{p{self.cur}}} has no cards and passes.", "pass")
