@@ -167,13 +167,10 @@ class FeatsMixin:
                 if variant == "dead-ends":
                     options = [f"T{t + 1}" for t in range(b.num_territories)]
                 elif variant == "contested":
-                    # A contested territory holding one of the leader's Tents (on a token).
-                    options = [
-                        f"T{t + 1}"
-                        for t in sorted(
-                            {w for k, w in enumerate(self.contested) if self.contested_owner[k] == leader}
-                        )
-                    ]
+                    # Any contested territory (one a Contested token borders) where one of the
+                    # leader's Tents lies, on a token or on a tent space (the rulebook's words).
+                    contested = sorted({t for pair in b.contested for t in pair})
+                    options = [f"T{t + 1}" for t in contested if self.tent_counts(t)[leader]]
                 else:
                     options = [
                         f"C{c.number}"

@@ -302,6 +302,29 @@ def test_worship_contested_most_tents_on_tokens() -> None:
     assert t.worship_leader() is None  # a tie: discarded
 
 
+def test_worship_contested_on_any_contested_territory_with_a_tent_of_the_leader() -> None:
+    """Variant 2: the leader's Tent may stand on a tent space there, not only on a token."""
+    s = new(3, worship="contested")
+    b = s.board
+    k = 0
+    s.contested[k], s.contested_owner[k] = b.contested[k][0], 0  # the leader's one token
+    s.tents_left[0] -= 1
+    bordered = sorted({t for pair in b.contested for t in pair})
+    elsewhere = next(t for t in bordered if t != b.contested[k][0])
+    inland = next(t for t in range(b.num_territories) if t not in bordered)
+    put(s, 0, b.space_name[b.spaces[elsewhere][0]], b.space_name[b.spaces[inland][0]])
+    put(s, 1, b.space_name[b.spaces[elsewhere][1]])
+    assert s.worship_leader() == 0
+    s.end_triggered = True
+    s.cur = s.n - 1
+    s._end_turn()
+    offered = sorted(ids(s))
+    assert offered == sorted([f"fT{b.contested[k][0] + 1}", f"fT{elsewhere + 1}", "fskip"])
+    assert f"fT{inland + 1}" not in offered  # no Contested token borders it
+    s.apply(0, f"fT{elsewhere + 1}")
+    assert s.over and s.territory_multiplier(elsewhere) == 2
+
+
 # ---------------------------------------------------------------- whole games, pictures
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 def test_random_games(n: int) -> None:
