@@ -13,6 +13,7 @@ deliver the effects from what the database says.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 import time
@@ -478,6 +479,81 @@ class MatchService:
             )
         self._effects_recorded(match_id)
         return outcome
+
+    async def undo(self, match_id: int, user_id: int, version: int) -> Outcome:
+        """Take back the person's last step of their turn, with the forced steps that followed it.
+
+        Allowed while the engine says so (``undoable``: the step revealed nothing and the turn
+        goes on). The log stays the one truth: the steps are deleted and the state is rebuilt
+        from the seed and the log without them, checked step by step; the version still rises,
+        so every button shown before (an Undo included) is stale.
+        """
+        async with self.lock(match_id):
+            match = await self.get(match_id)
+            if match.status != "active":
+                raise ServiceError("This match is not being played.")
+            seat = self.seat_for_user(match, user_id)
+            if version != match.version:
+                raise StaleClick(match)
+            state = self.state_of(match)
+            if not state.undoable(seat):
+                raise ServiceError(self._why_not_undoable(state, seat))
+            rows = await self.store.action_log(match.id)
+            mine = [i for i, r in enumerate(rows) if r.seat == seat and r.user_id == user_id]
+            cut = mine[-1] if mine else None
+            # Only this seat's forced steps may follow the step taken back: another seat's move,
+            # or an AI's, is not this person's to undo.
+            if cut is None or any(
+                r.seat != seat or r.user_id is not None or not all(e.get("forced") for e in r.events)
+                for r in rows[cut + 1 :]
+            ):
+                raise ServiceError("There is nothing of yours to undo in this turn.")
+            before = self._rebuild(match, rows[:cut], rows[cut:], seat)
+            now = self.clock()
+            new_version = match.version + 1
+            reminder = await self._reminder_for(match, new_version)
+            effects = [Effect("board", {"step": True, "undo": seat}, new_version)]
+            data = before.to_json()
+            try:
+                await self.store.undo_move(
+                    match.id, match.version, rows[cut].version, data, reminder, now, effects
+                )
+            except StaleVersion:
+                fresh = await self.store.get_match(match.id)
+                raise StaleClick(fresh or match) from None
+            match.state, match.version = data, new_version
+            self._remember((match.id, new_version), before)
+        self._changed_reminders()
+        self._effects_recorded(match_id)
+        undone = [e for r in rows[cut:] for e in r.events]
+        return Outcome(match, before, seat, undone, state.to_act(), len(rows) - cut - 1)
+
+    @staticmethod
+    def _why_not_undoable(state: GameState, seat: int) -> str:
+        if state.is_over() or seat not in state.to_act():
+            return "Only a step of your turn in progress can be undone."
+        return "Your last step showed something new (a card, a draw, a random event): it cannot be undone."
+
+    def _rebuild(self, match: Match, kept: list[ActionRow], undone: list[ActionRow], seat: int) -> GameState:
+        """The state after ``kept`` (replayed from the seed), checking that replaying ``undone`` on
+        it gives back the saved state and that none of those steps revealed anything."""
+        game = self.game(match.game)
+        state = game.new_state(len(match.seats), match.seed, match.options)
+        try:
+            for row in kept:
+                state.apply(row.seat, row.action)
+            before = state.copy()
+            for row in undone:
+                state.apply(row.seat, row.action)
+                if not state.undoable(seat):
+                    raise ServiceError("Those steps showed something new: they cannot be undone.")
+        except IllegalAction as exc:
+            log.error("match %s: the log does not replay (%s)", match.id, exc)
+            raise ServiceError("This match's log does not replay: it cannot be undone.") from None
+        if json.loads(json.dumps(state.to_json())) != match.state:
+            log.error("match %s: the replayed log differs from the saved state", match.id)
+            raise ServiceError("This match's log does not replay: it cannot be undone.")
+        return before
 
     async def _save(
         self, match, state, seat, user_id, action_id, events, before, forced, public_before

@@ -265,6 +265,22 @@ class Store(ABC):
     @abstractmethod
     async def save_move(self, move: Move, now: float) -> None: ...
     @abstractmethod
+    async def undo_move(
+        self,
+        match_id: int,
+        expected_version: int,
+        from_version: int,
+        state: dict,
+        reminder: Reminder | None,
+        now: float,
+        effects: list[Effect] = (),
+    ) -> None:
+        """Take back the logged steps from ``from_version`` on: delete them, save ``state`` (the
+        match rebuilt without them) at version ``expected_version + 1`` (a version never goes
+        back, so every button made before is stale), replace the reminder (None: clear it) and
+        record the effects. ``StaleVersion`` if the match is not active at ``expected_version``."""
+
+    @abstractmethod
     async def end_match(
         self,
         match_id: int,

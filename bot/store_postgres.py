@@ -421,6 +421,32 @@ class PostgresStore(Store):
 
         await self._tx(save)
 
+    async def undo_move(self, match_id, expected_version, from_version, state, reminder, now, effects=()):
+        data = json.dumps(state)
+
+        async def undo(con: Con) -> None:
+            done = await con.execute(
+                "UPDATE matches SET state = $1, version = $2, updated_at = $3"
+                " WHERE id = $4 AND version = $5 AND status = 'active'",
+                data,
+                expected_version + 1,
+                now,
+                match_id,
+                expected_version,
+            )
+            if _count(done) != 1:
+                raise StaleVersion(f"match {match_id} moved on from version {expected_version}")
+            await con.execute(
+                "DELETE FROM actions WHERE match_id = $1 AND version >= $2", match_id, from_version
+            )
+            if reminder is not None:
+                await _put_reminder(con, reminder)
+            else:
+                await con.execute("DELETE FROM reminders WHERE match_id = $1", match_id)
+            await _add_effects(con, match_id, effects, now)
+
+        await self._tx(undo)
+
     async def end_match(self, match_id, status, results, now, effects=(), expected_version=None) -> None:
         async def end(con: Con) -> None:
             sql = (

@@ -326,6 +326,26 @@ class SqliteStore(Store):
 
         await self._tx(save)
 
+    async def undo_move(self, match_id, expected_version, from_version, state, reminder, now, effects=()):
+        data = json.dumps(state)
+
+        def undo(db: Db) -> None:
+            cur = db.execute(
+                "UPDATE matches SET state = ?, version = ?, updated_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                (data, expected_version + 1, now, match_id, expected_version),
+            )
+            if cur.rowcount != 1:
+                raise StaleVersion(f"match {match_id} moved on from version {expected_version}")
+            db.execute("DELETE FROM actions WHERE match_id = ? AND version >= ?", (match_id, from_version))
+            if reminder is not None:
+                _put_reminder(db, reminder)
+            else:
+                db.execute("DELETE FROM reminders WHERE match_id = ?", (match_id,))
+            _add_effects(db, match_id, effects, now)
+
+        await self._tx(undo)
+
     async def end_match(self, match_id, status, results, now, effects=(), expected_version=None) -> None:
         def end(db: Db) -> None:
             sql = (

@@ -114,7 +114,36 @@ class GameState(ABC):
             raise IllegalAction("It is not your turn.")
         if not isinstance(action_id, str) or action_id not in {a.id for a in self.legal_actions(seat)}:
             raise IllegalAction("That move is not available any more.")
-        return self._do(seat, action_id)
+        mark = self._hidden_mark()
+        events = self._do(seat, action_id)
+        if mark is not None:
+            # A step that drew, turned up, shuffled or rolled anything changes the mark; one that
+            # told a seat something privately carries a private event. Either cannot be taken back.
+            clean = mark == self._hidden_mark() and not any("private_to" in e for e in events)
+            self._undo_seat = seat if clean else None
+        return events
+
+    # Undo (optional). An engine that supports it returns from ``_hidden_mark`` a value that
+    # changes whenever a step reveals anything (the sizes of its face-down piles, its RNG state)
+    # and keeps ``_undo_seat`` in its ``to_json``. Only the checked path (``apply``) records it:
+    # the service, replays and forced steps go through it; AI search's ``_do`` does not need it.
+    _undo_seat: int | None = None
+
+    def _hidden_mark(self) -> Any:
+        """None (no undo), or a value that changes whenever a step reveals something."""
+        return None
+
+    def undoable(self, seat: int) -> bool:
+        """True when ``seat`` took the last step, that step revealed nothing (no card drawn or
+        turned face up, nothing told to a seat privately, no random event) and ``seat`` is still
+        to act: its turn goes on. The service may then take that step back by rebuilding the
+        state from seed and log without it (a step that ended the turn is never taken back)."""
+        return (
+            self._undo_seat == seat
+            and self._hidden_mark() is not None
+            and not self.is_over()
+            and seat in self.to_act()
+        )
 
     def check_invariants(self) -> None:  # noqa: B027 - optional hook, not abstract
         """Raise AssertionError if a conservation law is broken (cards, pieces...).

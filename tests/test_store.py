@@ -229,6 +229,35 @@ async def test_actions_come_oldest_first_and_limited_to_the_latest(store):
     ]
 
 
+async def test_undoing_deletes_the_steps_raises_the_version_and_compares_it(store):
+    match = await new_active(store)
+    for v in range(4):
+        await store.save_move(move_of(await store.get_match(match.id), v, f"a{v}"), 10.0 + v)
+    await store.put_reminder(Reminder(match.id, 50.0, 0, 4))
+    with pytest.raises(StaleVersion):  # a stale Undo changes nothing
+        await store.undo_move(match.id, 3, 3, {"undone": True}, None, 20.0, [Effect("board", {}, 4)])
+    assert (await store.get_match(match.id)).version == 4 and len(await store.action_log(match.id)) == 4
+    reminder = Reminder(match.id, 99.0, 0, 5)
+    await store.undo_move(match.id, 4, 3, {"undone": True}, reminder, 20.0, [Effect("board", {"u": 1}, 5)])
+    again = await store.get_match(match.id)
+    assert again.version == 5 and again.state == {"undone": True} and again.status == "active"
+    assert [r.action for r in await store.action_log(match.id)] == ["a0", "a1"]
+    assert await store.due_reminders(1e9) == [reminder]
+    assert [(e.payload, e.version) for e in await store.pending_effects(match.id)][-1] == ({"u": 1}, 5)
+    # The next move goes on after the new version (the log has a gap where the steps were).
+    await store.save_move(move_of(again, 5, "b"), 21.0)
+    assert [(r.version, r.action) for r in await store.action_log(match.id)] == [
+        (1, "a0"),
+        (2, "a1"),
+        (6, "b"),
+    ]
+    await store.undo_move(match.id, 6, 6, {"again": True}, None, 22.0)
+    assert await store.due_reminders(1e9) == []
+    await store.end_match(match.id, "finished", [], 23.0)
+    with pytest.raises(StaleVersion):  # a finished match takes no undo
+        await store.undo_move(match.id, 7, 1, {}, None, 24.0)
+
+
 async def test_active_matches_skip_an_unreadable_row(store):
     good = await new_active(store, channel=1)
     bad = await new_active(store, channel=2)

@@ -163,6 +163,7 @@ class IkeNoKoiState(GameState):
         out: dict[str, Any] = {f: getattr(self, f) for f in self._FIELDS}
         out = _deep_lists(out)
         out["rng"] = self.rng.to_json()
+        out["undo_seat"] = self._undo_seat
         return out
 
     @classmethod
@@ -171,6 +172,7 @@ class IkeNoKoiState(GameState):
         for f in cls._FIELDS:
             setattr(st, f, _deep_lists(d[f]))
         st.rng = Rng.from_json(d["rng"])
+        st._undo_seat = d.get("undo_seat")  # saves from before Undo have none
         return st
 
     def copy(self) -> IkeNoKoiState:
@@ -179,7 +181,12 @@ class IkeNoKoiState(GameState):
         for f in self._FIELDS:
             setattr(st, f, _deep_lists(getattr(self, f)))
         st.rng = Rng.from_json(self.rng.to_json())
+        st._undo_seat = self._undo_seat
         return st
+
+    def _hidden_mark(self) -> tuple:
+        # The pond is face down (a draw reveals), the lotus peeks (known), the pool is hidden.
+        return len(self.pond), tuple(self.known), len(self.pool), self.rng.state
 
     # ---------------------------------------------------------------- queries
     def to_act(self) -> list[int]:

@@ -151,6 +151,20 @@ class IkiState(GameState):
     def to_json(self) -> dict:
         return json.loads(json.dumps(self.d))
 
+    # Undo: the seat whose last step revealed nothing, kept in the state (saves before it: none).
+    @property
+    def _undo_seat(self) -> int | None:
+        return self.d.get("undo")
+
+    @_undo_seat.setter
+    def _undo_seat(self, seat: int | None) -> None:
+        self.d["undo"] = seat
+
+    def _hidden_mark(self) -> tuple:
+        # Face-down: the season decks, the fire tiles, the blocking tiles; and the RNG.
+        d = self.d
+        return sum(map(len, d["decks"])), len(d["fire_tiles"]), len(d["block"]), d["rngs"]
+
     @property
     def num_players(self) -> int:
         return self.d["n"]

@@ -529,7 +529,12 @@ class KigiState(GameState):
         s.deck, s.display, s.removed = list(self.deck), list(self.display), list(self.removed)
         s.dealt, s.chosen = [list(d) for d in self.dealt], list(self.chosen)
         s.pending_card, s.pending_tree, s.pending_tip = self.pending_card, self.pending_tree, self.pending_tip
+        s._undo_seat = self._undo_seat
         return s
+
+    def _hidden_mark(self) -> tuple:
+        # The deck is face down (a refill turns cards up); the RNG shuffles returned commissions.
+        return len(self.deck), self.rng.state
 
     def determinize(self, seat: int, seed: int) -> KigiState:
         s = self.copy()
@@ -708,6 +713,7 @@ class KigiState(GameState):
             "pending_card": self.pending_card,
             "pending_tree": self.pending_tree,
             "pending_tip": list(self.pending_tip) if self.pending_tip else None,
+            "undo_seat": self._undo_seat,
         }
 
     @classmethod
@@ -736,6 +742,7 @@ class KigiState(GameState):
         s.pending_card = data["pending_card"]
         s.pending_tree = data["pending_tree"]
         s.pending_tip = tuple(data["pending_tip"]) if data.get("pending_tip") else None
+        s._undo_seat = data.get("undo_seat")  # saves from before Undo have none
         if s.phase == "cell":  # saved by the grid model while choosing a cell: choose again from the tip
             s.phase = TIP
         return s

@@ -1,0 +1,182 @@
+"""Undo: the engines' ``undoable`` hook and the service's ``undo`` (SQLite here; the store method
+on both backends is in tests/test_store.py, the button through SimCord in tests/discord)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from bot.service import MatchService, ServiceError, StaleClick, forced_steps
+from bot.store import SqliteStore
+from games import REGISTRY
+from tests.test_service import Clock, started
+
+UNDO_GAMES = ["ikenokoi", "iki", "kigi", "iwari"]
+
+
+@pytest.fixture
+async def service(tmp_path):
+    store = SqliteStore(tmp_path / "t.sqlite3")
+    await store.open()
+    yield MatchService(store, clock=Clock(), seed_source=lambda: 42)
+    await store.close()
+
+
+def players(game: str) -> int:
+    return 3 if 3 in REGISTRY[game].player_counts else 2
+
+
+def after(state, seat: int, action: str):
+    """The state after ``action`` and the forced steps the service would take with it."""
+    work = state.copy()
+    work.apply(seat, action)
+    forced_steps(work)
+    return work
+
+
+def clean_steps(state, seat: int) -> list[str]:
+    """The actions of ``seat`` now that the service could take back at once."""
+    return [a.id for a in state.legal_actions(seat) if after(state, seat, a.id).undoable(seat)]
+
+
+def reveals(state, seat: int, action: str) -> bool:
+    work = state.copy()
+    mark = work._hidden_mark()
+    events = work.apply(seat, action)
+    return mark != work._hidden_mark() or any("private_to" in e for e in events)
+
+
+async def play_until(service, match, wanted, rng, limit=600):
+    """Random clicks through the service until ``wanted(state, seat)`` holds for the seat to act."""
+    for _ in range(limit):
+        state = service.state_of(match)
+        assert not state.is_over(), "the game ended before the situation came up"
+        seat = state.to_act()[0]
+        if wanted(state, seat):
+            return match, state, seat
+        action = rng.choice(state.legal_actions(seat)).id
+        match = (await service.act(match.id, match.seats[seat].user_id, match.version, action)).match
+    raise AssertionError("the situation never came up")
+
+
+@pytest.mark.parametrize("game", UNDO_GAMES)
+def test_a_step_that_reveals_something_is_never_undoable(game):
+    """Every step that drew, turned up, shuffled or told a seat something privately leaves
+    ``undoable`` False, even where the seat's turn goes on; and some steps are undoable."""
+    rng = random.Random(3)
+    revealing = undoable = 0
+    for seed in range(3):
+        state = REGISTRY[game].new_state(players(game), seed)
+        forced_steps(state)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            mark = state._hidden_mark()
+            events = state.apply(seat, rng.choice(state.legal_actions(seat)).id)
+            revealed = mark != state._hidden_mark() or any("private_to" in e for e in events)
+            if revealed:
+                assert not state.undoable(seat)
+                revealing += 1
+            if state.undoable(seat):
+                undoable += 1
+                assert not revealed and seat in state.to_act()
+            forced_steps(state)
+    assert revealing and undoable
+
+
+@pytest.mark.parametrize("game", UNDO_GAMES)
+def test_undo_survives_a_round_trip(game):
+    state = REGISTRY[game].new_state(players(game), 1)
+    forced_steps(state)
+    rng = random.Random(1)
+    for _ in range(200):
+        seat = state.to_act()[0]
+        steps = clean_steps(state, seat)
+        if steps:
+            state.apply(seat, steps[0])
+            break
+        state.apply(seat, rng.choice(state.legal_actions(seat)).id)
+        forced_steps(state)
+    assert state.undoable(seat)
+    loaded = REGISTRY[game].load_state(json.loads(json.dumps(state.to_json())))
+    assert loaded.undoable(seat) and loaded.to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("game", UNDO_GAMES)
+async def test_an_undone_step_leaves_exactly_the_state_before_it(service, game):
+    match, _ = await started(service, n=players(game), game=game)
+    match, state, seat = await play_until(service, match, clean_steps, random.Random(2))
+    saved, version = json.loads(json.dumps(state.to_json())), match.version
+    step = clean_steps(state, seat)[0]
+    user = match.seats[seat].user_id
+    done = await service.act(match.id, user, version, step)
+    assert done.state.undoable(seat)
+    undone = await service.undo(match.id, user, done.match.version)
+    assert undone.state.to_json() == saved
+    fresh = await service.get(match.id)
+    assert fresh.state == saved and fresh.version == done.match.version + 1  # the version still rises
+    assert json.loads(json.dumps(service.state_of(fresh).to_json())) == saved
+    log = await service.store.action_log(match.id)
+    assert all(r.version <= version for r in log)  # the step and its forced steps are gone from the log
+    effects = await service.store.pending_effects(match.id)
+    assert effects[-1].kind == "board" and effects[-1].version == fresh.version
+    # The log still rebuilds the match; the game goes on from there.
+    rebuilt = REGISTRY[game].new_state(len(fresh.seats), fresh.seed, fresh.options)
+    for row in log:
+        rebuilt.apply(row.seat, row.action)
+    assert rebuilt.to_json() == saved
+    await service.act(match.id, user, fresh.version, step)
+
+
+@pytest.mark.parametrize("game", UNDO_GAMES)
+async def test_two_undo_clicks_take_back_one_step_each(service, game):
+    def two_clean(state, seat):
+        return any(clean_steps(after(state, seat, a), seat) for a in clean_steps(state, seat))
+
+    match, _ = await started(service, n=players(game), game=game)
+    match, state, seat = await play_until(service, match, two_clean, random.Random(4))
+    user = match.seats[seat].user_id
+    first = next(a for a in clean_steps(state, seat) if clean_steps(after(state, seat, a), seat))
+    states = [json.loads(json.dumps(state.to_json()))]
+    match = (await service.act(match.id, user, match.version, first)).match
+    states.append(json.loads(json.dumps(service.state_of(match).to_json())))
+    second = clean_steps(service.state_of(match), seat)[0]
+    match = (await service.act(match.id, user, match.version, second)).match
+    undone = await service.undo(match.id, user, match.version)
+    assert undone.state.to_json() == states[1]
+    undone = await service.undo(match.id, user, undone.match.version)
+    assert undone.state.to_json() == states[0]
+
+
+@pytest.mark.parametrize("game", UNDO_GAMES)
+async def test_a_stale_undo_is_refused_and_a_revealing_step_cannot_be_undone(service, game):
+    match, _ = await started(service, n=players(game), game=game)
+    match, state, seat = await play_until(service, match, clean_steps, random.Random(5))
+    user = match.seats[seat].user_id
+    done = await service.act(match.id, user, match.version, clean_steps(state, seat)[0])
+    with pytest.raises(StaleClick):
+        await service.undo(match.id, user, match.version)  # the Undo of the panel before the step
+    undone = await service.undo(match.id, user, done.match.version)
+    with pytest.raises(StaleClick):
+        await service.undo(match.id, user, done.match.version)  # the same Undo clicked twice
+    assert service.state_of(await service.get(match.id)).to_json() == undone.state.to_json()
+
+    # A step that revealed something (the turn going on where the game has such steps; in Kigi
+    # the refill that turns cards up ends the turn): refused, nothing changed.
+    def revealing(state, seat):
+        return [a.id for a in state.legal_actions(seat) if reveals(state, seat, a.id)]
+
+    match, state, seat = await play_until(service, undone.match, revealing, random.Random(6))
+    user = match.seats[seat].user_id
+    action = max(revealing(state, seat), key=lambda a: seat in after(state, seat, a).to_act())
+    match = (await service.act(match.id, user, match.version, action)).match
+    saved = match.state
+    with pytest.raises(ServiceError, match=r"be undone|nothing"):
+        await service.undo(match.id, user, match.version)
+    fresh = await service.get(match.id)
+    assert fresh.version == match.version and fresh.state == saved
+    # Another player cannot undo it either.
+    other = next(s.user_id for i, s in enumerate(match.seats) if i != seat)
+    with pytest.raises(ServiceError):
+        await service.undo(match.id, other, match.version)
