@@ -144,6 +144,7 @@ class IwariState(
         self.contested: list[int] = list(data.get("contested", []))
         self.contested_owner: list[int] = list(data.get("contested_owner", []))
         self.determination: int = data.get("determination", -1)
+        self._undo_seat: int | None = data.get("undo_seat")  # Undo (saves from before it: none)
         self.end_reason: str = data.get("end_reason", "")  # solo/co-op: why the game ended
         # Solo/co-op: the Totems of each territory bottom to top (tribe indices; the Void's
         # Totems, also those moved off the purple territory, are n), for additional rule 4.
@@ -214,7 +215,13 @@ class IwariState(
             "contested": list(self.contested),
             "contested_owner": list(self.contested_owner),
             "determination": self.determination,
+            "undo_seat": self._undo_seat,
         }
+
+    def _hidden_mark(self) -> tuple:
+        # The deck is face down (a draw or a refill reveals); the RNG shuffles. A card played from
+        # one's own hand shows others something, never the player: it may be taken back.
+        return len(self.deck), self.rng.state
 
     # ------------------------------------------------------------------ basics
     @property

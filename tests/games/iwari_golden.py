@@ -64,7 +64,9 @@ def play(players: int, seed: int, opts: dict) -> str:
         seat = state.to_act()[0]
         action = rng.choice(state.legal_actions(seat)).id
         h.update(json.dumps([seat, action, state.apply(seat, action)], sort_keys=True).encode())
-    h.update(json.dumps(state.to_json(), sort_keys=True).encode())
+    final = state.to_json()
+    final.pop("undo_seat", None)  # the service's Undo bookkeeping (newer than the record), not play
+    h.update(json.dumps(final, sort_keys=True).encode())
     return h.hexdigest()
 
 
