@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from dotenv import load_dotenv
 
-from bot.store import Shards, is_postgres_url
+from bot.store import Shards, Timeouts, is_postgres_url
 
 DEFAULT_DATABASE = "data/koi-table.sqlite3"
 
@@ -32,11 +32,19 @@ class Settings:
     # Seconds the public board waits after a step within a turn before it is re-drawn: the steps
     # of a compound turn then cost one upload when the turn passes, not one each.
     board_step_delay: float = 20.0
+    # PostgreSQL time limits (seconds, 0: none): a lock held elsewhere or a lost server answers
+    # "the database is busy, try again" instead of stalling every match of the process.
+    database_timeouts: Timeouts = field(default_factory=Timeouts)
 
     @property
     def database(self) -> str:
         """What ``bot.store.open_store`` opens: the URL if set, else the SQLite path."""
         return self.database_url or self.database_path
+
+    @property
+    def store_options(self) -> dict:
+        """What ``bot.store.open_store`` takes besides the database (PostgreSQL's time limits)."""
+        return {"timeouts": self.database_timeouts}
 
     @property
     def shards(self) -> Shards:
@@ -70,6 +78,7 @@ class Settings:
             ) from None
         return cls(
             board_step_delay=step_delay,
+            database_timeouts=_timeouts(),
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             database_path=os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE,
             dev_guild_id=int(guild) if guild else None,
@@ -100,3 +109,31 @@ def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...]
     if len(set(ids)) != len(ids) or any(i >= count for i in ids):
         raise ConfigError(f"SHARD_IDS must be different numbers from 0 to {count - 1}, not {ids_text!r}.")
     return count, ids
+
+
+# Environment variable, Timeouts field, the limit's meaning (for the error message).
+TIMEOUT_SETTINGS = (
+    ("DATABASE_ACQUIRE_TIMEOUT", "acquire", "waiting for a free connection of the pool"),
+    ("DATABASE_COMMAND_TIMEOUT", "command", "the client's limit on one database call"),
+    ("DATABASE_STATEMENT_TIMEOUT", "statement", "the server's statement_timeout"),
+    ("DATABASE_LOCK_TIMEOUT", "lock", "the server's lock_timeout"),
+    ("DATABASE_IDLE_TIMEOUT", "idle_in_transaction", "idle_in_transaction_session_timeout"),
+)
+
+
+def _timeouts() -> Timeouts:
+    values = {}
+    for name, key, meaning in TIMEOUT_SETTINGS:
+        text = os.environ.get(name, "").strip()
+        if not text:
+            continue
+        try:
+            value = float(text)
+            if not 0 <= value <= 3600:
+                raise ValueError(text)
+        except ValueError:
+            raise ConfigError(
+                f"{name} ({meaning}) must be a number of seconds from 0 (no limit) to 3600, not {text!r}."
+            ) from None
+        values[key] = value
+    return Timeouts(**values)

@@ -45,7 +45,7 @@ class GameBot(commands.AutoShardedBot):
             shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
         )
         self.settings = settings
-        self.store = store or open_store(settings.database)
+        self.store = store or open_store(settings.database, **settings.store_options)
         self.service = MatchService(self.store, clock=clock or discord_clock)
         self.reminders = ReminderScheduler(self.service, settings.shards)
         self.started_at = time.time()

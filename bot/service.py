@@ -35,6 +35,7 @@ from bot.store import (
     Seat,
     StaleVersion,
     Store,
+    StoreBusy,
 )
 from games import REGISTRY, Game, GameState, IllegalAction, IllegalSetup
 from games.rng import Rng
@@ -591,11 +592,36 @@ class MatchService:
         except StaleVersion:
             fresh = await self.store.get_match(match.id)
             raise StaleClick(fresh or match) from None
+        except StoreBusy as exc:
+            # The connection dropped or the client gave up around the COMMIT: the move may be in.
+            # Read it back; if it is, it is a success like any other (the caller kicks the writer).
+            if not exc.ambiguous or not await self._saved(match, rows[0]):
+                raise
+            log.warning(
+                "match %s: the move to version %s was saved after all (%s)", match.id, new_version, exc
+            )
         match.state, match.version, match.status = data, new_version, status
         self._remember((match.id, new_version), state)
         self._changed_reminders()
         all_events = events + [e for _, _, forced_events in forced for e in forced_events]
         return Outcome(match, state, seat, all_events, before, len(forced))
+
+    async def _saved(self, match: Match, row: ActionRow) -> bool:
+        """Whether the action ``row`` (the first of a move from ``match.version``) is in the database."""
+        try:
+            fresh = await self.store.get_match(match.id)
+            if fresh is None or fresh.version < row.version:
+                return False
+            rows = await self.store.actions(match.id, fresh.version - match.version)
+        except StoreBusy as exc:
+            raise StoreBusy(f"the move could not be confirmed: {exc}", ambiguous=True) from exc
+        first = next((r for r in rows if r.version == row.version), None)
+        return first is not None and (first.seat, first.user_id, first.action, first.created_at) == (
+            row.seat,
+            row.user_id,
+            row.action,
+            row.created_at,
+        )
 
     @staticmethod
     def _results(match: Match, scores: list[int], winners: list[int]) -> list[Result]:

@@ -36,6 +36,34 @@ class CorruptRow(Exception):
     """A stored row cannot be read back."""
 
 
+class StoreBusy(Exception):
+    """The database did not answer in time (a lock held elsewhere, a timeout, every connection in
+    use, the connection lost): a transient failure, worth trying again in a moment.
+
+    ``ambiguous``: the call was a write whose COMMIT may have happened (the connection dropped or the
+    client timed out after sending it); the caller reads back to learn whether it is in. Otherwise
+    nothing was changed.
+    """
+
+    def __init__(self, message: str, ambiguous: bool = False) -> None:
+        super().__init__(message)
+        self.ambiguous = ambiguous
+
+
+@dataclass(frozen=True)
+class Timeouts:
+    """PostgreSQL time limits, in seconds (0: none). ``acquire``: waiting for a connection of the
+    pool; ``command``: the client's limit on one call; ``statement``, ``lock`` and
+    ``idle_in_transaction``: the server's ``statement_timeout``, ``lock_timeout`` and
+    ``idle_in_transaction_session_timeout`` of every connection of the pool."""
+
+    acquire: float = 5.0
+    command: float = 15.0
+    statement: float = 10.0
+    lock: float = 3.0
+    idle_in_transaction: float = 60.0
+
+
 @dataclass
 class Seat:
     user_id: int | None
@@ -534,4 +562,14 @@ def __getattr__(name: str):
     raise AttributeError(name)
 
 
-__all__ = ["ALL_SHARDS", "FinishedMatch", "Rating", "Shards", "SqliteStore", "Store", "open_store"]
+__all__ = [
+    "ALL_SHARDS",
+    "FinishedMatch",
+    "Rating",
+    "Shards",
+    "SqliteStore",
+    "Store",
+    "StoreBusy",
+    "Timeouts",
+    "open_store",
+]

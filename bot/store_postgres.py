@@ -16,6 +16,7 @@ lock, so processes that start at once apply them once, one after the other.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import time
@@ -43,6 +44,8 @@ from bot.store import (
     StaleVersion,
     StatLine,
     Store,
+    StoreBusy,
+    Timeouts,
     action_from_row,
     effect_from_row,
     finished_from_rows,
@@ -60,6 +63,43 @@ Con = asyncpg.Connection
 # pg_advisory_xact_lock key of the migrations ("koitable" in ASCII).
 MIGRATION_LOCK = 0x6B6F697461626C65
 CONNECT_TIMEOUT = 10.0
+MIGRATION_TIMEOUT = 3600.0
+
+# Errors that end one statement or transaction, which is rolled back: nothing was changed.
+_BUSY = (
+    asyncpg.LockNotAvailableError,  # lock_timeout
+    asyncpg.QueryCanceledError,  # statement_timeout
+    asyncpg.IdleInTransactionSessionTimeoutError,
+    asyncpg.TooManyConnectionsError,
+    asyncpg.CannotConnectNowError,  # the server is starting or stopping
+    asyncpg.SerializationError,
+    asyncpg.DeadlockDetectedError,
+)
+# Errors after which a write may or may not have been committed: the connection went away, or the
+# client gave up waiting, possibly after the server received the COMMIT.
+_LOST = (
+    TimeoutError,  # command_timeout
+    asyncpg.PostgresConnectionError,
+    asyncpg.ConnectionDoesNotExistError,
+    asyncpg.InterfaceError,
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+    OSError,
+    ConnectionError,
+)
+
+
+def _busy(exc: BaseException) -> StoreBusy | None:
+    """The transient failure a database error is (None: it is not one)."""
+    if isinstance(exc, _BUSY):
+        return StoreBusy(f"the database is busy ({type(exc).__name__}: {exc})")
+    if isinstance(exc, _LOST):
+        return StoreBusy(f"the database did not answer ({type(exc).__name__}: {exc})", ambiguous=True)
+    return None
+
+
+def _ms(seconds: float) -> str:
+    return str(round(seconds * 1000))
 
 
 def _count(status: str) -> int:
@@ -217,8 +257,11 @@ def _shard_filter(shards: Shards, first: int) -> tuple[str, tuple]:
 
 
 class PostgresStore(Store):
-    def __init__(self, url: str, min_size: int = 1, max_size: int = 10) -> None:
+    def __init__(
+        self, url: str, min_size: int = 1, max_size: int = 10, timeouts: Timeouts | None = None
+    ) -> None:
         self.url = url
+        self.timeouts = timeouts or Timeouts()
         self.min_size = min_size
         self.max_size = max_size
         self._pool: asyncpg.Pool | None = None
@@ -230,18 +273,59 @@ class PostgresStore(Store):
             raise RuntimeError("store is not open")
         return self._pool
 
-    async def _tx(self, fn: Callable[[Con], Awaitable[T]]) -> T:
+    @contextlib.asynccontextmanager
+    async def _acquire(self):
+        """A connection of the pool, waited for at most ``timeouts.acquire`` seconds."""
+        pool = self._p()
+        try:
+            con = await pool.acquire(timeout=self.timeouts.acquire or None)
+        except TimeoutError as exc:
+            raise StoreBusy("every database connection is in use") from exc
+        try:
+            yield con
+        finally:
+            await pool.release(con)
+
+    async def _tx(self, fn: Callable[[Con], Awaitable[T]], **options) -> T:
         """Run ``fn`` as one transaction on one connection of the pool."""
-        async with self._p().acquire() as con, con.transaction():
-            return await fn(con)
+        try:
+            async with self._acquire() as con, con.transaction(**options):
+                return await fn(con)
+        except StoreBusy:
+            raise
+        except Exception as exc:
+            busy = _busy(exc)
+            if busy is None:
+                raise
+            raise busy from exc
+
+    async def _one(self, method: str, sql: str, *args) -> Any:
+        """One statement on its own (its own implicit transaction)."""
+        try:
+            async with self._acquire() as con:
+                return await getattr(con, method)(sql, *args)
+        except StoreBusy:
+            raise
+        except Exception as exc:
+            busy = _busy(exc)
+            if busy is None:
+                raise
+            raise busy from exc
 
     async def open(self) -> None:
+        t = self.timeouts
         self._pool = await asyncpg.create_pool(
             self.url,
             min_size=self.min_size,
             max_size=self.max_size,
             timeout=CONNECT_TIMEOUT,
             reset=_keep_session,
+            command_timeout=t.command or None,
+            server_settings={
+                "statement_timeout": _ms(t.statement),
+                "lock_timeout": _ms(t.lock),
+                "idle_in_transaction_session_timeout": _ms(t.idle_in_transaction),
+            },
         )
         try:
             await self._tx(self._migrate)
@@ -256,8 +340,13 @@ class PostgresStore(Store):
 
     @staticmethod
     async def _migrate(con: Con) -> None:
-        """Apply what is missing, one process at a time (the lock ends with the transaction)."""
-        await con.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+        """Apply what is missing, one process at a time (the lock ends with the transaction).
+
+        Without the pool's time limits: a migration may rewrite a big table, and a process starting
+        while another migrates waits for it."""
+        for setting in ("statement_timeout", "lock_timeout", "idle_in_transaction_session_timeout"):
+            await con.execute(f"SET LOCAL {setting} = 0")
+        await con.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK, timeout=MIGRATION_TIMEOUT)
         if await con.fetchval("SELECT to_regclass('schema_migrations')") is None:
             await con.execute(
                 "CREATE TABLE schema_migrations (number INTEGER PRIMARY KEY, name TEXT NOT NULL)"
@@ -267,7 +356,8 @@ class PostgresStore(Store):
             if number in done:
                 continue
             log.info("applying migration postgres/%s", name)
-            await con.execute(sql)  # a script: the simple protocol runs every statement in it
+            # A script: the simple protocol runs every statement in it.
+            await con.execute(sql, timeout=MIGRATION_TIMEOUT)
             await con.execute("INSERT INTO schema_migrations VALUES ($1, $2)", number, name)
 
     async def check_writable(self) -> None:
@@ -310,12 +400,14 @@ class PostgresStore(Store):
         return match_from_row(row)
 
     async def get_match(self, match_id: int) -> Match | None:
-        row = await self._p().fetchrow("SELECT * FROM matches WHERE id = $1", match_id)
+        row = await self._one("fetchrow", "SELECT * FROM matches WHERE id = $1", match_id)
         return match_from_row(row) if row else None
 
     async def live_match(self, channel_id: int) -> Match | None:
-        row = await self._p().fetchrow(
-            "SELECT * FROM matches WHERE channel_id = $1 AND status IN ('lobby', 'active')", channel_id
+        row = await self._one(
+            "fetchrow",
+            "SELECT * FROM matches WHERE channel_id = $1 AND status IN ('lobby', 'active')",
+            channel_id,
         )
         return match_from_row(row) if row else None
 
@@ -338,7 +430,7 @@ class PostgresStore(Store):
         await self._tx(update)
 
     async def active_matches(self) -> list[Match]:
-        rows = await self._p().fetch("SELECT * FROM matches WHERE status = 'active' ORDER BY id")
+        rows = await self._one("fetch", "SELECT * FROM matches WHERE status = 'active' ORDER BY id")
         out = []
         for row in rows:
             try:
@@ -374,7 +466,8 @@ class PostgresStore(Store):
         state, events = json.dumps(move.state), json.dumps(a.events)
         if not move.results and not move.forced:  # the common case: one statement
             r = move.reminder
-            saved = await self._p().fetchval(
+            saved = await self._one(
+                "fetchval",
                 SAVE_MOVE,
                 state,
                 a.version,
@@ -466,13 +559,18 @@ class PostgresStore(Store):
         await self._tx(end)
 
     async def actions(self, match_id: int, limit: int = 20) -> list[ActionRow]:
-        rows = await self._p().fetch(
-            "SELECT * FROM actions WHERE match_id = $1 ORDER BY version DESC LIMIT $2", match_id, limit
+        rows = await self._one(
+            "fetch",
+            "SELECT * FROM actions WHERE match_id = $1 ORDER BY version DESC LIMIT $2",
+            match_id,
+            limit,
         )
         return [action_from_row(r) for r in reversed(rows)]
 
     async def action_log(self, match_id: int) -> list[ActionRow]:
-        rows = await self._p().fetch("SELECT * FROM actions WHERE match_id = $1 ORDER BY version", match_id)
+        rows = await self._one(
+            "fetch", "SELECT * FROM actions WHERE match_id = $1 ORDER BY version", match_id
+        )
         return [action_from_row(r) for r in rows]
 
     async def finished_matches(self, channel_id: int, limit: int = 10) -> list[FinishedMatch]:
@@ -490,8 +588,7 @@ class PostgresStore(Store):
             return matches, rows
 
         # One snapshot for both reads (REPEATABLE READ): results belong to the matches read.
-        async with self._p().acquire() as con, con.transaction(isolation="repeatable_read", readonly=True):
-            matches, rows = await read(con)
+        matches, rows = await self._tx(read, isolation="repeatable_read", readonly=True)
         results: dict[int, list] = {}
         for r in rows:
             results.setdefault(r["match_id"], []).append(r)
@@ -503,7 +600,7 @@ class PostgresStore(Store):
         await self._tx(lambda con: _add_effects(con, match_id, effects, time.time()))
 
     async def pending_effects(self, match_id: int) -> list[Effect]:
-        rows = await self._p().fetch("SELECT * FROM outbox WHERE match_id = $1 ORDER BY id", match_id)
+        rows = await self._one("fetch", "SELECT * FROM outbox WHERE match_id = $1 ORDER BY id", match_id)
         return [effect_from_row(r) for r in rows]
 
     async def finish_effects(
@@ -527,9 +624,10 @@ class PostgresStore(Store):
         )
 
     async def matches_with_effects(self) -> list[tuple[int, int | None]]:
-        rows = await self._p().fetch(
+        rows = await self._one(
+            "fetch",
             "SELECT DISTINCT o.match_id, m.guild_id FROM outbox o JOIN matches m ON m.id = o.match_id"
-            " ORDER BY o.match_id"
+            " ORDER BY o.match_id",
         )
         return [(r[0], r[1]) for r in rows]
 
@@ -537,7 +635,8 @@ class PostgresStore(Store):
 
     async def due_reminders(self, now: float, shards: Shards = ALL_SHARDS) -> list[Reminder]:
         where, params = _shard_filter(shards, 2)
-        rows = await self._p().fetch(
+        rows = await self._one(
+            "fetch",
             "SELECT r.* FROM reminders r JOIN matches m ON m.id = r.match_id"
             f" WHERE r.due_at <= $1{where} ORDER BY r.due_at, r.match_id",
             now,
@@ -547,9 +646,10 @@ class PostgresStore(Store):
 
     async def next_reminder_at(self, shards: Shards = ALL_SHARDS) -> float | None:
         if shards.everything:
-            return await self._p().fetchval("SELECT MIN(due_at) FROM reminders")
+            return await self._one("fetchval", "SELECT MIN(due_at) FROM reminders")
         where, params = _shard_filter(shards, 1)
-        return await self._p().fetchval(
+        return await self._one(
+            "fetchval",
             f"SELECT MIN(r.due_at) FROM reminders r JOIN matches m ON m.id = r.match_id WHERE TRUE{where}",
             *params,
         )
@@ -579,7 +679,7 @@ class PostgresStore(Store):
         return await self._tx(fire)
 
     async def channel_settings(self, channel_id: int) -> ChannelSettings | None:
-        row = await self._p().fetchrow("SELECT * FROM channel_settings WHERE channel_id = $1", channel_id)
+        row = await self._one("fetchrow", "SELECT * FROM channel_settings WHERE channel_id = $1", channel_id)
         if row is None:
             return None
         return ChannelSettings(
@@ -606,7 +706,9 @@ class PostgresStore(Store):
         )
 
     async def dm_reminders(self, user_id: int) -> bool:
-        value = await self._p().fetchval("SELECT dm_reminders FROM user_settings WHERE user_id = $1", user_id)
+        value = await self._one(
+            "fetchval", "SELECT dm_reminders FROM user_settings WHERE user_id = $1", user_id
+        )
         return bool(value)
 
     async def put_dm_reminders(self, user_id: int, enabled: bool) -> None:
@@ -622,7 +724,8 @@ class PostgresStore(Store):
     # -- results and ratings
 
     async def stats(self, guild_id: int | None, user_id: int) -> list[StatLine]:
-        rows = await self._p().fetch(
+        rows = await self._one(
+            "fetch",
             "SELECT game, COUNT(*) AS played, SUM(won) AS won FROM results"
             " WHERE guild_id IS NOT DISTINCT FROM $1 AND user_id = $2 GROUP BY game ORDER BY game",
             guild_id,
@@ -631,13 +734,17 @@ class PostgresStore(Store):
         return [StatLine(r["game"], r["played"], r["won"] or 0) for r in rows]
 
     async def ratings(self, guild_id: int, user_id: int) -> list[Rating]:
-        rows = await self._p().fetch(
-            "SELECT * FROM ratings WHERE guild_id = $1 AND user_id = $2 ORDER BY game", guild_id, user_id
+        rows = await self._one(
+            "fetch",
+            "SELECT * FROM ratings WHERE guild_id = $1 AND user_id = $2 ORDER BY game",
+            guild_id,
+            user_id,
         )
         return [rating_from_row(r) for r in rows]
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[Rating]:
-        rows = await self._p().fetch(
+        rows = await self._one(
+            "fetch",
             "SELECT * FROM ratings WHERE guild_id = $1 AND game = $2"
             f" ORDER BY mu - {rating_model.Z} * sigma DESC, played DESC, user_id LIMIT $3",
             guild_id,
@@ -652,7 +759,7 @@ class PostgresStore(Store):
         await self._tx(lambda con: con.execute(_numbered(sql), *params))
 
     async def fetch_raw(self, sql: str, params: tuple = ()) -> list[Any]:
-        return list(await self._p().fetch(_numbered(sql), *params))
+        return list(await self._one("fetch", _numbered(sql), *params))
 
 
 def _numbered(sql: str) -> str:

@@ -33,7 +33,7 @@ import aiohttp
 import discord
 
 from bot.service import format_event
-from bot.store import KEEP, CorruptRow, Effect, Match
+from bot.store import KEEP, CorruptRow, Effect, Match, StoreBusy
 
 if TYPE_CHECKING:
     from cogs.table import Table
@@ -41,7 +41,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 HISTORY = 30  # messages of the channel looked at when a match is recovered
-MAX_BACKOFF = 600.0
+MAX_BACKOFF = 600.0  # after an unexpected error (a bug, a refusal): rarely worth trying soon
+TRANSIENT_BACKOFF = 60.0  # after Discord's or the database's bad moment: back soon after it passes
+MAX_RETRY_AFTER = 3600.0  # the longest Retry-After believed
+SWEEP = 60.0  # seconds between two looks at the outbox for effects nobody here was told about
 
 
 def _walk(component, out: list) -> None:
@@ -76,11 +79,36 @@ def message_text(message: discord.Message) -> str:
 
 def transient(exc: BaseException) -> bool:
     """Worth trying again later (Discord or the network had a bad moment)."""
-    if isinstance(exc, discord.DiscordServerError | discord.RateLimited):
+    if isinstance(exc, discord.DiscordServerError | discord.RateLimited | StoreBusy):
         return True
     if isinstance(exc, discord.HTTPException):
         return exc.status >= 500 or exc.status == 429
     return isinstance(exc, aiohttp.ClientError | asyncio.TimeoutError | OSError | ConnectionError)
+
+
+def retry_after(exc: BaseException) -> float | None:
+    """The seconds Discord asked us to wait (a 429's Retry-After), if it said."""
+    if isinstance(exc, discord.RateLimited):
+        return float(exc.retry_after)
+    if isinstance(exc, discord.HTTPException) and exc.status == 429:
+        headers = getattr(exc.response, "headers", None) or {}
+        for value in (headers.get("Retry-After"), headers.get("X-RateLimit-Reset-After")):
+            try:
+                return float(value)
+            except (TypeError, ValueError):
+                continue
+    return None
+
+
+def retry_delay(exc: BaseException, failures: int) -> float:
+    """Seconds before delivering again after the ``failures``-th failure in a row: what Discord
+    asked for when it said, else a doubling delay, capped low for transient failures (a board must
+    not appear many minutes after the bad moment passed)."""
+    asked = retry_after(exc)
+    if asked is not None:
+        return min(MAX_RETRY_AFTER, max(0.0, asked))
+    cap = TRANSIENT_BACKOFF if transient(exc) else MAX_BACKOFF
+    return min(cap, 2.0 * 2**failures)
 
 
 class Writer:
@@ -100,6 +128,7 @@ class Writer:
         self.step_delay: float = float(getattr(settings, "board_step_delay", 20.0))
         # Which guilds this process delivers for (shards); everything by default.
         self.owns: Callable[[int | None], bool] = lambda guild_id: True
+        self._sweeper: asyncio.Task | None = None
 
     # -- scheduling
 
@@ -112,11 +141,29 @@ class Writer:
         self._tasks[match_id] = task
 
     async def recover(self) -> int:
-        """At start-up: deliver every pending effect of the guilds this process serves."""
+        """At start-up: deliver every pending effect of the guilds this process serves, and from
+        then on look at the outbox every ``SWEEP`` seconds."""
+        if self._sweeper is None or self._sweeper.done():
+            self._sweeper = asyncio.create_task(self._sweep(), name="writer-sweep")
         pending = [mid for mid, guild in await self.store.matches_with_effects() if self.owns(guild)]
         for match_id in pending:
             self.kick(match_id, recover=True)
         return len(pending)
+
+    async def _sweep(self) -> None:
+        """Deliver effects nobody kicked: recorded by a call whose answer was lost (the database
+        dropped the connection after COMMIT), by another process that died, or while this one's
+        delivery had given up."""
+        while True:
+            await asyncio.sleep(SWEEP)
+            try:
+                for match_id, guild in await self.store.matches_with_effects():
+                    if self.owns(guild) and match_id not in self._tasks:
+                        self.kick(match_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("looking for pending effects failed (%s); again in %.0f s", exc, SWEEP)
 
     async def idle(self) -> None:
         """Deliver what is pending now, steps within a turn too, and wait until no delivery runs."""
@@ -154,6 +201,11 @@ class Writer:
             held[1].cancel()
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._sweeper
+            self._sweeper = None
         for match_id in list(self._holds):
             self._forget_hold(match_id)
         for task in list(self._tasks.values()):
@@ -179,7 +231,7 @@ class Writer:
                         log.exception("delivery for match %s failed", match_id)
                     failures += 1
                     recover = True  # a message may have gone out before the failure
-                    wait = min(MAX_BACKOFF, 2.0 * 2**failures)
+                    wait = retry_delay(exc, failures)
                     log.warning("delivery for match %s failed (%s); again in %.0f s", match_id, exc, wait)
                     await asyncio.sleep(wait)
                     continue

@@ -35,15 +35,19 @@ class _Con:
     """A connection that notes whether its transaction wrote to the outbox."""
 
     def __init__(self, con, hold: Hold) -> None:
-        self._con, self._hold, self.outbox = con, hold, False
+        self._con, self._hold, self.outbox, self._in_tx = con, hold, False, False
 
     def __getattr__(self, name):
-        attr = getattr(self._con, name)
+        attr = getattr(self._con, name)  # the store's one-statement calls and its transactions
         if name in ("execute", "executemany", "fetch", "fetchrow", "fetchval"):
 
             async def call(sql, *args, **kwargs):
                 if "INSERT INTO outbox" in sql:
                     self.outbox = True
+                    if not self._in_tx and self._hold.armed:
+                        # One statement on its own: the same statement in a transaction held open.
+                        async with self.transaction():
+                            return await attr(sql, *args, **kwargs)
                 return await attr(sql, *args, **kwargs)
 
             return call
@@ -51,13 +55,15 @@ class _Con:
 
     @contextlib.asynccontextmanager
     async def transaction(self, **kwargs):
-        async with self._con.transaction(**kwargs):
-            yield
-            if self.outbox and self._hold.armed:
-                await self._hold.hold()
-                held = True
-            else:
-                held = False
+        self._in_tx = True
+        try:
+            async with self._con.transaction(**kwargs):
+                yield
+                held = self.outbox and self._hold.armed
+                if held:
+                    await self._hold.hold()
+        finally:
+            self._in_tx = False
         if held:
             self._hold.committed.set()
 
@@ -69,26 +75,11 @@ class _Pool:
     def __getattr__(self, name):
         return getattr(self._pool, name)
 
-    @contextlib.asynccontextmanager
     async def acquire(self, **kwargs):
-        async with self._pool.acquire(**kwargs) as con:
-            yield _Con(con, self._hold)
+        return _Con(await self._pool.acquire(**kwargs), self._hold)
 
-    async def _one(self, method: str, sql: str, *args, **kwargs):
-        async with self.acquire() as con, con.transaction():
-            return await getattr(con, method)(sql, *args, **kwargs)
-
-    async def execute(self, sql, *args, **kwargs):
-        return await self._one("execute", sql, *args, **kwargs)
-
-    async def fetch(self, sql, *args, **kwargs):
-        return await self._one("fetch", sql, *args, **kwargs)
-
-    async def fetchrow(self, sql, *args, **kwargs):
-        return await self._one("fetchrow", sql, *args, **kwargs)
-
-    async def fetchval(self, sql, *args, **kwargs):
-        return await self._one("fetchval", sql, *args, **kwargs)
+    async def release(self, con, **kwargs):
+        await self._pool.release(con._con, **kwargs)
 
 
 def hold_outbox_commit(store, wait: Callable[[Awaitable], Awaitable] | None = None) -> Hold:
