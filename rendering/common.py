@@ -136,12 +136,16 @@ def centered_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
     draw_text(draw, xy, text, font(size), fill, "mm")
 
 
-def player_badge(draw: ImageDraw.ImageDraw, xy: tuple[float, float], seat: int, radius: int = 14) -> None:
-    """A coloured disc with the seat's letter: colour plus a mark."""
+def player_badge(
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], seat: int, radius: int = 14, size: int | None = None
+) -> None:
+    """A coloured disc with the seat's letter: colour plus a mark. ``size``: the letter's font size
+    (default 1.2 x the radius; a small disc on a picture shown small needs a larger letter)."""
     x, y = xy
     colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
     draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour, outline=INK, width=2)
-    centered_text(draw, (x, y), PLAYER_MARKS[seat % len(PLAYER_MARKS)], int(radius * 1.2), fill=INK)
+    letter = PLAYER_MARKS[seat % len(PLAYER_MARKS)]
+    centered_text(draw, (x, y), letter, size or int(radius * 1.2), fill=INK)
 
 
 _PICTURE_CACHES: weakref.WeakSet = weakref.WeakSet()
