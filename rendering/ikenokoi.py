@@ -1,8 +1,10 @@
-"""Ike No Koi pictures: the river, the pond and pool, Honour tokens, challenges and every pontoon.
+"""Ike No Koi pictures, drawn for a phone (800 px wide, shown about 340 px wide).
 
-Reads only ``IkeNoKoiState.view(seat)``. With a seat, the picture is that
-player's private one: their secret challenge, the pool if they hold a lantern
-and the pond cards they peeked at with a lotus flower.
+The river, the pond and the pool, the Honour tokens and their leaders, the common challenge
+and every pontoon, two to a row; the smallest text is 20 px, 8.5 px once shown 340 px wide.
+Reads only ``IkeNoKoiState.view(seat)``. With a seat, the picture is that player's private
+one: their secret challenge, the pool's faces if they hold a lantern and the pond cards they
+peeked at with a lotus flower. At the end the river gives way to the score table.
 """
 
 from __future__ import annotations
@@ -17,20 +19,20 @@ from rendering.common import (
     MUTED,
     PANEL,
     PLAYER_COLOURS,
-    PLAYER_MARKS,
     WATER,
     PictureCache,
     draw_text,
+    fitted,
     font,
     new_canvas,
     player_badge,
     player_name,
     text_length,
-    text_width,
 )
 
-WIDTH = 1200
-PAD = 16
+WIDTH = 800
+PAD = 10
+SMALL, TEXT = 20, 22  # SMALL is the floor: 8.5 px on a phone
 KOI_FILL = (252, 226, 196)
 GARDEN_FILLS = {
     "bamboo": (190, 225, 170),
@@ -42,19 +44,20 @@ BRIDGE_COLOUR = (120, 80, 40)
 BAMBOO_COLOUR = (40, 120, 50)
 TOKEN_FILL = (255, 236, 150)
 OUT_FILL = (215, 210, 200)
-TEXT, LINE_H = 22, 30
-TOKENS_Y = 226
-TOKEN_R = 38
-CELL_W, CELL_H = 104, 70
+LINE_H = 28
+HEADER_H = 44
+CARD_W, CARD_H = 78, 100
+CELL_W, CELL_H = 73, 58
 PANEL_W = (WIDTH - 3 * PAD) // 2
-PANEL_H = 66 + 2 * CELL_H + 20
+PANEL_H = 62 + 2 * CELL_H + 10
+TOKENS_H = 30 + 60 + 34
 
 
-def _wrap(draw: ImageDraw.ImageDraw, text: str, size: int, width: float) -> list[str]:
+def _wrap(text: str, size: int, width: float) -> list[str]:
     lines, line = [], ""
     for word in text.split():
         trial = f"{line} {word}".strip()
-        if text_width(draw, trial, size) <= width or not line:
+        if text_length(trial, size) <= width or not line:
             line = trial
         else:
             lines.append(line)
@@ -69,38 +72,42 @@ def _name(names: list[str] | None, seat: int) -> str:
     return name if len(name) <= 18 else name[:17] + "."
 
 
-def _card(draw: ImageDraw.ImageDraw, x: int, y: int, kind: str, w: int = 96, h: int = 128) -> None:
+def _t(d: ImageDraw.ImageDraw, xy, text: str, size: int = SMALL, fill=INK, anchor: str = "la") -> None:
+    draw_text(d, xy, text, font(size), fill, anchor)
+
+
+def _card(d: ImageDraw.ImageDraw, x: int, y: int, kind: str, w: int = CARD_W, h: int = CARD_H) -> None:
     """One face-up pond card: a big number for a Koi, a word for a Garden card."""
     koi = kind.isdigit()
     fill = KOI_FILL if koi else GARDEN_FILLS.get(kind, PANEL)
-    draw.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=fill, outline=INK, width=2)
+    d.rounded_rectangle((x, y, x + w, y + h), radius=9, fill=fill, outline=INK, width=2)
     if koi:
-        draw_text(draw, (x + w / 2, y + h / 2 - 8), kind, font=font(int(h * 0.42)), fill=INK, anchor="mm")
-        draw_text(draw, (x + w / 2, y + h - 18), "Koi", font=font(18), fill=MUTED, anchor="mm")
+        _t(d, (x + w / 2, y + h / 2 - 8), kind, int(h * 0.4), INK, "mm")
+        _t(d, (x + w / 2, y + h - 16), "Koi", SMALL, MUTED, "mm")
     else:
-        size = 18
-        while size > 12 and text_length(kind.upper(), size) > w - 8:  # the largest size that fits the card
-            size -= 1
-        draw_text(
-            draw,
-            (x + w / 2, y + h / 2),
-            kind.upper(),
-            font=font(size),
-            fill=INK,
-            anchor="mm",
-        )
+        _t(d, (x + w / 2, y + h / 2), fitted(kind, SMALL, w - 6), SMALL, INK, "mm")
 
 
-def _back(
-    draw: ImageDraw.ImageDraw, x: int, y: int, label: str, count: int, w: int = 96, h: int = 128
-) -> None:
+def _back(d: ImageDraw.ImageDraw, x: int, y: int, label: str, count: int) -> None:
     """A face-down pile with its size."""
     for k in (6, 3, 0):
-        draw.rounded_rectangle(
-            (x + k, y - k, x + w + k, y + h - k), radius=10, fill=WATER, outline=INK, width=2
+        d.rounded_rectangle(
+            (x + k, y - k, x + CARD_W + k, y + CARD_H - k), radius=9, fill=WATER, outline=INK, width=2
         )
-    draw_text(draw, (x + w / 2, y + h / 2 - 10), str(count), font=font(40), fill=INK, anchor="mm")
-    draw_text(draw, (x + w / 2, y + h - 20), label, font=font(18), fill=INK, anchor="mm")
+    _t(d, (x + CARD_W / 2, y + CARD_H / 2 - 10), str(count), 34, INK, "mm")
+    _t(d, (x + CARD_W / 2, y + CARD_H - 18), label, SMALL, INK, "mm")
+
+
+def _star(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float = 9) -> None:
+    """The mark of an Honour leader (with the yellow fill: never colour alone)."""
+    import math
+
+    points = []
+    for k in range(10):
+        radius = r if k % 2 == 0 else r * 0.45
+        angle = -math.pi / 2 + k * math.pi / 5
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    d.polygon(points, fill=INK)
 
 
 def _decision_line(view: dict, names: list[str] | None) -> str:
@@ -133,7 +140,7 @@ def _give_line(who: str, ex: dict | None, names: list[str] | None) -> str:
 
 # Speed: a move changes a pontoon or two, so each pontoon is kept as a picture keyed by
 # everything it shows and pasted while that content is unchanged.
-_PONTOONS = PictureCache(8_000_000)  # about 20 pontoons: the last moves of several matches
+_PONTOONS = PictureCache(6_000_000)
 
 
 def _pontoon_cached(
@@ -146,7 +153,6 @@ def _pontoon_cached(
             view["seat"] == seat,
             seat in view["to_act"],
             seat == view["active"] and not view["over"],
-            (view.get("decision") or {}).get("type") == "share",
             seat in view["winners"],
             view["players"][seat],
             sorted(z for z, s in view["leaders"].items() if s == seat),
@@ -157,52 +163,58 @@ def _pontoon_cached(
     panel = _PONTOONS.get(key)
     if panel is None:
         panel = Image.new("RGB", (PANEL_W + 1, PANEL_H + 1), BACKGROUND)
-        _pontoon(ImageDraw.Draw(panel), 0, 0, view, seat, names)
+        _pontoon(ImageDraw.Draw(panel), view, seat, names)
         _PONTOONS.put(key, panel)
     image.paste(panel, (x, y))
 
 
-def _pontoon(
-    draw: ImageDraw.ImageDraw, x: int, y: int, view: dict, seat: int, names: list[str] | None
-) -> None:
+def _pontoon(d: ImageDraw.ImageDraw, view: dict, seat: int, names: list[str] | None) -> None:
     p = view["players"][seat]
-    me = view["seat"] == seat
     acting = seat in view["to_act"]
     colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
-    draw.rounded_rectangle(
-        (x, y, x + PANEL_W, y + PANEL_H - 8),
+    d.rounded_rectangle(
+        (0, 0, PANEL_W, PANEL_H - 6),
         radius=12,
         fill=PANEL,
         outline=INK if acting else LINE,
         width=5 if acting else 2,
     )
-    draw.rectangle((x + 3, y + 10, x + 11, y + PANEL_H - 18), fill=colour)
-    player_badge(draw, (x + 36, y + 26), seat, radius=17)
-    title = _name(names, seat) + (" (you)" if me else "")
-    if acting:
-        title += "  < to act"
-    elif seat == view["active"] and not view["over"]:
-        # Their turn, but another player decides now (a Sharing, an Exchange): say who waits,
-        # so that the picture and the board's "Waiting for ..." agree on who acts.
-        sharing = (view.get("decision") or {}).get("type") == "share"
-        title += "  (shares, waits)" if sharing else "  (their turn, waits)"
+    d.rectangle((3, 10, 9, PANEL_H - 16), fill=colour)
+    player_badge(d, (30, 22), seat, 15, SMALL)
+    score = f"{p['score']['total']} lotus"
+    _t(d, (PANEL_W - 12, 22), score, TEXT, INK, "rm")
+    tag = ""
     if seat in view["winners"]:
-        title += "  WINNER"
-    draw_text(draw, (x + 60, y + 26), title, font=font(24), fill=INK, anchor="lm")
-    sc = p["score"]
-    draw_text(draw, (x + PANEL_W - 14, y + 26), f"{sc['total']} lotus", font=font(26), fill=INK, anchor="rm")
+        tag = "winner"
+    elif acting:
+        tag = "to act"
+    elif seat == view["active"] and not view["over"]:
+        # Their turn, but another player decides now (a Sharing, an Exchange)
+        tag = "waits"
+    right = PANEL_W - 20 - text_length(score, TEXT)
+    if tag:
+        tw = text_length(tag, SMALL) + 14
+        right -= tw + 6
+        d.rounded_rectangle(
+            (right, 10, right + tw, 34),
+            radius=8,
+            fill=HIGHLIGHT if tag != "waits" else BACKGROUND,
+            outline=INK,
+        )
+        _t(d, (right + tw / 2, 22), tag, SMALL, INK, "mm")
+    title = _name(names, seat) + (" (you)" if view["seat"] == seat else "")
+    _t(d, (52, 22), fitted(title, TEXT, right - 60), TEXT, INK, "lm")
     parts = [f"{p['koi_cards']} Koi"]
     if p["lotus"]:
-        parts.append(f"lotus flower x{p['lotus']}")
+        parts.append(f"{p['lotus']} lotus flower" + ("s" if p["lotus"] > 1 else ""))
     if p["lanterns"]:
-        parts.append(f"lantern x{p['lanterns']}")
+        parts.append(f"{p['lanterns']} lantern" + ("s" if p["lanterns"] > 1 else ""))
     if p["bridges"]:
-        parts.append("bridge " + " ".join(f"{a}-{b}" for a, b in p["bridges"]))
-    # (at the end the score breakdown is spelled out in the text box above the pontoons)
-    draw_text(draw, (x + 22, y + 56), ", ".join(parts), font=font(19), fill=INK, anchor="lm")
+        parts.append("bridges " + ", ".join(f"{a}-{b}" for a, b in p["bridges"]))
+    _t(d, (16, 40), fitted(" · ".join(parts), SMALL, PANEL_W - 26), SMALL)
 
-    gx = x + (PANEL_W - 5 * CELL_W) // 2 + 8
-    gy = y + 74
+    gx = 12
+    gy = 66
     leaders = view["leaders"]
     in_play = set(view["varieties"])
     protected = {z for pair in p["bridges"] for z in pair}
@@ -215,171 +227,191 @@ def _pontoon(
             lead = leaders.get(str(v)) == seat
             fill = HIGHLIGHT if lead else (BACKGROUND if v in in_play else OUT_FILL)
             edge, width = (BRIDGE_COLOUR, 4) if v in protected else (LINE, 2)
-            draw.rectangle((cx, cy, cx + CELL_W - 8, cy + CELL_H - 8), fill=fill, outline=edge, width=width)
-            draw_text(draw, (cx + 7, cy + 4), str(v), font=font(18), fill=MUTED)
+            d.rectangle((cx, cy, cx + CELL_W - 6, cy + CELL_H - 6), fill=fill, outline=edge, width=width)
+            _t(d, (cx + 5, cy + 2), str(v), SMALL, MUTED)
             total = z["koi"] + z["bamboo"]
             if total:
-                draw_text(
-                    draw,
-                    (cx + CELL_W / 2 - 4, cy + CELL_H / 2 - 2),
-                    str(total),
-                    font=font(34),
-                    fill=INK,
-                    anchor="mm",
-                )
+                _t(d, (cx + CELL_W / 2 - 6, cy + CELL_H / 2 + 4), str(total), 30, INK, "mm")
             if z["bamboo"]:
                 tag = "B" if z["bamboo"] == 1 else f"{z['bamboo']}B"
-                draw.rounded_rectangle(
-                    (cx + CELL_W - 44, cy + 4, cx + CELL_W - 12, cy + 27), radius=5, fill=BAMBOO_COLOUR
+                tw = text_length(tag, SMALL) + 8
+                d.rounded_rectangle(
+                    (cx + CELL_W - 10 - tw, cy + 4, cx + CELL_W - 10, cy + 26), radius=5, fill=BAMBOO_COLOUR
                 )
-                draw_text(
-                    draw, (cx + CELL_W - 28, cy + 16), tag, font=font(18), fill=(255, 255, 255), anchor="mm"
-                )
+                _t(d, (cx + CELL_W - 10 - tw / 2, cy + 15), tag, SMALL, (255, 255, 255), "mm")
             if lead:
-                draw_text(
-                    draw, (cx + CELL_W - 12, cy + CELL_H - 11), "LEAD", font=font(16), fill=INK, anchor="rb"
-                )
+                _star(d, cx + CELL_W - 19, cy + CELL_H - 18)
     # bridges: a thick bar across the border of the two zones
     for a, b in p["bridges"]:
         (ax, ay), (bx, by) = cells[a], cells[b]
-        # kept clear of the bamboo tag (top right) and LEAD (bottom right) of the zones
         if ay == by:
-            mx = bx - 4
-            box = (mx - 8, ay + 10, mx + 8, ay + CELL_H - 18)
+            mx = bx - 3
+            box = (mx - 7, ay + 26, mx + 7, ay + CELL_H - 12)
         else:
-            my = by - 4
-            box = (ax + 12, my - 8, ax + 48, my + 8)
-        draw.rounded_rectangle(box, radius=4, fill=BRIDGE_COLOUR, outline=INK, width=2)
+            my = by - 3
+            box = (ax + 30, my - 7, ax + 58, my + 7)
+        d.rounded_rectangle(box, radius=4, fill=BRIDGE_COLOUR, outline=INK, width=2)
+
+
+def _river(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y: int) -> int:
+    """The river's four places, the pond and the pool (faces when your lantern shows them)."""
+    over = view["over"]
+    _t(d, (PAD, y), "River" + (" (a Sharing)" if view.get("share_next") is not None else ""), TEXT)
+    px = PAD + 4 * (CARD_W + 8) + 14
+    _t(d, (px, y), "Pond", TEXT)
+    qx = px + CARD_W + 30
+    pool = view.get("pool")
+    label = "Pool" + (" (your lantern shows it)" if pool and not over else "")
+    _t(d, (qx, y), fitted(label, TEXT, WIDTH - PAD - qx), TEXT)
+    y += 30
+    river = view["river"]
+    for i in range(4):
+        x = PAD + i * (CARD_W + 8)
+        if i < len(river):
+            _card(d, x, y, river[i])
+        else:
+            d.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=9, outline=LINE, width=2)
+    _back(d, px, y + 6, "cards", view["pond_size"])
+    if pool:
+        step = min(CARD_W + 8, (WIDTH - PAD - qx) // len(pool))
+        for i, k in enumerate(pool):
+            _card(d, qx + i * step, y, k, w=step - 8)
+    else:
+        _back(d, qx, y + 6, "cards", view["pool_size"])
+        if view.get("pool_taker") is not None:
+            x = qx + CARD_W + 20
+            _t(d, (x, y + 30), "taken by", SMALL, INK)
+            _t(d, (x, y + 54), fitted(_name(names, view["pool_taker"]), SMALL, WIDTH - PAD - x), SMALL)
+    y += CARD_H + 8
+    notes = []
+    if view.get("share_next") is not None and view.get("drawn"):
+        notes.append("Drawn this turn: " + _cardsdraw_text(view["drawn"]))
+    disc = view.get("discard") or {}
+    if disc:
+        notes.append("Discarded: " + ", ".join(f"{v} {k}" for k, v in disc.items()))
+    if notes:
+        _t(d, (PAD, y), fitted(" · ".join(notes), SMALL, WIDTH - 2 * PAD), SMALL, MUTED)
+        y += 26
+    return y
+
+
+def _river_h(view: dict) -> int:
+    notes = view.get("discard") or (view.get("share_next") is not None and view.get("drawn"))
+    return 30 + CARD_H + 8 + (26 if notes else 0)
+
+
+def _tokens(d: ImageDraw.ImageDraw, view: dict, y: int) -> int:
+    """Honour tokens 2 to 11: the variety, its value in lotus, its leader now."""
+    who = "who won each" if view["over"] else "who leads each now"
+    _t(d, (PAD, y), f"Honour tokens: their value, and {who}", TEXT)
+    y += 30
+    tv = view["token_values"]
+    step = (WIDTH - 2 * PAD) / 10
+    for i, v in enumerate(range(2, 12)):
+        x = PAD + i * step
+        box = (x, y, x + step - 6, y + 56)
+        if str(v) not in tv:
+            d.rounded_rectangle(box, radius=8, outline=LINE, width=2)
+            _t(d, (x + (step - 6) / 2, y + 28), "out", SMALL, MUTED, "mm")
+            continue
+        d.rounded_rectangle(box, radius=8, fill=TOKEN_FILL, outline=INK, width=2)
+        _t(d, (x + (step - 6) / 2, y + 17), str(v), 26, INK, "mm")
+        _t(d, (x + (step - 6) / 2, y + 43), f"{tv[str(v)]} lotus", SMALL, INK, "mm")
+        leader = view["leaders"].get(str(v))
+        if leader is None:
+            _t(d, (x + (step - 6) / 2, y + 76), "none", SMALL, MUTED, "mm")
+        else:
+            player_badge(d, (x + (step - 6) / 2, y + 76), leader, 14, SMALL)
+    return y + 94
+
+
+def _scores(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y: int) -> int:
+    """At the end: each player's lotus by source, the winner first."""
+    heads = ["Honour tokens", "common", "secret", "lotus flowers", "total"]
+    keys = ["honour", "common", "secret", "lotus", "total"]
+    widths = [text_length(h, SMALL) + 16 for h in heads]
+    x = WIDTH - PAD - sum(widths)
+    xs = []
+    for w in widths:
+        xs.append(x + w / 2)
+        x += w
+    _t(d, (PAD, y), "Final score in lotus", TEXT)
+    y += 30
+    for h, cx in zip(heads, xs, strict=True):
+        _t(d, (cx, y), h, SMALL, MUTED, "ma")
+    y += 26
+    n = view["num_players"]
+    for s in sorted(range(n), key=lambda k: -view["players"][k]["score"]["total"]):
+        sc = view["players"][s]["score"]
+        if s in view["winners"]:
+            d.rounded_rectangle((PAD - 4, y - 2, WIDTH - PAD + 2, y + 30), radius=6, fill=HIGHLIGHT)
+        player_badge(d, (PAD + 14, y + 14), s, 13, SMALL)
+        _t(d, (PAD + 34, y + 3), fitted(_name(names, s), TEXT, xs[0] - widths[0] / 2 - PAD - 40), TEXT)
+        for k, cx in zip(keys, xs, strict=True):
+            _t(d, (cx, y + 3), str(sc[k] or 0), TEXT, INK, "ma")
+        y += 34
+    return y
+
+
+def _lines(view: dict, names: list[str] | None) -> list[str]:
+    """The text box: the common challenge; a player's secret, pool and peek; at the end the secrets."""
+    seat = view["seat"]
+    width = WIDTH - 2 * PAD - 24
+    lines = _wrap(
+        "Common challenge: " + _challengedraw_text(view["common_challenge"], "common"), SMALL, width
+    )
+    if view["over"]:
+        for s, p in enumerate(view["players"]):
+            ch = p.get("challenge")
+            if ch:
+                text = f"{_name(names, s)}'s secret: {ch['text']}"
+                lines.append(fitted(text, SMALL, width - 100) + f"  {p['score']['secret'] or 0} lotus")
+    elif seat is not None and view.get("secret_challenge"):
+        text = "Your secret challenge: " + _challengedraw_text(view["secret_challenge"], "individual")
+        lines += _wrap(text + f", now worth {view.get('secret_points')} lotus to you", SMALL, width)
+    if seat is not None and view.get("peek"):
+        lines += _wrap(
+            "Your lotus peek, top of the pond first: " + _cardsdraw_text(view["peek"]), SMALL, width
+        )
+    return lines
+
+
+LEGEND = "Big number: Koi and bamboo (B) in the zone. Yellow with a star: leads that Honour token. Brown bar: a bridge."
 
 
 def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     n = view["num_players"]
-    seat = view["seat"]
-    private = seat is not None
     over = view["over"]
     rows = (n + 1) // 2
-
-    # the text box (challenges and private notes) decides the height
-    scratch = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    box_w = WIDTH - 2 * PAD - 24
-    lines: list[str] = _wrap(
-        scratch, "Common challenge: " + _challengedraw_text(view["common_challenge"], "common"), TEXT, box_w
-    )
-    if over:
-        for s, p in enumerate(view["players"]):
-            ch = p.get("challenge")
-            if ch:
-                txt = f"{PLAYER_MARKS[s]} {_name(names, s)}'s secret: " + _challengedraw_text(
-                    ch, "individual"
-                )
-                lines += _wrap(scratch, txt + f" -> {p['score']['secret']}", TEXT, box_w)
-        for s in sorted(range(n), key=lambda k: -view["players"][k]["score"]["total"]):
-            sc = view["players"][s]["score"]
-            txt = (
-                f"{PLAYER_MARKS[s]} {_name(names, s)}: {sc['total']} lotus = honour tokens {sc['honour']}"
-                f" + common {sc['common']} + secret {sc['secret'] or 0} + lotus flowers {sc['lotus']}"
-            )
-            lines += _wrap(scratch, txt, TEXT, box_w)
-    elif private and view.get("secret_challenge"):
-        txt = "Your secret challenge: " + _challengedraw_text(view["secret_challenge"], "individual")
-        txt += f" (now worth {view.get('secret_points')} lotus to you)"
-        lines += _wrap(scratch, txt, TEXT, box_w)
-    if private and not over and view.get("pool") is not None:
-        lines.append("Pool (your lantern shows it): " + _cardsdraw_text(view["pool"]))
-    if private and view.get("peek"):
-        lines.append("Your lotus peek, top of the pond first: " + _cardsdraw_text(view["peek"]))
-    top_h = TOKENS_Y + 122 + len(lines) * LINE_H + 28
-    height = top_h + rows * PANEL_H + 36
+    lines = _lines(view, names)
+    legend = _wrap(LEGEND, SMALL, WIDTH - 2 * PAD)
+    top = HEADER_H + 10
+    top += (30 + 26 + 34 * n + 10) if over else _river_h(view) + 4
+    top += TOKENS_H + len(lines) * LINE_H + 14 + 10
+    height = top + rows * PANEL_H + len(legend) * 25 + 8
     image, d = new_canvas(WIDTH, height)
 
-    # header: title, turn, who acts
-    d.rectangle((0, 0, WIDTH, 56), fill=WATER)
-    draw_text(d, (PAD, 28), "Ike No Koi", font=font(30), fill=INK, anchor="lm")
-    head = _decision_line(view, names)
-    if not over:
-        head = f"Turn {view['turn']}  -  " + head
-    draw_text(d, (WIDTH - PAD, 28), head, font=font(24), fill=INK, anchor="rm")
+    d.rectangle((0, 0, WIDTH, HEADER_H), fill=WATER)
+    head = "Ike No Koi" + ("" if over else f" · turn {view['turn']}")
+    _t(d, (PAD, HEADER_H / 2), head, 26, INK, "lm")
+    rest = WIDTH - 3 * PAD - text_length(head, 26)
+    _t(d, (WIDTH - PAD, HEADER_H / 2), fitted(_decision_line(view, names), TEXT, rest), TEXT, INK, "rm")
 
-    # the river, the pond and the pool
-    y = 70
-    draw_text(d, (PAD, y + 4), "River", font=font(22), fill=INK)
-    if view.get("share_next") is not None:
-        draw_text(d, (PAD, y + 34), "Sharing", font=font(18), fill=INK)
-    river = view["river"]
-    for i in range(4):
-        x = PAD + 84 + i * 108
-        if i < len(river):
-            _card(d, x, y, river[i])
-        else:
-            d.rounded_rectangle((x, y, x + 96, y + 128), radius=10, outline=LINE, width=2)
-    px = PAD + 84 + 4 * 108 + 36
-    _back(d, px, y + 6, "pond", view["pond_size"])
-    pool = view.get("pool")
-    if pool:
-        draw_text(
-            d, (px + 128, y - 2), "Pool" + (" (you see it)" if not over else ""), font=font(18), fill=INK
-        )
-        for i, k in enumerate(pool):
-            step = min(104, (WIDTH - PAD - px - 128) // len(pool))
-            _card(d, px + 128 + i * step, y + 24, k, w=step - 8, h=104)
-    else:
-        _back(d, px + 128, y + 6, "pool", view["pool_size"])
-        if view.get("pool_taker") is not None:
-            taker = _name(names, view["pool_taker"])
-            draw_text(d, (px + 246, y + 50), "pool taken by", font=font(18), fill=INK, anchor="lm")
-            draw_text(d, (px + 246, y + 76), taker, font=font(18), fill=INK, anchor="lm")
-    if view.get("share_next") is not None and view.get("drawn"):
-        draw_text(
-            d,
-            (PAD, y + 150),
-            "Drawn this turn: " + _cardsdraw_text(view["drawn"]),
-            font=font(18),
-            fill=INK,
-            anchor="lb",
-        )
-    disc = view.get("discard") or {}
-    if disc:
-        text = "Discarded: " + ", ".join(f"{k} x{v}" for k, v in disc.items())
-        draw_text(d, (WIDTH - PAD, y + 150), text, font=font(18), fill=MUTED, anchor="rb")
-
-    # Honour tokens with their leader now
-    y = TOKENS_Y
-    draw_text(d, (PAD, y + 22), "Honour", font=font(22), fill=INK, anchor="lm")
-    draw_text(d, (PAD, y + 48), "tokens", font=font(22), fill=INK, anchor="lm")
-    draw_text(d, (PAD, y + 76), "leader:", font=font(18), fill=MUTED, anchor="lm")
-    tv = view["token_values"]
-    r = TOKEN_R
-    for i, v in enumerate(range(2, 12)):
-        cx, cy = PAD + 150 + i * 102, y + 36
-        if str(v) not in tv:
-            d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=LINE, width=2)
-            draw_text(d, (cx, cy), "out", font=font(18), fill=MUTED, anchor="mm")
-            continue
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=TOKEN_FILL, outline=INK, width=2)
-        draw_text(d, (cx, cy - 10), str(v), font=font(30), fill=INK, anchor="mm")
-        # the token's value in lotus (stand-in values from the game's data, via the view)
-        draw_text(d, (cx, cy + 18), f"{tv[str(v)]} lotus", font=font(17), fill=INK, anchor="mm")
-        leader = view["leaders"].get(str(v))
-        if leader is None:
-            draw_text(d, (cx, cy + 58), "nobody", font=font(18), fill=MUTED, anchor="mm")
-        else:
-            player_badge(d, (cx, cy + 58), leader, radius=15)
-
-    # challenges, then private notes
-    y = TOKENS_Y + 122
+    y = HEADER_H + 10
+    y = (_scores(d, view, names, y) + 10) if over else _river(d, view, names, y) + 4
+    y = _tokens(d, view, y)
     d.rounded_rectangle(
         (PAD, y, WIDTH - PAD, y + len(lines) * LINE_H + 14), radius=10, fill=PANEL, outline=LINE, width=2
     )
     for k, line in enumerate(lines):
-        draw_text(d, (PAD + 12, y + 8 + k * LINE_H), line, font=font(TEXT), fill=INK)
-
-    # pontoons
+        _t(d, (PAD + 12, y + 8 + k * LINE_H), line, SMALL)
     for s in range(n):
         col, row = s % 2, s // 2
-        _pontoon_cached(image, PAD + col * (PANEL_W + PAD), top_h + row * PANEL_H, view, s, names)
-
-    legend = "Big number = Koi + bamboo (B) in the zone.  Yellow LEAD = Honour leader.  Brown bar = bridge."
-    draw_text(d, (WIDTH / 2, top_h + rows * PANEL_H + 4), legend, font=font(18), fill=MUTED, anchor="mt")
+        _pontoon_cached(image, PAD + col * (PANEL_W + PAD), top + row * PANEL_H, view, s, names)
+    y = top + rows * PANEL_H
+    for line in legend:
+        _t(d, (WIDTH / 2, y), line, SMALL, MUTED, "ma")
+        y += 25
     return image
 
 
