@@ -56,9 +56,10 @@ BUILDING_FILL = (120, 110, 95)
 GOODS = ("mon", "rice", "wood", "koban", "sandal")
 ROW_H = 36  # one stall
 NAGAYA_W = (W - 3 * PAD) // 2
-NAGAYA_H = 30 + 4 * ROW_H + 6
+NAGAYA_H = 26 + 4 * ROW_H + 6
 SHOP_W = 100
-MARKET_H = 50  # a character for hire, a building to build
+PLAYER_H = 31  # a row of the players' table
+MARKET_H = 48  # a character for hire, a building to build
 
 
 def player_badge(d: ImageDraw.ImageDraw, xy, seat: int, r: int = 14) -> None:
@@ -154,11 +155,11 @@ def _nagaya(d: ImageDraw.ImageDraw, v: dict, k: int) -> None:
     w = NAGAYA_W
     row_h = 4 * ROW_H / S  # 3 stalls a Nagaya (2 players) are taller, the panel keeps its size
     d.rounded_rectangle((0, 0, w, NAGAYA_H), radius=10, fill=PANEL, outline=LINE, width=2)
-    _t(d, (10, 4), f"Nagaya {k + 1}", TEXT)
+    _t(d, (10, 2), f"Nagaya {k + 1}", TEXT)
     burnt = [str(f["month"]) for f in v["fires_past"] if f["nagaya"] == k]
     if burnt:
-        _t(d, (w - 10, 6), "burnt in month " + ", ".join(burnt), SMALL, FIRE, "ra")
-    top = 30
+        _t(d, (w - 10, 4), "burnt in month " + ", ".join(burnt), SMALL, FIRE, "ra")
+    top = 26
     # shops on the left: shop 2k reaches the first half of the stalls, shop 2k+1 the rest
     for j in range(2):
         shop = 2 * k + j
@@ -281,7 +282,7 @@ def _tokens(d: ImageDraw.ImageDraw, v: dict, x0: int, y0: int, w: int) -> int:
     y = y0 + 30
     for line in lines:
         _t(d, (x0, y), fitted(line, SMALL, w), SMALL)
-        y += 25
+        y += 24
     return y
 
 
@@ -363,12 +364,12 @@ def _table(
     name_w = xs[0] - widths[0] / 2 - PAD - 40
     for seat, values, lit in rows:
         if lit:
-            d.rounded_rectangle((PAD - 4, y - 2, W - PAD + 2, y + 30), radius=6, fill=HIGHLIGHT)
-        player_badge(d, (PAD + 14, y + 14), seat, 13)
-        _t(d, (PAD + 34, y + 3), fitted(player_name(names, seat), TEXT, name_w), TEXT)
+            d.rounded_rectangle((PAD - 4, y - 2, W - PAD + 2, y + PLAYER_H - 3), radius=6, fill=HIGHLIGHT)
+        player_badge(d, (PAD + 14, y + 13), seat, 13)
+        _t(d, (PAD + 34, y + 2), fitted(player_name(names, seat), TEXT, name_w), TEXT)
         for val, cx in zip(values, xs, strict=True):
-            _t(d, (cx, y + 3), str(val), TEXT, INK, "ma")
-        y += 34
+            _t(d, (cx, y + 2), str(val), TEXT, INK, "ma")
+        y += PLAYER_H
     return y
 
 
@@ -452,29 +453,29 @@ def _board(v: dict, names) -> Image.Image:
     over = v["over"]
     n = v["num_players"]
     # the height needed, before drawing
-    height = 44 + 2 * NAGAYA_H + 8 + 12
+    height = 44 + 2 * NAGAYA_H + 8 + 10
     if over:
-        height += 30 + 26 + 34 * n + 2 * 25 + 12
+        height += 30 + 26 + PLAYER_H * n + 2 * 25 + 12
     else:
-        height += 56 + (26 if v["calendar"]["sun_moon"] else 0) + 10
-        height += 30 + 3 * 25 + 12
-        height += 30 + ((len(v["row"] or v["start_row"]) + 1) // 2 * MARKET_H or 26) + 8
-        height += 30 + ((_building_rows(v["buildings"], 0)[-1]) or 26) + 8
-    height += 30 + 26 + 34 * n + 4
+        height += 56 + (26 if v["calendar"]["sun_moon"] else 0) + 8
+        height += 30 + 3 * 24 + 8
+        height += 30 + ((len(v["row"] or v["start_row"]) + 1) // 2 * MARKET_H or 26) + 6
+        height += 30 + ((_building_rows(v["buildings"], 0)[-1]) or 26) + 6
+    height += 30 + 26 + PLAYER_H * n + 4
     image = Image.new("RGB", (W, height), BACKGROUND)
     d = ImageDraw.Draw(image)
     y = _header(d, v, names)
-    y = _main_street(image, v, y) + 12
+    y = _main_street(image, v, y) + 10
     if over:
         y = _final(d, v, names, y) + 12
     else:
-        y = _calendar(d, v, y) + 10
+        y = _calendar(d, v, y) + 8
         half = (W - 3 * PAD) // 2
         left = _ikizama(d, v, PAD, y, half)
         right = _tokens(d, v, 2 * PAD + half, y, half)
-        y = max(left, right) + 12
-        y = _market(d, v, y) + 8
-        y = _buildings(d, v, y) + 8
+        y = max(left, right) + 8
+        y = _market(d, v, y) + 6
+        y = _buildings(d, v, y) + 6
     _players(d, v, names, y)
     return image
 
@@ -501,7 +502,10 @@ def _mat(v: dict, names, seat: int) -> Image.Image:
     player_badge(d, (PAD + 22, 28), seat, 16)
     _t(d, (PAD + 46, 14), fitted(f"{player_name(names, seat)}'s mat", 26, 420), 26)
     shop = p["oyakata"]
-    where = "Oyakata before shop 1" if shop < 0 else f"Oyakata at {shop + 1} {v['shops'][shop]}"
+    if shop is None:  # taken off main street at the end of month 12, placed again on New Year's Day
+        where = "Oyakata to place again"
+    else:
+        where = "Oyakata before shop 1" if shop < 0 else f"Oyakata at {shop + 1} {v['shops'][shop]}"
     _t(d, (W - PAD - 8, 18), fitted(where, TEXT, 300), TEXT, INK, "ra")
     y = 56
     tw = (W - 2 * PAD - 8) / 6

@@ -3,9 +3,12 @@
 Each game has an ``Example``: a state constructed from a fixed seed by a few
 seeded legal moves (so it shows a game under way, with pieces out), and notes
 pinned to places of its spectator picture: how a turn goes and what scores.
-``rules_picture(game_key)`` draws the board smaller, puts a numbered marker on
-each place and writes the numbered notes under it in type large enough to read
-where Discord shows it inline. The same notes are the picture's alt text.
+``rules_picture(game_key)`` draws the board (at its own size when it is drawn
+for a phone, 800 px wide; smaller otherwise), puts a numbered marker on each place
+and writes the numbered notes under it in type large enough to read where Discord
+shows it inline (about 340 px wide on a phone). A board too tall to leave room for
+the notes within 1.6x the width is cut at the bottom: the notes point above the cut.
+The same notes are the picture's alt text.
 """
 
 from __future__ import annotations
@@ -21,9 +24,10 @@ from games import REGISTRY
 from rendering.common import BACKGROUND, HIGHLIGHT, INK, LINE, draw_text, font, recorded, resized, text_width
 
 WIDTH = 800
-PAD = 18
-NOTE_SIZE = 25
-NOTE_LINE = 32
+MAX_RATIO = 1.6  # bench/phone.py's target: no picture taller than 1.6x its width
+PAD = 16
+NOTE_SIZE = 22  # 9.4 px once shown 340 px wide
+NOTE_LINE = 28
 MARK_R = 15
 NAMES = ["Aiko", "Ben", "Chen", "Dai", "Emi"]
 
@@ -33,7 +37,7 @@ class Example:
     players: int
     seed: int
     steps: int  # seeded random legal moves from the set-up
-    notes: tuple[tuple[int, int, str], ...]  # a marker centre (x, y) on the full-size board, its note
+    notes: tuple[tuple[int, int, str], ...]  # a marker centre (x, y) on the board as drawn, its note
 
 
 EXAMPLES = {
@@ -42,11 +46,11 @@ EXAMPLES = {
         11,
         14,
         (
-            (45, 135, "Draw pond cards into the river; after 2 or 3 you may stop and keep them."),
-            (840, 135, "A card identical to one in the river: the river is shared out instead."),
-            (1145, 310, "At the end, strictly most of a variety wins its Honour token (its lotus)."),
-            (625, 700, "Your pontoon: Koi by variety; bamboo counts as one more, bridges protect."),
-            (1030, 370, "Everyone who fulfils the common challenge scores it."),
+            (80, 68, "Draw pond cards into the river; after 2 or 3 you may stop and keep them."),
+            (178, 178, "A card identical to one in the river: the river is shared out instead."),
+            (578, 210, "At the end, strictly most of a variety wins its Honour token (its lotus)."),
+            (200, 470, "Your pontoon: Koi by variety; bamboo counts as one more, bridges protect."),
+            (755, 341, "Everyone who fulfils the common challenge scores it."),
         ),
     ),
     "iki": Example(
@@ -54,11 +58,11 @@ EXAMPLES = {
         11,
         30,
         (
-            (865, 305, "A: in firefighting order, take a space of the Ikizama track."),
-            (1040, 360, "B: take 4 mon or hire a market character into a stall."),
-            (110, 180, "Move your Oyakata that many shops, trade there, use a character behind it."),
-            (960, 70, "Paydays (pay) and fires (F3-F5) come with the calendar."),
-            (560, 705, "Iki is the score: characters, buildings, harmony and tokens earn it."),
+            (172, 492, "A: in firefighting order, take a space of the Ikizama track."),
+            (214, 602, "B: take 4 mon, or hire one of the characters for hire into a stall."),
+            (142, 56, "Move your Oyakata that many shops; trade, use a character behind it."),
+            (365, 404, "Paydays and fires come with the calendar."),
+            (192, 900, "Iki is the score: characters, buildings, harmony and tokens earn it."),
         ),
     ),
     "iwari": Example(
@@ -115,7 +119,7 @@ def _wrap(draw: ImageDraw.ImageDraw, text: str, width: float) -> list[str]:
 def _marker(draw: ImageDraw.ImageDraw, x: float, y: float, n: int) -> None:
     draw.ellipse((x - MARK_R - 2, y - MARK_R - 2, x + MARK_R + 2, y + MARK_R + 2), fill=INK)
     draw.ellipse((x - MARK_R, y - MARK_R, x + MARK_R, y + MARK_R), fill=HIGHLIGHT)
-    draw_text(draw, (x, y), str(n), font=font(20), fill=INK, anchor="mm")
+    draw_text(draw, (x, y), str(n), font=font(NOTE_SIZE), fill=INK, anchor="mm")
 
 
 def notes(game_key: str) -> list[str]:
@@ -123,28 +127,30 @@ def notes(game_key: str) -> list[str]:
 
 
 def rules_picture(game_key: str) -> Image.Image:
-    """The example board, smaller, with numbered markers and the numbered notes under it."""
+    """The example board with numbered markers and the numbered notes under it."""
     import rendering
 
     example = EXAMPLES[game_key]
     since = recorded()
     board = rendering.draw(game_key, example_view(game_key), NAMES[: example.players])
-    scale = WIDTH / board.width
-    board = board.resize((WIDTH, round(board.height * scale)), Image.LANCZOS)
-    resized(since, scale)  # bench/phone.py: the board's texts are shown at this scale
+    scale = min(1.0, WIDTH / board.width)
+    if scale < 1:
+        board = board.resize((WIDTH, round(board.height * scale)), Image.LANCZOS)
+        resized(since, scale)  # bench/phone.py: the board's texts are shown at this scale
     measure = ImageDraw.Draw(board)
-    indent = 2 * MARK_R + 16
+    indent = 2 * MARK_R + 14
     wrapped = [_wrap(measure, text, WIDTH - 2 * PAD - indent) for text in notes(game_key)]
-    legend = PAD + sum(len(lines) * NOTE_LINE + 10 for lines in wrapped) + PAD
-    image = Image.new("RGB", (WIDTH, board.height + legend), BACKGROUND)
-    image.paste(board, (0, 0))
+    legend = PAD + sum(len(lines) * NOTE_LINE + 8 for lines in wrapped) + PAD
+    kept = min(board.height, int(MAX_RATIO * WIDTH) - legend)
+    image = Image.new("RGB", (WIDTH, kept + legend), BACKGROUND)
+    image.paste(board.crop((0, 0, board.width, kept)), ((WIDTH - board.width) // 2, 0))
     draw = ImageDraw.Draw(image)
     for n, (x, y, _) in enumerate(example.notes, 1):
         cx = min(max(x * scale, MARK_R + 3), WIDTH - MARK_R - 3)  # never off the picture
-        cy = min(max(y * scale, MARK_R + 3), board.height - MARK_R - 3)
+        cy = min(max(y * scale, MARK_R + 3), kept - MARK_R - 3)
         _marker(draw, cx, cy, n)
-    draw.line((0, board.height, WIDTH, board.height), fill=LINE, width=2)
-    y = board.height + PAD
+    draw.line((0, kept, WIDTH, kept), fill=LINE, width=2)
+    y = kept + PAD
     for n, lines in enumerate(wrapped, 1):
         _marker(draw, PAD + MARK_R, y + NOTE_LINE / 2, n)
         for line in lines:
@@ -152,7 +158,7 @@ def rules_picture(game_key: str) -> Image.Image:
                 draw, (PAD + indent, y + NOTE_LINE / 2), line, font=font(NOTE_SIZE), fill=INK, anchor="lm"
             )
             y += NOTE_LINE
-        y += 10
+        y += 8
     return image
 
 

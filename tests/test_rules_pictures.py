@@ -10,7 +10,16 @@ from PIL import Image
 import rendering
 from games import REGISTRY
 from rendering import DESCRIPTION_LIMIT
-from rendering.rules import EXAMPLES, WIDTH, example_view, notes, rules_description, rules_png
+from rendering.rules import (
+    EXAMPLES,
+    MAX_RATIO,
+    NOTE_LINE,
+    WIDTH,
+    example_view,
+    notes,
+    rules_description,
+    rules_png,
+)
 
 
 def test_every_game_has_an_example():
@@ -25,10 +34,14 @@ def test_the_example_is_a_game_under_way_drawn_small_with_its_notes(key):
     start = REGISTRY[key].new_state(EXAMPLES[key].players, EXAMPLES[key].seed, {}).view(None)
     assert view != start  # pieces are out: there is something to point at
     with Image.open(io.BytesIO(rules_png(key))) as picture:
-        assert picture.format == "PNG" and picture.width == WIDTH and picture.height < 1400
+        assert picture.format == "PNG" and picture.width == WIDTH and picture.height <= MAX_RATIO * WIDTH
+        height = picture.height
     board = rendering.draw(key, view, None)
+    scale = min(1.0, WIDTH / board.width)
+    under = len(notes(key)) * NOTE_LINE  # the notes take at least this under the board
     for x, y, _ in EXAMPLES[key].notes:
         assert 0 <= x < board.width and 0 <= y < board.height  # each marker is on the board
+        assert y * scale < height - under  # and on the part of it that is shown
     text = rules_description(key)
     assert len(text) <= DESCRIPTION_LIMIT and all(
         f"{n}. {note}" in text for n, note in enumerate(notes(key), 1)

@@ -248,8 +248,40 @@ def test_render_start_mid_end(n: int) -> None:
             png = render("ikenokoi", st.view(seat), names)
             img = Image.open(io.BytesIO(png))
             img.load()
-            assert 1000 <= img.width <= 1400 and 600 <= img.height <= 1600
+            assert img.width == 800 and 500 <= img.height <= 1.6 * 800
         assert render("ikenokoi", st.view(0), names) != render("ikenokoi", st.view(None), names)
+
+
+def _texts(view: dict, names: list[str]) -> tuple[Image.Image, list[str], float]:
+    """The picture, its texts and its smallest text as a phone shows it (340 px wide, 600 tall)."""
+    from rendering import draw
+
+    with common.record_text() as texts:
+        image = draw("ikenokoi", view, names)
+    scale = min(340 / image.width, 600 / image.height)
+    return image, [t for _, t in texts], min(size for size, _ in texts) * scale
+
+
+@pytest.mark.parametrize("n", [3, 5])
+def test_pictures_are_readable_on_a_phone_and_keep_secrets(n: int) -> None:
+    """Every text is 8 px or more on a phone and no picture is taller than 1.6x its width; the
+    secret challenge and the pool's faces are in the owner's picture only."""
+    st = GAME.new_state(n, 60 + n)
+    names = [f"Player {i}" for i in range(n)]
+    st.pond.remove(LANTERN) if LANTERN in st.pond else st.pool.remove(LANTERN)
+    st.lanterns[0] = 1  # seat 0 sees the pool
+    for steps in (0, 30, 10_000):
+        random_steps(st, steps, n + steps)
+        for seat in (None, 0, 1):
+            image, texts, smallest = _texts(st.view(seat), names)
+            assert smallest >= 8 and image.height <= 1.6 * image.width
+            joined = " ".join(texts)
+            if st.is_over():
+                continue  # the secrets are shown to all at the end
+            assert (secret_text(st, 0) in joined) == (seat == 0)
+            # the pool's faces only in the picture of a lantern's owner (seat 0 holds one)
+            assert ("Pool (your lantern shows it)" in texts) == bool(st.view(seat)["pool"])
+            assert bool(st.view(seat)["pool"]) == (seat is not None and st.lanterns[seat] > 0)
 
 
 def test_cached_text_does_not_change_the_pictures() -> None:
