@@ -35,15 +35,18 @@ def check_database(url_or_path: str) -> str | None:
     if is_postgres_url(url_or_path):
         import asyncpg
 
+        from bot.redaction import redact_message
+
         try:
             asyncio.run(check())
         except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
-            return (
+            return redact_message(
                 f"The database at DATABASE_URL={redact(url_or_path)} cannot be used: "
                 f"{type(exc).__name__}: {exc}.\n"
                 "Check that PostgreSQL runs and accepts this user and password, that the database "
                 "exists and that this user may create tables in it (or leave DATABASE_URL empty to "
-                "use SQLite at DATABASE_PATH)."
+                "use SQLite at DATABASE_PATH).",
+                url_or_path,
             )
         return None
     try:
@@ -81,7 +84,11 @@ def copy_db(argv: list[str]) -> int:
         print(f"Nothing was copied: {exc}.", file=sys.stderr)
         return 2
     except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
-        print(f"Nothing was copied: {type(exc).__name__}: {exc}.", file=sys.stderr)
+        from bot.redaction import redact_message
+
+        print(
+            redact_message(f"Nothing was copied: {type(exc).__name__}: {exc}.", args.target), file=sys.stderr
+        )
         return 2
     for table, rows in copied.items():
         print(f"{table:<20} {rows:>9} rows")
@@ -100,12 +107,18 @@ def main(argv: list[str]) -> int:
     try:
         settings = Settings.from_env()
     except ConfigError as exc:
-        print(f"Configuration error: {exc}", file=sys.stderr)
+        from bot.redaction import redact_text
+
+        print(f"Configuration error: {redact_text(str(exc))}", file=sys.stderr)
         return 2
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr, end="")
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from bot.redaction import install
+
+    for handler in logging.getLogger().handlers:
+        install(handler)  # no password or token in any log line, at any level
     problem = check_database(settings.database)
     if problem:
         print(problem, file=sys.stderr)

@@ -539,16 +539,10 @@ def open_store(url_or_path: str, **options) -> Store:
 
 
 def redact(url_or_path: str) -> str:
-    """A setting fit for a log or an error message (no password)."""
-    if not is_postgres_url(url_or_path):
-        return str(url_or_path)
-    from urllib.parse import urlsplit, urlunsplit
+    """A setting fit for a log or an error message (no password, in the user part or the query)."""
+    from bot.redaction import redact_message
 
-    parts = urlsplit(url_or_path)
-    if parts.password is None:
-        return url_or_path
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+    return redact_message(str(url_or_path), str(url_or_path))
 
 
 from bot.store_sqlite import SqliteStore  # noqa: E402  (the default store, importable from here)

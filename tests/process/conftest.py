@@ -20,10 +20,12 @@ class World:
     table: Table
     procs: list[BotProcess] = field(default_factory=list)
 
-    async def start_bot(self, name: str | None = None, timeout: float = 45) -> BotProcess:
+    async def start_bot(
+        self, name: str | None = None, timeout: float = 45, log_level: str = "INFO"
+    ) -> BotProcess:
         """Start ``python -m bot`` and wait until it identified on the gateway (commands synced first)."""
         before = self.fake.identifies
-        proc = BotProcess(self.fake, self.db_path, self.tmp, name or f"bot{len(self.procs)}")
+        proc = BotProcess(self.fake, self.db_path, self.tmp, name or f"bot{len(self.procs)}", log_level)
         self.procs.append(proc)
         await proc.start()
 

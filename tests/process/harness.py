@@ -57,8 +57,11 @@ def write_sitecustomize(directory: Path, fake: FakeDiscord) -> Path:
 class BotProcess:
     """One ``python -m bot`` child; its output goes to a log file the test prints on failure."""
 
-    def __init__(self, fake: FakeDiscord, db_path: Path, workdir: Path, name: str) -> None:
+    def __init__(
+        self, fake: FakeDiscord, db_path: Path, workdir: Path, name: str, log_level: str = "INFO"
+    ) -> None:
         self.fake, self.db_path, self.workdir, self.name = fake, db_path, workdir, name
+        self.log_level = log_level
         self.proc: asyncio.subprocess.Process | None = None
         self.log_path = workdir / f"{name}.log"
 
@@ -72,7 +75,7 @@ class BotProcess:
             DISCORD_TOKEN=self.fake.token,
             DATABASE_PATH=str(self.db_path),
             DEV_GUILD_ID=str(self.fake.guild_id),
-            LOG_LEVEL="INFO",
+            LOG_LEVEL=self.log_level,
             BOARD_STEP_DELAY="0",  # every step shows at once: the checks wait for a delivered board
             PYTHONPATH=os.pathsep.join(paths),
             PYTHONUNBUFFERED="1",
