@@ -628,7 +628,8 @@ class MatchService:
         return [Result(i, s.user_id, scores[i], i in winners) for i, s in enumerate(match.seats)]
 
     async def resign(self, channel_id: int, user_id: int) -> tuple[Match, list[int]]:
-        """The player leaves the match; it ends, the best running score of the others wins."""
+        """The player leaves the match; it ends, the best running score of the others wins (solo and
+        co-op: it ends as a loss against the game, nobody wins)."""
         match = await self.live(channel_id)
         async with self.lock(match.id):
             match = await self.get(match.id)
@@ -637,10 +638,16 @@ class MatchService:
             seat = match.seat_of(user_id)
             if seat is None:
                 raise ServiceError("You are not playing in this match.")
-            scores = self.state_of(match).scores()
+            state = self.state_of(match)
+            scores = state.scores()
             others = [i for i in range(len(match.seats)) if i != seat]
-            best = max(scores[i] for i in others)
-            winners = [i for i in others if scores[i] == best]
+            if getattr(state, "solo", False) or not others:
+                # Solo and co-op (Iwari against the Void): the players are one side against the
+                # game, and a resignation is that side's loss; nobody at the table wins.
+                winners = []
+            else:
+                best = max(scores[i] for i in others)
+                winners = [i for i in others if scores[i] == best]
             effect = Effect("final", {"resigned": seat, "winners": winners}, match.version)
             try:
                 await self.store.end_match(

@@ -103,3 +103,20 @@ def test_a_malformed_time_limit_is_refused_by_name(monkeypatch, value):
     monkeypatch.setenv("DATABASE_STATEMENT_TIMEOUT", value)
     with pytest.raises(ConfigError, match="DATABASE_STATEMENT_TIMEOUT"):
         Settings.from_env(env_file=None)
+
+
+# -- resigning against the game
+
+
+@pytest.mark.parametrize(("players", "mode"), [(1, "solo"), (2, "coop")])
+async def test_resigning_a_solo_or_coop_match_is_a_loss_against_the_void(service, store, players, mode):
+    lobby = await service.new_lobby("iwari", 1, 10, 100, "host", {"mode": mode})
+    for i in range(1, players):
+        await service.join(lobby.id, 100 + i, f"p{i}")
+    match, _ = await service.start(lobby.id, 100)
+    ended, winners = await service.resign(10, 100)
+    assert ended.status == "finished" and winners == []
+    (final,) = [e for e in await store.pending_effects(match.id) if e.kind == "final"]
+    assert final.payload == {"resigned": match.seat_of(100), "winners": []}
+    assert [s.played for s in await store.stats(1, 100)] == [1]
+    assert [s.won for s in await store.stats(1, 100)] == [0], "a loss"
