@@ -1,6 +1,6 @@
 """Random Iwari games of every mode and map, hashed: the golden record that guards refactors.
 
-``python -m tests.games.iwari_golden`` rewrites tests/games/data/iwari_golden.json from the code as
+``python -m tests.games.iwari_golden`` rewrites tests/games/iwari_golden.json from the code as
 it is; tests/games/test_iwari_golden.py replays the same games and compares. Regenerate only when
 a change of behaviour is intended (and say so in the commit).
 """
@@ -19,7 +19,7 @@ from games.iwari.maps import MAPS
 from games.iwari.solo import SOLO_MAPS
 from games.iwari.state import IwariState
 
-GOLDEN = Path(__file__).parent / "data" / "iwari_golden.json"
+GOLDEN = Path(__file__).parent / "iwari_golden.json"
 SEEDS = 8  # per map and mode
 
 

@@ -1,6 +1,6 @@
 """The Iwari engine plays every recorded random game exactly as it did (events and final JSON).
 
-The record (tests/games/data/iwari_golden.json) was taken before a refactor; see
+The record (tests/games/iwari_golden.json) was taken before a refactor; see
 tests/games/iwari_golden.py to regenerate it when a change of behaviour is intended.
 """
 
