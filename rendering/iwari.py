@@ -1,6 +1,10 @@
 """Iwari pictures: the map (biomes in colour AND pattern), pieces with letter marks, the table.
 
-Reads only the view; the map geometry is the static data of the chosen map side.
+Reads only the view; the map geometry is the static data of the chosen map side (pixels of a
+1200 px map), drawn at ``SCALE``. Drawn for a phone: 800 px wide (Discord shows it about 340 px
+wide), every text at least ``TEXT`` px so that it reads at 8 px there, so tent-space letters,
+numbers and marks are large for the map. Under the map, the table flows top to bottom: the turn,
+the tribes, the cards, then only the notes the map in play needs.
 """
 
 from __future__ import annotations
@@ -13,7 +17,6 @@ from PIL import Image, ImageDraw
 
 from games.iwari.maps import MAPS
 from rendering.common import (
-    BACKGROUND,
     HIGHLIGHT,
     INK,
     LINE,
@@ -23,9 +26,18 @@ from rendering.common import (
     PLAYER_MARKS,
     WATER,
     centered_text,
+    draw_text,
+    fitted,
     font,
     player_name,
+    text_length,
 )
+
+WIDTH = 800
+SCALE = WIDTH / 1200  # map data pixels to picture pixels
+TEXT = 19  # the smallest text: 19 x 340 / 800 = 8 px on a phone
+LINE_H = 25
+PAD = 14
 
 # Biome fills (light, so pieces stand out) and pattern ink; the pattern tells biomes apart
 # without colour: Tundra stripes, Forest trees, Glacier cross-hatch, Coast waves, Desert dots.
@@ -46,6 +58,7 @@ BIOME_INK = {
 NEUTRAL_COLOUR = (160, 160, 160)
 NEUTRAL_MARK = "N"
 ROAD = (128, 92, 60)
+WHITE = (255, 255, 255)
 FEAT_GOLD = (240, 200, 60)
 FEAT_LETTER = {"union": "U", "discovery": "D", "honour": "H", "respect": "R", "courage": "C", "worship": "W"}
 VOID_PURPLE = (118, 60, 150)
@@ -53,10 +66,15 @@ VOID_LIGHT = (186, 140, 214)  # the Void tribe's pieces: light purple so the bla
 GOLD_RING = (212, 160, 20)
 CONTESTED_LIGHT = (226, 214, 236)  # a Contested token on its border
 CONTESTED_DARK = (70, 52, 86)  # flipped into a territory
-EXPEDITION_H = 118
 PIECES_TEXT = {"T": "1 Tent", "M": "1 Totem", "TT": "2 Tents", "TM": "Tent + Totem", "MM": "2 Totems"}
-WIDTH = 1200
-PANEL_H = 320
+TENT_R = 16
+SPACE_R = 13
+TOTEM_SPACE_R = 24
+
+
+def at(xy: tuple[float, float]) -> tuple[float, float]:
+    """A point of the map data in the picture."""
+    return xy[0] * SCALE, xy[1] * SCALE
 
 
 def tribe_style(view: dict, tribe: int) -> tuple[tuple[int, int, int], str]:
@@ -73,6 +91,19 @@ def tribe_name(view: dict, names: list[str] | None, tribe: int) -> str:
     if view.get("neutral") is not None and tribe == view["neutral"]:
         return "Third tribe"
     return player_name(names, tribe)
+
+
+def wrap(text: str, size: int, width: float) -> list[str]:
+    """Words of ``text`` in lines no wider than ``width`` at ``size`` px."""
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if text_length(trial, size) <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    return [*lines, line] if line else lines
 
 
 # ---------------------------------------------------------------- patterns
@@ -123,78 +154,82 @@ def _clip_line(xa: float, ya: float, xb: float, yb: float, rect: tuple[int, int,
 
 
 # ---------------------------------------------------------------- pieces
-def tent(draw: ImageDraw.ImageDraw, xy: tuple[float, float], colour, mark: str, r: int = 19) -> None:
+def tent(draw: ImageDraw.ImageDraw, xy: tuple[float, float], colour, mark: str, r: int = TENT_R) -> None:
     x, y = xy
     draw.polygon(
-        [(x, y - r), (x - r, y + r * 0.75), (x + r, y + r * 0.75)], fill=colour, outline=INK, width=2
+        [(x, y - r * 1.05), (x - r * 1.1, y + r * 0.8), (x + r * 1.1, y + r * 0.8)],
+        fill=colour,
+        outline=INK,
+        width=2,
     )
-    centered_text(draw, (x, y + 3), mark, 18, fill=INK)
+    centered_text(draw, (x, y + r * 0.22), mark, TEXT, fill=INK)
 
 
 def totem(draw: ImageDraw.ImageDraw, xy: tuple[float, float], colour, mark: str, count: int) -> None:
     """A totem pole (tall rounded block) with the tribe letter, and the count beside it."""
     x, y = xy
-    draw.rounded_rectangle((x - 12, y - 16, x + 12, y + 16), radius=5, fill=colour, outline=INK, width=2)
-    centered_text(draw, (x, y), mark, 18, fill=INK)
+    draw.rounded_rectangle((x - 11, y - 15, x + 11, y + 15), radius=5, fill=colour, outline=INK, width=2)
+    centered_text(draw, (x, y), mark, TEXT, fill=INK)
     if count > 1:
-        centered_text(draw, (x + 24, y), f"{count}", 20, fill=INK)
+        draw.ellipse((x + 6, y - 24, x + 26, y - 4), fill=WHITE, outline=INK)
+        centered_text(draw, (x + 16, y - 14), f"{count}", TEXT, fill=INK)
 
 
-def card(
-    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], biome: str, text: str | None = None
-) -> None:
+def card(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], biome: str) -> None:
     if biome == "Void":
         # A Void Biome card: purple with a white V pattern.
         draw.rounded_rectangle(box, radius=8, fill=VOID_PURPLE, outline=INK, width=2)
-        for vx in range(box[0] + 12, box[2] - 10, 22):
-            draw.line(
-                (vx, box[1] + 8, vx + 6, box[1] + 20, vx + 12, box[1] + 8), fill=(255, 255, 255), width=2
-            )
+        for vx in range(box[0] + 10, box[2] - 10, 20):
+            draw.line((vx, box[1] + 6, vx + 6, box[1] + 16, vx + 12, box[1] + 6), fill=WHITE, width=2)
     else:
         draw.rounded_rectangle(box, radius=8, fill=BIOME_FILL[biome], outline=INK, width=2)
         pattern(draw, (box[0] + 4, box[1] + 4, box[2] - 4, box[3] - 4), biome)
     x0, y0, x1, y1 = box
-    label = text or biome
-    w = draw.textlength(label, font=font(18))
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    draw.rounded_rectangle((cx - w / 2 - 5, cy - 13, cx + w / 2 + 5, cy + 13), radius=5, fill=(255, 255, 255))
-    centered_text(draw, (cx, cy), label, 18)
+    w = text_length(biome, TEXT)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 + 4
+    draw.rounded_rectangle((cx - w / 2 - 5, cy - 13, cx + w / 2 + 5, cy + 13), radius=5, fill=WHITE)
+    centered_text(draw, (cx, cy), biome, TEXT)
 
 
 # ---------------------------------------------------------------- the map
+def _rect(r: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    return tuple(round(v * SCALE) for v in r)
+
+
 @lru_cache(maxsize=8)
 def _background(map_key: str, biomes: tuple[str, ...]) -> Image.Image:
     """The static layers of a map side: sea, biome fills and patterns, borders, roads."""
     data = MAPS[map_key]
-    image = Image.new("RGB", (WIDTH, data.SIZE[1]), WATER)
+    height = round(data.SIZE[1] * SCALE)
+    image = Image.new("RGB", (WIDTH, height), WATER)
     draw = ImageDraw.Draw(image)
     # Water texture: little waves, so the sea reads without colour too.
-    for j, y in enumerate(range(10, data.SIZE[1], 26)):
-        for x in range(6 + (j % 2) * 18, data.SIZE[0], 36):
-            draw.arc((x, y, x + 14, y + 8), 200, 340, fill=(110, 160, 200), width=2)
+    for j, y in enumerate(range(8, height, 22)):
+        for x in range(4 + (j % 2) * 15, WIDTH, 30):
+            draw.arc((x, y, x + 12, y + 7), 200, 340, fill=(110, 160, 200), width=2)
     for t, biome in zip(data.TERRITORIES, biomes, strict=True):
-        draw.rectangle(t["rect"], fill=BIOME_FILL[biome])
-        pattern(draw, t["rect"], biome)
+        draw.rectangle(_rect(t["rect"]), fill=BIOME_FILL[biome])
+        pattern(draw, _rect(t["rect"]), biome)
     for t in data.TERRITORIES:
-        draw.rectangle(t["rect"], outline=INK, width=3)
+        draw.rectangle(_rect(t["rect"]), outline=INK, width=2)
     pos = {}
     for t in data.TERRITORIES:
         for j, xy in enumerate(t["spaces"]):
-            pos[f"{t['id']}{'abcdefghij'[j]}"] = xy
+            pos[f"{t['id']}{'abcdefghij'[j]}"] = at(xy)
     # The Long Road: the purple road under the ordinary roads, its tent spaces ringed in purple.
     road = list(getattr(data, "PURPLE_ROAD", ()))
     for a, b in itertools.pairwise(road):
-        draw.line((pos[a], pos[b]), fill=VOID_PURPLE, width=16)
+        draw.line((pos[a], pos[b]), fill=VOID_PURPLE, width=12)
     for name in road:
         x, y = pos[name]
-        draw.ellipse((x - 24, y - 24, x + 24, y + 24), fill=VOID_PURPLE)
+        draw.ellipse((x - 19, y - 19, x + 19, y + 19), fill=VOID_PURPLE)
     for a, b in data.ROADS:
-        draw.line((pos[a], pos[b]), fill=ROAD, width=5)
+        draw.line((pos[a], pos[b]), fill=ROAD, width=4)
     # Forgotten Island: the purple circles (tent spaces that start with a Ruin).
     for c in data.CONNECTIONS:
         if c.get("ruin"):
             x, y = pos[c["ruin"]]
-            draw.ellipse((x - 25, y - 25, x + 25, y + 25), outline=VOID_PURPLE, width=6)
+            draw.ellipse((x - 20, y - 20, x + 20, y + 20), outline=VOID_PURPLE, width=5)
     # Floating Lands: connections act as roads (dashed, through the connection number).
     if getattr(data, "CONNECTION_ROADS", False):
         for c in data.CONNECTIONS:
@@ -205,9 +240,62 @@ def _background(map_key: str, biomes: tuple[str, ...]) -> Image.Image:
                     draw.line(
                         (ax + (bx - ax) * t0, ay + (by - ay) * t0, ax + (bx - ax) * t1, ay + (by - ay) * t1),
                         fill=ROAD,
-                        width=5,
+                        width=4,
                     )
     return image
+
+
+def map_height(view: dict) -> int:
+    return round(MAPS[view["map"]].SIZE[1] * SCALE)
+
+
+def _label_box(
+    draw: ImageDraw.ImageDraw, x: float, y: float, text: str, fill=WHITE, ink=INK, r: int = 6
+) -> float:
+    """A word on a rounded tag whose left edge is ``x``; returns the tag's width."""
+    w = text_length(text, TEXT) + 10
+    draw.rounded_rectangle((x, y, x + w, y + 24), radius=r, fill=fill, outline=INK)
+    draw_text(draw, (x + 5, y + 12), text, font=font(TEXT), fill=ink, anchor="lm")
+    return w
+
+
+def _overlap(marks: list[tuple[float, float, float]], bx: float, by: float, w: float, h: float) -> float:
+    """How far the discs ``marks`` (x, y, r) reach into the box at (bx, by) of ``w`` x ``h``, summed."""
+    total = 0.0
+    for mx, my, r in marks:
+        dx = max(bx - mx, 0, mx - (bx + w))
+        dy = max(by - my, 0, my - (by + h))
+        total += max(0.0, r - 3 - math.hypot(dx, dy))  # a touch is no harm
+    return total
+
+
+@lru_cache(maxsize=16)
+def label_places(map_key: str, labels: tuple[str, ...]) -> list[tuple[float, float, str]]:
+    """The top-left corner of each territory's label: in a corner of the territory that covers no
+    tent space, totem space or connection number (the map's own place first), else the least bad."""
+    data = MAPS[map_key]
+    marks = [(*at(xy), SPACE_R) for t in data.TERRITORIES for xy in t["spaces"]]
+    marks += [(*at(t["totem"]), TOTEM_SPACE_R) for t in data.TERRITORIES]
+    marks += [(x, y, 15) for x, y in connection_spots(map_key).values()]
+    places = []
+    for t, label in zip(data.TERRITORIES, labels, strict=True):
+        # The whole label where it covers nothing; else the territory's number alone ("T8": the
+        # pattern tells the biome, and the picture then has a legend of the patterns).
+        x0, y0, x1, y1 = _rect(t["rect"])
+        lx, ly = at(t["label"])
+        options = []
+        for rank, text in enumerate((label, label.split()[0])):
+            w, h = text_length(text, TEXT) + 10, 24
+            for x, y in (
+                (lx - 4, ly - 2),
+                (x1 - w - 6, y0 + 4),
+                (x0 + 6, y1 - h - 4),
+                (x1 - w - 6, y1 - h - 4),
+            ):
+                cost = _overlap(marks, x, y, w, h)
+                options.append((cost > 0, rank, cost, (x, y, text)))
+        places.append(min(options)[3])
+    return places
 
 
 def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
@@ -217,31 +305,20 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
     image.paste(_background(view["map"], tuple(vt[t["id"]]["biome"] for t in data.TERRITORIES)), (0, 0))
     pend = view.get("pending_territory")
     if pend:
-        t = terr_by_id[int(pend[1:])]
-        x0, y0, x1, y1 = t["rect"]
-        draw.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=HIGHLIGHT, width=6)
-    # Territory labels.
-    for t in data.TERRITORIES:
+        x0, y0, x1, y1 = _rect(terr_by_id[int(pend[1:])]["rect"])
+        draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=HIGHLIGHT, width=5)
+    # Territory labels, Claim tokens (solo) and Feat multipliers.
+    places = label_places(view["map"], tuple(vt[t["id"]]["label"] for t in data.TERRITORIES))
+    for t, (x, y, label) in zip(data.TERRITORIES, places, strict=True):
         v = vt[t["id"]]
-        x, y = t["label"]
-        text = v["label"]
-        w = draw.textlength(text, font=font(20))
-        draw.rounded_rectangle((x - 4, y - 2, x + w + 6, y + 25), radius=6, fill=(255, 255, 255), outline=INK)
-        draw.text((x + 1, y + 1), text, font=font(20), fill=INK)
+        w = _label_box(draw, x, y, label)
         claim = (view.get("claimed") or {}) and view["claimed"][t["id"] - 1]
         if claim:
             # Claim token: purple "VOID" or white "OURS" beside the label; the territory is closed.
-            cx0 = x + w + 14
-            text = "VOID" if claim == "void" else "OURS"
-            cw = draw.textlength(text, font=font(20)) + 14
-            fill, ink = (VOID_PURPLE, (255, 255, 255)) if claim == "void" else ((255, 255, 255), INK)
-            draw.rounded_rectangle((cx0, y - 4, cx0 + cw, y + 27), radius=13, fill=fill, outline=INK, width=3)
-            draw.text((cx0 + 7, y + 1), text, font=font(20), fill=ink)
-            w += cw + 10
+            fill, ink = (VOID_PURPLE, WHITE) if claim == "void" else (WHITE, INK)
+            w += 6 + _label_box(draw, x + w + 6, y, "VOID" if claim == "void" else "OURS", fill, ink, r=12)
         if v["multiplier"] > 1:
-            mx = x + w + 14
-            draw.rounded_rectangle((mx, y - 2, mx + 40, y + 25), radius=6, fill=FEAT_GOLD, outline=INK)
-            draw.text((mx + 5, y + 1), f"x{v['multiplier']}", font=font(20), fill=INK)
+            _label_box(draw, x + w + 6, y, f"x{v['multiplier']}", FEAT_GOLD)
     # Feats on territories (beside the totem space) and on connections; Courage beside its Feat.
     feats_at: dict[str, list[dict]] = {}
     for f in view.get("feats", []):
@@ -251,119 +328,92 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
     # Totem spaces and totems.
     for t in data.TERRITORIES:
         v = vt[t["id"]]
-        cx, cy = t["totem"]
+        cx, cy = at(t["totem"])
+        r = TOTEM_SPACE_R
         if v.get("golden"):
-            # A Worship Golden token under the totem space: a thick gold ring marked W.
-            draw.ellipse((cx - 44, cy - 44, cx + 44, cy + 44), fill=GOLD_RING, outline=INK, width=2)
-            draw.ellipse((cx - 58, cy - 48, cx - 34, cy - 24), fill=FEAT_GOLD, outline=INK, width=2)
-            centered_text(draw, (cx - 46, cy - 36), "W", 16)
-        draw.ellipse((cx - 36, cy - 36, cx + 36, cy + 36), fill=(255, 255, 255), outline=INK, width=2)
+            # A Worship Golden token under the totem space: a thick gold ring (the notes say so).
+            draw.ellipse(
+                (cx - r - 8, cy - r - 8, cx + r + 8, cy + r + 8), fill=GOLD_RING, outline=INK, width=2
+            )
+            draw.ellipse(
+                (cx - r - 20, cy - r - 12, cx - r + 4, cy - r + 12), fill=FEAT_GOLD, outline=INK, width=2
+            )
+            centered_text(draw, (cx - r - 8, cy - r), "W", TEXT)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK, width=2)
         stacks = [(x, k) for x, k in enumerate(v["totems"]) if k]
         if v.get("void_totems"):
             stacks.append((-1, v["void_totems"]))  # Void Totems: purple, marked V
         if not v.get("totems_allowed", True):
-            draw.line((cx - 25, cy - 25, cx + 25, cy + 25), fill=MUTED, width=3)
-            centered_text(draw, (cx, cy - 10), "no", 17, fill=INK)
-            centered_text(draw, (cx, cy + 10), "Totems", 17, fill=INK)
+            # No Totem may stand here: the space is crossed out.
+            draw.line((cx - r * 0.7, cy - r * 0.7, cx + r * 0.7, cy + r * 0.7), fill=INK, width=3)
+            draw.line((cx - r * 0.7, cy + r * 0.7, cx + r * 0.7, cy - r * 0.7), fill=INK, width=3)
         elif not stacks:
             limit = v["totem_limit"]
-            centered_text(draw, (cx, cy), f"max {limit}" if limit else "-", 18, fill=MUTED)
-        spots = _totem_spots(len(stacks), cx, cy)
-        for (x, k), (sx, sy) in zip(stacks, spots, strict=False):
+            if limit:
+                centered_text(draw, (cx, cy - 9), "max", TEXT, fill=MUTED)
+                centered_text(draw, (cx, cy + 10), str(limit), TEXT, fill=MUTED)
+            else:
+                centered_text(draw, (cx, cy), "-", TEXT, fill=MUTED)
+        for (x, k), (sx, sy) in zip(stacks, _totem_spots(len(stacks), cx, cy), strict=False):
             colour, mark = (VOID_PURPLE, "V") if x < 0 else tribe_style(view, x)
             totem(draw, (sx, sy), colour, mark, k)
         for i, f in enumerate(feats_at.get(f"T{t['id']}", [])):
-            feat_xy[id(f)] = (cx + 50 + i * 30, cy - 34)
+            feat_xy[id(f)] = (cx + r + 14 + i * 28, cy - r + 2)
     # Tent spaces and tents.
     free = set((view.get("pending") or {}).get("free_spaces", [])) | set(view.get("ruin_choices", []))
     laid = set(view.get("laid_down", []))
     for t in data.TERRITORIES:
         v = vt[t["id"]]
         for j, (xy, owner) in enumerate(zip(t["spaces"], v["tents"], strict=True)):
-            x, y = xy
+            x, y = at(xy)
             name = v["spaces"][j]
             if owner is None and name in v.get("ruins", {}):
                 # A Void Ruin: purple block with the biome of the two cards that replace it.
                 icon = v["ruins"][name]
                 draw.rounded_rectangle(
-                    (x - 19, y - 17, x + 19, y + 17), radius=4, fill=VOID_PURPLE, outline=INK, width=2
+                    (x - 17, y - 15, x + 17, y + 15), radius=4, fill=VOID_PURPLE, outline=INK, width=2
                 )
-                draw.rectangle((x - 19, y + 9, x + 19, y + 17), fill=BIOME_FILL[icon], outline=INK)
-                centered_text(draw, (x, y - 3), "2" + icon[0], 17, fill=(255, 255, 255))
+                draw.rectangle((x - 17, y + 9, x + 17, y + 15), fill=BIOME_FILL[icon], outline=INK)
+                centered_text(draw, (x, y - 3), "2" + icon[0], TEXT, fill=WHITE)
+                if name in free:
+                    draw.rounded_rectangle(
+                        (x - 21, y - 19, x + 21, y + 19), radius=6, outline=HIGHLIGHT, width=4
+                    )
             elif owner is None:
-                ring = HIGHLIGHT if name in free else INK
-                width = 5 if name in free else 2
-                draw.ellipse(
-                    (x - 16, y - 16, x + 16, y + 16), fill=(255, 255, 255), outline=ring, width=width
-                )
-                centered_text(draw, (x, y), name[-1], 18, fill=MUTED)
+                r = SPACE_R
+                if name in free:
+                    draw.ellipse((x - r - 4, y - r - 4, x + r + 4, y + r + 4), fill=HIGHLIGHT, outline=INK)
+                draw.ellipse((x - r, y - r, x + r, y + r), fill=WHITE, outline=INK, width=2)
+                centered_text(draw, (x, y - 1), name[-1], TEXT, fill=INK if name in free else MUTED)
             else:
                 colour, mark = tribe_style(view, owner)
                 tent(draw, (x, y), colour, mark)
                 if name in laid:
                     # Laid on the side (its settlement's free action is used): a bar under it.
-                    draw.rectangle((x - 19, y + 17, x + 19, y + 22), fill=INK)
-    # Connections: numbers, water marks, mountain symbols and mountains.
-    for c, vc in zip(sorted(data.CONNECTIONS, key=lambda c: c["n"]), view["connections"], strict=True):
-        x, y = c["at"]
-        if vc["mountain"]:
-            draw.polygon(
-                [(x, y - 26), (x - 26, y + 18), (x + 26, y + 18)], fill=(90, 84, 80), outline=INK, width=2
-            )
-            draw.polygon([(x, y - 26), (x - 8, y - 12), (x + 8, y - 12)], fill=(255, 255, 255))
-            centered_text(draw, (x, y + 5), str(c["n"]), 18, fill=(255, 255, 255))
-            continue
-        if c["water"]:
-            # Dashed pointers toward both territories: tells which pair a water number joins.
-            for tid in (c["a"], c["b"]):
-                tx, ty = terr_by_id[tid]["totem"]
-                dist = math.hypot(tx - x, ty - y)
-                ux, uy = (tx - x) / dist, (ty - y) / dist
-                for k in range(20, 62, 14):
-                    draw.line((x + ux * k, y + uy * k, x + ux * (k + 8), y + uy * (k + 8)), fill=INK, width=3)
-        fill = (210, 232, 250) if c["water"] else (255, 255, 255)
-        if vc.get("blocked"):
-            # Blocked by its Ruin: a purple square, not a circle; it scores once unlocked.
-            draw.rectangle((x - 17, y - 17, x + 17, y + 17), fill=VOID_PURPLE, outline=INK, width=2)
-            centered_text(draw, (x, y), str(c["n"]), 18, fill=(255, 255, 255))
-        else:
-            draw.ellipse((x - 17, y - 17, x + 17, y + 17), fill=fill, outline=INK, width=2)
-            centered_text(draw, (x, y), str(c["n"]), 18)
-        if c["water"]:
-            draw.arc((x - 10, y + 8, x + 10, y + 16), 200, 340, fill=INK, width=2)
-        if view.get("void_pawn") == c["n"]:
-            # The Void pawn: a thick purple ring around the number and a purple flag marked V.
-            draw.ellipse((x - 25, y - 25, x + 25, y + 25), outline=VOID_PURPLE, width=7)
-            draw.polygon([(x + 18, y - 20), (x + 44, y - 30), (x + 44, y - 6)], fill=VOID_PURPLE, outline=INK)
-            centered_text(draw, (x + 37, y - 18), "V", 16, fill=(255, 255, 255))
-        if c["mountain"]:
-            for i in range(c["mountain"]):
-                px = x - 17 + i * 11
-                draw.polygon([(px, y - 29), (px - 5, y - 19), (px + 5, y - 19)], fill=MUTED)
-        for i, f in enumerate(feats_at.get(f"C{c['n']}", [])):
-            feat_xy[id(f)] = (x + 30 + i * 30, y)
+                    draw.rectangle((x - 18, y + 15, x + 18, y + 20), fill=INK)
+    _draw_connections(draw, view, data, terr_by_id, feats_at, feat_xy)
     # The Void: Contested tokens, on their border (light side) or flipped into a territory
     # (dark side, in a corner off the roads) with the Tent on it.
     spots_used: dict[int, int] = {}
     tokens = {c["id"]: c for c in getattr(data, "CONTESTED", ())}
     for vc in view.get("contested", []):
         if vc["territory"] is None:
-            _contested_token(draw, tokens[vc["id"]]["at"], flipped=False)
+            _contested_token(draw, at(tokens[vc["id"]]["at"]), flipped=False)
             continue
         tid = int(vc["territory"][1:])
         i = spots_used.get(tid, 0)
         spots_used[tid] = i + 1
-        xy = terr_by_id[tid]["token_spots"][i % len(terr_by_id[tid]["token_spots"])]
+        xy = at(terr_by_id[tid]["token_spots"][i % len(terr_by_id[tid]["token_spots"])])
         _contested_token(draw, xy, flipped=True)
         colour, mark = tribe_style(view, vc["tribe"])
-        tent(draw, (xy[0], xy[1] - 2), colour, mark, r=15)
+        tent(draw, (xy[0], xy[1] - 1), colour, mark, r=14)
     # The Uncharted Paths: the purple Void territory with the Void Totems still on it.
     void = getattr(data, "VOID_TERRITORY", None)
     if void is not None and view.get("void_pool") is not None:
-        (vx, vy), r = void["at"], void["r"]
+        (vx, vy), r = at(void["at"]), max(32, void["r"] * SCALE)
         draw.ellipse((vx - r, vy - r, vx + r, vy + r), fill=VOID_PURPLE, outline=INK, width=3)
-        centered_text(draw, (vx, vy - 12), "Void", 17, fill=(255, 255, 255))
-        centered_text(draw, (vx, vy + 10), f"{view['void_pool']} V", 20, fill=(255, 255, 255))
+        centered_text(draw, (vx, vy - 10), "Void", TEXT, fill=WHITE)
+        centered_text(draw, (vx, vy + 11), f"{view['void_pool']} V", TEXT, fill=WHITE)
     feats = view.get("feats", [])
     for f in feats:
         if id(f) in feat_xy:
@@ -373,33 +423,107 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
             target = feats[int(f["where"][1:])]
             if id(target) in feat_xy:
                 fx, fy = feat_xy[id(target)]
-                _feat_badge(draw, (fx, fy + 30), "courage")
+                _feat_badge(draw, (fx, fy + 28), "courage")
+
+
+@lru_cache(maxsize=16)
+def connection_spots(map_key: str) -> dict[int, tuple[float, float]]:
+    """Where each connection number is drawn: at its place on the map, pushed a few pixels off any
+    tent space it would cover (the numbers and letters are large for the map at this size)."""
+    data = MAPS[map_key]
+    spaces = [at(xy) for t in data.TERRITORIES for xy in t["spaces"]]
+    spots = {}
+    for c in data.CONNECTIONS:
+        x0, y0 = at(c["at"])
+        x, y = x0, y0
+        for _ in range(12):
+            near = [(sx, sy, math.hypot(x - sx, y - sy)) for sx, sy in spaces]
+            near = [(sx, sy, d) for sx, sy, d in near if d < CONNECTION_CLEAR]
+            if not near:
+                break
+            for sx, sy, d in near:
+                d = max(d, 0.5)
+                push = (CONNECTION_CLEAR - d) / 2 + 0.5
+                x, y = x + (x - sx) / d * push, y + (y - sy) / d * push
+            dx, dy = x - x0, y - y0  # never far from the printed place
+            far = math.hypot(dx, dy)
+            if far > 14:
+                x, y = x0 + dx / far * 14, y0 + dy / far * 14
+        spots[c["n"]] = (x, y)
+    return spots
+
+
+CONNECTION_CLEAR = SPACE_R + 15 + 2  # a tent space's radius + a number's + a gap
+
+
+def _draw_connections(draw, view: dict, data, terr_by_id: dict, feats_at: dict, feat_xy: dict) -> None:
+    """Connection numbers, water marks, mountain symbols and mountains, the Void pawn."""
+    spots = connection_spots(view["map"])
+    for c, vc in zip(sorted(data.CONNECTIONS, key=lambda c: c["n"]), view["connections"], strict=True):
+        x, y = spots[c["n"]]
+        if vc["mountain"]:
+            draw.polygon(
+                [(x, y - 24), (x - 23, y + 15), (x + 23, y + 15)], fill=(90, 84, 80), outline=INK, width=2
+            )
+            draw.polygon([(x, y - 24), (x - 7, y - 12), (x + 7, y - 12)], fill=WHITE)
+            centered_text(draw, (x, y + 3), str(c["n"]), TEXT, fill=WHITE)
+            continue
+        if c["water"]:
+            # Dashed pointers toward both territories: tells which pair a water number joins.
+            for tid in (c["a"], c["b"]):
+                tx, ty = at(terr_by_id[tid]["totem"])
+                dist = math.hypot(tx - x, ty - y)
+                ux, uy = (tx - x) / dist, (ty - y) / dist
+                for k in range(18, 50, 11):
+                    draw.line((x + ux * k, y + uy * k, x + ux * (k + 6), y + uy * (k + 6)), fill=INK, width=3)
+        r = 15
+        fill = (210, 232, 250) if c["water"] else WHITE
+        if vc.get("blocked"):
+            # Blocked by its Ruin: a purple square, not a circle; it scores once unlocked.
+            draw.rectangle((x - r, y - r, x + r, y + r), fill=VOID_PURPLE, outline=INK, width=2)
+            centered_text(draw, (x, y), str(c["n"]), TEXT, fill=WHITE)
+        else:
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=INK, width=2)
+            centered_text(draw, (x, y - (2 if c["water"] else 0)), str(c["n"]), TEXT)
+        if c["water"]:
+            draw.arc((x - 8, y + 7, x + 8, y + 13), 200, 340, fill=INK, width=2)
+        if view.get("void_pawn") == c["n"]:
+            # The Void pawn: a thick purple ring around the number and a purple flag marked V.
+            draw.ellipse((x - r - 6, y - r - 6, x + r + 6, y + r + 6), outline=VOID_PURPLE, width=6)
+            draw.polygon([(x + 16, y - 18), (x + 46, y - 32), (x + 46, y - 2)], fill=VOID_PURPLE, outline=INK)
+            centered_text(draw, (x + 37, y - 17), "V", TEXT, fill=WHITE)
+        if c["mountain"]:
+            for i in range(c["mountain"]):
+                px = x - 14 + i * 9
+                draw.polygon([(px, y - r - 10), (px - 5, y - r - 1), (px + 5, y - r - 1)], fill=MUTED)
+        for i, f in enumerate(feats_at.get(f"C{c['n']}", [])):
+            feat_xy[id(f)] = (x + 30 + i * 28, y)
 
 
 def _contested_token(draw: ImageDraw.ImageDraw, xy: tuple[float, float], flipped: bool) -> None:
     """A Contested token: a hexagon; light with a double-headed arrow while on its border, dark once moved."""
     x, y = xy
-    r = 24
+    r = 19
     pts = [
         (x + r * math.cos(a), y + r * math.sin(a)) for a in (math.pi / 3 * i + math.pi / 6 for i in range(6))
     ]
     draw.polygon(pts, fill=CONTESTED_DARK if flipped else CONTESTED_LIGHT, outline=INK, width=3)
     if not flipped:
-        draw.line((x - 13, y, x + 13, y), fill=INK, width=3)
-        draw.polygon([(x - 16, y), (x - 8, y - 6), (x - 8, y + 6)], fill=INK)
-        draw.polygon([(x + 16, y), (x + 8, y - 6), (x + 8, y + 6)], fill=INK)
+        draw.line((x - 10, y, x + 10, y), fill=INK, width=3)
+        draw.polygon([(x - 13, y), (x - 6, y - 5), (x - 6, y + 5)], fill=INK)
+        draw.polygon([(x + 13, y), (x + 6, y - 5), (x + 6, y + 5)], fill=INK)
 
 
 def _totem_spots(k: int, cx: float, cy: float) -> list[tuple[float, float]]:
     if k <= 1:
-        return [(cx - 6, cy)]
+        return [(cx - 4, cy)]
     if k == 2:
-        return [(cx - 22, cy), (cx + 16, cy)]
-    spots = [(cx - 22, cy - 18), (cx + 16, cy - 18), (cx - 22, cy + 18), (cx + 16, cy + 18)]
+        return [(cx - 14, cy), (cx + 12, cy)]
+    spots = [(cx - 14, cy - 16), (cx + 12, cy - 16), (cx - 14, cy + 16), (cx + 12, cy + 16)]
     if k >= 5:
-        spots.append((cx + 56, cy - 18))
+        spots.append((cx + 38, cy - 16))
     if k >= 6:
-        spots.append((cx + 56, cy + 18))
+        spots.append((cx + 38, cy + 16))
     return spots[:k]
 
 
@@ -408,19 +532,37 @@ def _feat_badge(
 ) -> None:
     """A Feat pawn: gold hexagon with its letter; Courage is white; a cancelled Feat is crossed out."""
     x, y = xy
-    pts = [(x + 15 * math.cos(a), y + 15 * math.sin(a)) for a in (math.pi / 3 * i for i in range(6))]
-    fill = (255, 255, 255) if kind == "courage" else FEAT_GOLD
-    draw.polygon(pts, fill=fill, outline=INK, width=2)
-    centered_text(draw, (x, y), FEAT_LETTER[kind], 18)
+    pts = [(x + 14 * math.cos(a), y + 14 * math.sin(a)) for a in (math.pi / 3 * i for i in range(6))]
+    draw.polygon(pts, fill=WHITE if kind == "courage" else FEAT_GOLD, outline=INK, width=2)
+    centered_text(draw, (x, y), FEAT_LETTER[kind], TEXT)
     if cancelled:
-        draw.line((x - 14, y - 14, x + 14, y + 14), fill=INK, width=3)
-        draw.line((x - 14, y + 14, x + 14, y - 14), fill=INK, width=3)
+        draw.line((x - 13, y - 13, x + 13, y + 13), fill=INK, width=3)
+        draw.line((x - 13, y + 13, x + 13, y - 13), fill=INK, width=3)
 
 
-# ---------------------------------------------------------------- the table
-def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, top: int) -> None:
-    draw.rectangle((0, top, WIDTH, top + PANEL_H), fill=PANEL)
-    # Status line.
+# ---------------------------------------------------------------- the table under the map
+# The table is a column of blocks, each (height, drawing at a top y), so the picture is as tall
+# as what this view has to say: the notes of a map or mode appear only where they apply.
+Block = tuple  # (height, paint(draw, y)), and OPTIONAL for notes left out of a picture too tall
+OPTIONAL = "optional"
+MAX_HEIGHT = int(WIDTH * 1.6)
+
+
+def _text_block(lines: list[tuple[str, tuple]], indent: int = 0, swatch: tuple | None = None) -> Block:
+    """Lines of TEXT, each (words, colour), wrapped to the width; an optional colour square first."""
+    x0 = PAD + indent + (34 if swatch else 0)
+    rows = [(line, colour) for text, colour in lines for line in wrap(text, TEXT, WIDTH - x0 - PAD)]
+
+    def paint(draw: ImageDraw.ImageDraw, y: int) -> None:
+        if swatch:
+            draw.rectangle((PAD + indent, y + 4, PAD + indent + 24, y + 20), fill=swatch, outline=INK)
+        for i, (line, colour) in enumerate(rows):
+            draw_text(draw, (x0, y + i * LINE_H), line, font=font(TEXT), fill=colour)
+
+    return LINE_H * len(rows) + 2, paint
+
+
+def _status(view: dict, names: list[str] | None) -> tuple[str, str]:
     solo = view.get("void") is not None
     if view["over"] and solo:
         status = (
@@ -434,8 +576,7 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, t
         else:
             status = "Game over: " + " and ".join(player_name(names, s) + " wins" for s in view["winners"])
     else:
-        cur = view["current"]
-        who = player_name(names, cur)
+        who = player_name(names, view["current"])
         if view.get("drafting"):
             status = f"Drafting starting hands: {who}"
         elif solo and view.get("phase") == "order":
@@ -451,214 +592,333 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, t
         journey = "Journey complete"
     if solo:
         mode = "Solo" if view["mode"] == "solo" else "Co-op"
-        journey = f"{mode} vs the Void (needs {view['void_target']})"
-    draw.text((16, top + 10), f"{view['map_name']}  ·  {journey}  ·  {status}", font=font(22), fill=INK)
-    # Players.
-    y = top + 48
-    at_end = view["over"]
-    expeditions = bool(view.get("expeditions"))
+        journey = f"{mode} against the Void (it needs {view['void_target']} territories)"
+    return status, f"{view['map_name']} · {journey}"
+
+
+def _columns(view: dict) -> list[tuple[tuple[str, ...], list]]:
+    """The tribes table: (heading lines, value per tribe)."""
+    tribes = view["tribes"]
+    cards = [view["hand_sizes"][x] if x < view["num_players"] else "" for x in range(tribes)]
     ruins = view.get("ruins_kept")
     bd = view["breakdown"]
+    if view.get("void") is not None:
+        return [
+            (("Territories",), view["tribe_scores"]),
+            (("Tents", "left"), view["tents_left"]),
+            (("Totems", "left"), view["totems_left"]),
+            (("Cards",), cards),
+        ]
+    if view["over"]:
+        cols = [
+            (("Total",), view["tribe_scores"]),
+            (("Half", "way"), bd["half"]),
+            (("Tents",), bd["tents"]),
+            (("Totems",), bd["totems"]),
+            (("Settle-", "ments"), bd["settlements"]),
+        ]
+        if view.get("expeditions"):
+            cols.append((("Expe-", "ditions"), bd.get("expeditions", [0] * tribes)))
+        if ruins is not None:
+            cols.append((("Ruins",), bd.get("ruins", ruins)))
+        cols.append(
+            (("Unused", "pieces"), [view["tents_left"][x] + view["totems_left"][x] for x in range(tribes)])
+        )
+        return cols
+    cols = [
+        (("Score",), view["tribe_scores"]),
+        (("Tents", "left"), view["tents_left"]),
+        (("Totems", "left"), view["totems_left"]),
+        (("Cards",), cards),
+    ]
+    if ruins is not None:
+        cols.append((("Ruins", "kept"), ruins))
+    return cols
+
+
+def _tribes_block(view: dict, names: list[str] | None) -> Block:
+    cols = _columns(view)
+    head_lines = max(len(h) for h, _ in cols)
+    widths = [max(text_length(w, TEXT) for w in (*h, *map(str, v))) + 16 for h, v in cols]
+    det = view.get("determination") is not None and not view["over"]
+    name_w = min(230, WIDTH - 2 * PAD - 40 - sum(widths) - (60 if det else 0))
+    col_x0 = PAD + 40 + name_w
+    right = col_x0 + sum(widths)
     tribes = view["tribes"]
-    # Columns: (heading, value per tribe).
-    if solo:
-        cards = [view["hand_sizes"][x] if x < view["num_players"] else "" for x in range(tribes)]
-        cols = [
-            ("Terr.", view["tribe_scores"]),
-            ("Tents", view["tents_left"]),
-            ("Totems", view["totems_left"]),
-            ("Cards", cards),
-        ]
-        step = 88
-    elif at_end:
-        cols = [
-            ("Score", view["tribe_scores"]),
-            ("Half", bd["half"]),
-            ("Tents", bd["tents"]),
-            ("Totems", bd["totems"]),
-            ("Settl.", bd["settlements"]),
-        ]
-        if expeditions:
-            cols.append(("Exp.", bd.get("expeditions", [0] * tribes)))
-        if ruins is not None:
-            cols.append(("Ruins", bd.get("ruins", ruins)))
-        cols.append(("Left", [view["tents_left"][x] + view["totems_left"][x] for x in range(tribes)]))
-        step = 70 if len(cols) > 6 else 74
-    else:
-        cards = [view["hand_sizes"][x] if x < view["num_players"] else "" for x in range(tribes)]
-        cols = [
-            ("Score", view["tribe_scores"]),
-            ("Tents", view["tents_left"]),
-            ("Totems", view["totems_left"]),
-            ("Cards", cards),
-        ]
-        if ruins is not None:
-            cols.append(("Ruins", ruins))
-        step = 80 if len(cols) > 4 else 88
-    col_x0 = 240 if at_end else 260
-    right = col_x0 + step * len(cols)
-    for i, (head, _) in enumerate(cols):
-        draw.text((col_x0 + i * step, y), head, font=font(18), fill=MUTED)
-    y += 28
-    for x in range(tribes):
-        colour, mark = tribe_style(view, x)
-        if x == view.get("current") and not at_end:
-            draw.rectangle((8, y - 3, right - 10, y + 29), fill=(255, 244, 190))
-        if at_end and x in view["winners"]:
-            draw.rectangle((8, y - 3, right - 10, y + 29), fill=(214, 240, 200))
-        draw.ellipse((16, y, 42, y + 26), fill=colour, outline=INK, width=2)
-        centered_text(draw, (29, y + 13), mark, 17)
-        name = tribe_name(view, names, x)
-        if len(name) > 15:
-            name = name[:14] + "…"
-        draw.text((52, y + 2), name, font=font(20), fill=INK)
-        for i, (_, values) in enumerate(cols):
-            draw.text((col_x0 + i * step, y + 2), str(values[x]), font=font(20), fill=INK)
-        if view.get("determination") == x and not at_end:
-            # The Determination token: a purple flag marked DET after the columns.
-            draw.rounded_rectangle(
-                (right - 6, y - 1, right + 50, y + 27), radius=6, fill=VOID_PURPLE, outline=INK
+    row_h = 32
+
+    def paint(draw: ImageDraw.ImageDraw, y: int) -> None:
+        x = col_x0
+        for (head, _), w in zip(cols, widths, strict=True):
+            for i, line in enumerate(head):
+                draw_text(
+                    draw, (x, y + i * 22 + (head_lines - len(head)) * 22), line, font=font(TEXT), fill=MUTED
+                )
+            x += w
+        y += head_lines * 22 + 6
+        for t in range(tribes):
+            colour, mark = tribe_style(view, t)
+            if t == view.get("current") and not view["over"]:
+                draw.rectangle((PAD - 6, y - 2, right, y + row_h - 4), fill=(255, 244, 190))
+            if view["over"] and t in view["winners"]:
+                draw.rectangle((PAD - 6, y - 2, right, y + row_h - 4), fill=(214, 240, 200))
+            cy = y + row_h / 2 - 3
+            draw.ellipse((PAD, cy - 14, PAD + 28, cy + 14), fill=colour, outline=INK, width=2)
+            centered_text(draw, (PAD + 14, cy), mark, TEXT)
+            name = fitted(tribe_name(view, names, t), 20, name_w - 6)
+            draw_text(draw, (PAD + 38, cy), name, font=font(20), fill=INK, anchor="lm")
+            x = col_x0
+            for (_, values), w in zip(cols, widths, strict=True):
+                draw_text(draw, (x, cy), str(values[t]), font=font(20), fill=INK, anchor="lm")
+                x += w
+            if det and view["determination"] == t:
+                # The Determination token: a purple flag marked DET after the columns.
+                draw.rounded_rectangle(
+                    (right + 6, cy - 13, right + 60, cy + 13), radius=6, fill=VOID_PURPLE, outline=INK
+                )
+                draw_text(draw, (right + 33, cy), "DET", font=font(TEXT), fill=WHITE, anchor="mm")
+            y += row_h
+
+    return head_lines * 22 + 6 + row_h * tribes + 4, paint
+
+
+CARD_W, CARD_H, CARD_GAP = 88, 54, 8
+
+
+def _cards_block(view: dict) -> Block:
+    """The display, the deck and discards, and the hand (in the seat's own picture)."""
+    display = list(view["display"])
+    hand = [b for b, k in (view.get("hand") or {}).items() for _ in range(k)]
+    mine = view.get("hand") is not None and view.get("seat") is not None
+    step = CARD_W + CARD_GAP
+    # The hand beside the display when both fit on one row, else under it.
+    beside = PAD + len(display) * step + 16
+    one_row = beside + max(1, len(hand)) * step <= WIDTH - PAD + CARD_GAP
+    hand_x, hand_y = (beside, 0) if one_row else (PAD, CARD_H + 34)
+    height = 26 + CARD_H + (0 if one_row or not mine else CARD_H + 34) + 8
+
+    def paint(draw: ImageDraw.ImageDraw, y: int) -> None:
+        draw_text(
+            draw,
+            (PAD, y),
+            fitted(
+                f"Display · Deck {view['deck']} · Discards {sum(view['discard'].values())}",
+                TEXT,
+                beside - PAD - 8,
             )
-            draw.text((right + 2, y + 3), "DET", font=font(18), fill=(255, 255, 255))
-        y += 34
-    # Display, deck and the private hand.
-    x0 = max(650, right + 10)
-    cw = min(122, (WIDTH - 10 - x0) // 4 - 8)
-    draw.text(
-        (x0, top + 48),
-        f"Display   ·   Deck {view['deck']}   ·   Discards {sum(view['discard'].values())}",
-        font=font(20),
-        fill=INK,
+            if one_row and mine
+            else f"Display · Deck {view['deck']} · Discards {sum(view['discard'].values())}",
+            font=font(TEXT),
+            fill=INK,
+        )
+        for i, biome in enumerate(display):
+            bx = PAD + i * step
+            card(draw, (bx, y + 26, bx + CARD_W, y + 26 + CARD_H), biome)
+        if not mine:
+            return
+        draw_text(draw, (hand_x, y + hand_y), "Your hand", font=font(TEXT), fill=INK)
+        for i, biome in enumerate(hand):
+            bx = hand_x + i * step
+            card(draw, (bx, y + hand_y + 26, bx + CARD_W, y + hand_y + 26 + CARD_H), biome)
+        if not hand:
+            draw_text(draw, (hand_x, y + hand_y + 40), "(empty)", font=font(TEXT), fill=MUTED)
+
+    return height, paint
+
+
+FEAT_WORDS = {"union": "Union", "discovery": "Discovery", "honour": "Honour", "respect": "Respect"}
+
+
+def _feats_lines(view: dict) -> list[tuple[str, tuple]]:
+    left = ", ".join(f"{FEAT_WORDS.get(k, k.title())} {v}" for k, v in view["feats_left"].items())
+    lines = [(f"Feats left: {left}", INK)]
+    kinds = view.get("feat_kinds", [])
+    tents = ", ".join(f"{FEAT_LETTER[k]} {FEAT_WORDS[k]}" for k in kinds if k in ("union", "discovery"))
+    totems = ", ".join(f"{FEAT_LETTER[k]} {FEAT_WORDS[k]}" for k in kinds if k in ("honour", "respect"))
+    if tents:
+        lines.append((f"{tents}: x2 the Tent score of its territory (2 Feats x3)", MUTED))
+    if totems:
+        lines.append((f"{totems}: x2 the Totem score of its connection (2 Feats x3)", MUTED))
+    if view.get("courage"):
+        lines.append(("C Courage: cancels the Feat it stands beside", MUTED))
+    if view.get("worship", "none") != "none":
+        how = {
+            "dead-ends": "most Tents on road ends",
+            "golden": "most Totems on gold rings",
+            "contested": "most Tents on Contested tokens",
+        }[view["worship"]]
+        lines.append((f"W Worship, at the end: {how}", MUTED))
+    return lines
+
+
+def _solo_lines(view: dict) -> list[tuple[str, tuple]]:
+    lines = [
+        (
+            f"Void pawn on {view['void_pawn']} · Void cards: {view['void_row']} above the display"
+            f" (4: Corruption), {view['void_aside']} of 3 beside the board",
+            INK,
+        ),
+        (f"Territories: the Void {view['void_territories']}, you {view['player_territories']}", INK),
+    ]
+    extra = ""
+    if view.get("purple_road"):
+        extra = " Purple road: more Ruins than Tents loses."
+    elif view.get("map") == "forgotten-island":
+        extra = " Purple rings: more Ruins than Tents loses."
+    elif view.get("map") == "floating-lands":
+        extra = " Ruins on Tundra all linked: the Void wins with 8."
+    elif view.get("void_pool") is not None:
+        extra = " A 5th Void Totem on the Void territory wins."
+    lines.append((f"V: the Void (Ruins, Totems). Bar under a Tent: laid aside.{extra}", INK))
+    return lines
+
+
+def _biomes_block(view: dict) -> Block:
+    """The biomes' patterns named, for a map where some labels show only the territory's number."""
+    biomes = [b for b in BIOME_FILL if any(t["biome"] == b for t in view["territories"])]
+
+    def paint(draw: ImageDraw.ImageDraw, y: int) -> None:
+        x = PAD
+        for biome in biomes:
+            x = int(x)
+            draw.rectangle((x, y, x + 40, y + 24), fill=BIOME_FILL[biome], outline=INK)
+            pattern(draw, (x + 1, y + 1, x + 39, y + 23), biome)
+            draw_text(draw, (x + 48, y + 12), biome, font=font(TEXT), fill=INK, anchor="lm")
+            x += 48 + text_length(biome, TEXT) + 22
+
+    return 26, paint
+
+
+def _short_labels(view: dict) -> bool:
+    data = MAPS[view["map"]]
+    vt = {t["id"]: t for t in view["territories"]}
+    labels = tuple(vt[t["id"]]["label"] for t in data.TERRITORIES)
+    return any(
+        text != label for (_x, _y, text), label in zip(label_places(view["map"], labels), labels, strict=True)
     )
-    for i, biome in enumerate(view["display"]):
-        bx = x0 + i * (cw + 10)
-        card(draw, (bx, top + 80, bx + cw, top + 150), biome)
-    if view.get("hand") is not None and view["seat"] is not None:
-        draw.text((x0, top + 166), "Your hand (private)", font=font(20), fill=INK)
-        i = 0
-        for biome, k in view["hand"].items():
-            for _ in range(k):
-                bx = x0 + i * (cw + 10)
-                card(draw, (bx, top + 196, bx + cw, top + 266), biome)
-                i += 1
-        if not view["hand"]:
-            draw.text((x0, top + 200), "(empty)", font=font(20), fill=MUTED)
-        pend = view.get("pending")
-        if pend:
-            text = f"Playing in {pend['territory']}"
-            if pend.get("pieces"):
-                text += ": " + PIECES_TEXT.get(pend["pieces"], pend["pieces"])
-            if pend.get("cards"):
-                text += f", paying {pend['cards']}"
-            draw.text((x0, top + 278), text, font=font(18), fill=INK)
-        if view.get("feat_choice"):
-            fc = view["feat_choice"]
-            draw.text(
-                (x0, top + 278),
-                f"Place the {fc['kind'].title()} Feat on: {', '.join(fc['options'])}"[:62],
-                font=font(18),
-                fill=INK,
-            )
-    elif view.get("feats_left"):
-        left = "  ".join(f"{FEAT_LETTER[k]} {v}" for k, v in view["feats_left"].items())
-        draw.text((x0, top + 170), f"Feats left: {left}", font=font(18), fill=INK)
-        kinds = view.get("feat_kinds", [])
-        tents = " ".join(FEAT_LETTER[k] for k in kinds if k in ("union", "discovery"))
-        totems = " ".join(FEAT_LETTER[k] for k in kinds if k in ("honour", "respect"))
-        if tents:
-            draw.text((x0, top + 196), f"{tents}: x2 per Feat on Tent scoring", font=font(18), fill=MUTED)
-        if totems:
-            text = f"{totems}: x2 on a connection's Totem scoring"
-            draw.text((x0, top + 220), text, font=font(18), fill=MUTED)
-        if view.get("courage"):
-            draw.text((x0, top + 244), "C: cancels the Feat it stands beside", font=font(18), fill=MUTED)
-        if view.get("worship", "none") != "none":
-            how = {
-                "dead-ends": "most Tents on road ends",
-                "golden": "most Totems on gold rings",
-                "contested": "most Tents on Contested tokens",
-            }[view["worship"]]
-            draw.text((x0, top + 268), f"W at the end: {how}", font=font(18), fill=MUTED)
+
+
+def table_blocks(view: dict, names: list[str] | None) -> list[Block]:
+    solo = view.get("void") is not None
+    status, where = _status(view, names)
+    blocks: list[Block] = [
+        (
+            56,
+            lambda draw, y: (
+                draw_text(draw, (PAD, y), fitted(status, 24, WIDTH - 2 * PAD), font=font(24), fill=INK),
+                draw_text(
+                    draw, (PAD, y + 30), fitted(where, TEXT, WIDTH - 2 * PAD), font=font(TEXT), fill=MUTED
+                ),
+            ),
+        ),
+        _tribes_block(view, names),
+    ]
+    if view["over"]:
+        note = (
+            "Half way: Tents scored when the deck first ran out. Tents, Totems and Settlements: at the end."
+        )
+        blocks.append(_text_block([(note + " Unused pieces break a tie.", MUTED)]))
+    if not view["over"]:
+        blocks.append(_cards_block(view))
+    private = []
+    pend = view.get("pending")
+    if pend:
+        text = f"Playing in {pend['territory']}"
+        if pend.get("pieces"):
+            text += ": " + PIECES_TEXT.get(pend["pieces"], pend["pieces"])
+        if pend.get("cards"):
+            text += f", paying {pend['cards']}"
+        if pend.get("free_spaces"):
+            text += ". Choose a highlighted space."
+        private.append((text, INK))
+    if view.get("ruin_choices"):
+        private.append(("Choose a highlighted space for the Ruin.", INK))
+    if view.get("feat_choice"):
+        fc = view["feat_choice"]
+        private.append((f"Place the {fc['kind'].title()} Feat on: {', '.join(fc['options'])}", INK))
+    if private:
+        blocks.append(_text_block(private))
+    if _short_labels(view):
+        blocks.append(_biomes_block(view))
+    if view.get("feats_left"):
+        feats = _feats_lines(view)
+        blocks.append(_text_block(feats[:1]))
+        blocks.append((*_text_block(feats[1:]), OPTIONAL))
     if solo:
-        draw.text(
-            (16, top + 200),
-            f"Void pawn on {view['void_pawn']}  ·  Void cards: {view['void_row']} above display (4: Corruption)",
-            font=font(18),
-            fill=INK,
-        )
-        draw.text(
-            (16, top + 226),
-            f"{view['void_aside']} of 3 beside the board  ·  Territories: Void {view['void_territories']},"
-            f" you {view['player_territories']}",
-            font=font(18),
-            fill=INK,
-        )
-        extra = ""
-        if view.get("purple_road"):
-            extra = "  ·  Purple road: more Ruins than Tents loses"
-        elif view.get("map") == "forgotten-island":
-            extra = "  ·  Purple rings: more Ruins than Tents loses"
-        elif view.get("map") == "floating-lands":
-            extra = "  ·  Ruins on Tundra all link: 8 win"
-        elif view.get("void_pool") is not None:
-            extra = "  ·  5th Void Totem on the Void wins"
-        draw.text(
-            (16, top + 258), f"V: the Void (Ruins, Totems). Bar: laid aside{extra}", font=font(18), fill=INK
-        )
+        blocks.append(_text_block(_solo_lines(view)))
     elif view.get("purple_road"):
-        draw.rectangle((16, top + 262, 40, top + 280), fill=VOID_PURPLE)
-        draw.text((50, top + 258), "Purple road: scored as a territory at the end", font=font(18), fill=INK)
+        blocks.append(
+            _text_block([("Purple road: scored as a territory at the end", INK)], swatch=VOID_PURPLE)
+        )
     if view.get("ruins_kept") is not None and not solo:
-        draw.rectangle((16, top + 262, 40, top + 280), fill=VOID_PURPLE)
         text = "Ruin 2G: 2 Glacier cards replace it. Purple number: blocked"
-        draw.text((50, top + 258), text, font=font(18), fill=INK)
+        blocks.append(_text_block([(text, INK)], swatch=VOID_PURPLE))
     if view.get("void_pool") is not None and not solo:
-        draw.rectangle((16, top + 262, 40, top + 280), fill=VOID_PURPLE)
         text = "V: Void Totems. Move one in: 2 cards of the target, or 1 + 1"
-        draw.text((50, top + 258), text, font=font(18), fill=INK)
+        blocks.append(_text_block([(text, INK)], swatch=VOID_PURPLE))
     if view.get("contested"):
         text = "Hexagon: Contested token (2 cards of a biome it touches)"
         if view.get("determination") is not None:
-            text += ". DET: 2nd piece when exploring"
-        draw.text((16, top + 290), text, font=font(18), fill=INK)
+            text += ". DET: the Determination token, a 2nd piece when exploring"
+        blocks.append(_text_block([(text, INK)]))
     if view.get("connection_roads") and not solo:
-        draw.text((16, top + 286), "Dashed roads: connections also link settlements", font=font(18), fill=INK)
+        blocks.append(_text_block([("Dashed roads: connections also link settlements", INK)]))
+    if view.get("expeditions"):
+        blocks.append(_expeditions_block(view))
+    return blocks
 
 
-def draw_expeditions(draw: ImageDraw.ImageDraw, view: dict, names: list[str] | None, top: int) -> None:
+def _expeditions_block(view: dict) -> Block:
     """The Expedition cards on display: mission, points for the first and second, and who took them."""
-    draw.rectangle((0, top, WIDTH, top + EXPEDITION_H), fill=PANEL)
     cards = view["expeditions"]
-    w = (WIDTH - 16 * (len(cards) + 1)) // max(1, len(cards))
-    for i, e in enumerate(cards):
-        x0 = 16 + i * (w + 16)
-        box = (x0, top + 8, x0 + w, top + EXPEDITION_H - 8)
-        fill = (225, 222, 215) if e["removed"] else (255, 252, 244)
-        draw.rounded_rectangle(box, radius=10, fill=fill, outline=VOID_PURPLE, width=3)
-        head = f"Expedition {e['id']}" + ("  (completed twice: out)" if e["removed"] else "")
-        draw.text((x0 + 12, top + 14), head, font=font(18), fill=MUTED)
-        draw.text((x0 + 12, top + 40), e["text"], font=font(20), fill=INK)
-        for k, pts in enumerate(e["points"]):
-            cx, cy = x0 + 30 + k * 120, top + 86
-            draw.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), fill=FEAT_GOLD, outline=INK, width=2)
-            centered_text(draw, (cx, cy), str(pts), 18)
-            if k < len(e["achievers"]):
-                colour, mark = tribe_style(view, e["achievers"][k])
-                draw.ellipse((cx + 24, cy - 13, cx + 50, cy + 13), fill=colour, outline=INK, width=2)
-                centered_text(draw, (cx + 37, cy), mark, 17)
-            else:
-                draw.text((cx + 24, cy - 11), "open", font=font(18), fill=MUTED)
+    w = (WIDTH - PAD * (len(cards) + 1)) // max(1, len(cards))
+    texts = [wrap(e["text"], TEXT, w - 20)[:3] for e in cards]
+    lines = max((len(t) for t in texts), default=1)
+    height = 34 + lines * 23 + 48
+
+    def paint(draw: ImageDraw.ImageDraw, y: int) -> None:
+        for i, e in enumerate(cards):
+            x0 = PAD + i * (w + PAD)
+            fill = (225, 222, 215) if e["removed"] else (255, 252, 244)
+            draw.rounded_rectangle(
+                (x0, y, x0 + w, y + height - 8), radius=10, fill=fill, outline=VOID_PURPLE, width=3
+            )
+            head = f"Expedition {e['id']}" + (": out" if e["removed"] else "")
+            draw_text(draw, (x0 + 10, y + 6), head, font=font(TEXT), fill=MUTED)
+            for k, line in enumerate(texts[i]):
+                draw_text(draw, (x0 + 10, y + 32 + k * 23), line, font=font(TEXT), fill=INK)
+            cy = y + 34 + lines * 23 + 18
+            for k, pts in enumerate(e["points"]):
+                cx = x0 + 26 + k * (w // 2)
+                draw.ellipse((cx - 16, cy - 16, cx + 16, cy + 16), fill=FEAT_GOLD, outline=INK, width=2)
+                centered_text(draw, (cx, cy), str(pts), TEXT)
+                if k < len(e["achievers"]):
+                    colour, mark = tribe_style(view, e["achievers"][k])
+                    draw.ellipse((cx + 22, cy - 14, cx + 50, cy + 14), fill=colour, outline=INK, width=2)
+                    centered_text(draw, (cx + 36, cy), mark, TEXT)
+                else:
+                    draw_text(draw, (cx + 22, cy), "open", font=font(TEXT), fill=MUTED, anchor="lm")
+
+    return height, paint
 
 
 def draw(view: dict, names: list[str] | None = None) -> Image.Image:
-    data = MAPS[view["map"]]
-    map_h = data.SIZE[1]
-    extra = EXPEDITION_H if view.get("expeditions") else 0
-    image = Image.new("RGB", (WIDTH, map_h + PANEL_H + extra), BACKGROUND)
+    map_h = map_height(view)
+    blocks = table_blocks(view, names)
+
+    def total(blocks: list[Block]) -> int:
+        return map_h + PAD + sum(b[0] for b in blocks) + PAD * len(blocks)
+
+    # Too tall for a phone: the explanations of the Feats go first (the rules say it too).
+    while total(blocks) > MAX_HEIGHT and any(len(b) > 2 for b in blocks):
+        blocks.remove(next(b for b in reversed(blocks) if len(b) > 2))
+    height = total(blocks)
+    image = Image.new("RGB", (WIDTH, height), PANEL)
     d = ImageDraw.Draw(image)
     draw_map(image, d, view)
     d.line((0, map_h, WIDTH, map_h), fill=LINE, width=2)
-    draw_panel(d, view, names, map_h)
-    if extra:
-        draw_expeditions(d, view, names, map_h + PANEL_H)
+    y = map_h + PAD
+    for block in blocks:
+        block[1](d, y)
+        y += block[0] + PAD
     return image

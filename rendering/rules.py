@@ -70,11 +70,11 @@ EXAMPLES = {
         11,
         20,
         (
-            (100, 148, "Play up to 3 cards of a territory's biome for up to 2 pieces."),
-            (785, 118, "Totems in the centre: never more than the largest Tent majority."),
-            (592, 195, "At the end, numbered connections score Totem majorities on both sides."),
-            (985, 765, "Refill your hand to 3 from the display or the deck."),
-            (540, 729, "Tents score twice a game: most Tents in a territory, 1 per Tent there."),
+            (90, 152, "Play up to 3 cards of a territory's biome for up to 2 pieces."),
+            (468, 103, "Totems in the centre: never more than the largest Tent majority."),
+            (400, 206, "At the end, numbered connections score Totem majorities on both sides."),
+            (420, 785, "Refill your hand to 3 from the display or the deck."),
+            (255, 600, "Tents score twice a game: most Tents in a territory, 1 per Tent there."),
         ),
     ),
     "kigi": Example(

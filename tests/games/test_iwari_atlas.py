@@ -508,7 +508,7 @@ def test_render_atlas_maps(key: str, n: int) -> None:
     for v in snaps:
         png = render("iwari", v, [f"P{i}" for i in range(n)])
         image = Image.open(io.BytesIO(png))
-        assert 1000 <= image.width <= 1400 and len(png) > 20_000
+        assert 600 <= image.width <= 1400 and len(png) > 20_000
     assert set(MAPS) >= set(ATLAS)
 
 

@@ -1,4 +1,4 @@
-"""Iwari pictures: start, middle and end for each player count and map; private parts only privately."""
+"""Iwari pictures: every map, mode and player count drawn for a phone; private parts only privately."""
 
 from __future__ import annotations
 
@@ -9,15 +9,15 @@ import pytest
 from PIL import Image
 
 from games import REGISTRY
-from rendering import render
-from rendering.iwari import draw
+from rendering import common, iwari, render
 
 GAME = REGISTRY["iwari"]
+NAMES = [f"P{i}" for i in range(6)]
 
 
-def positions(n: int, key: str, seed: int) -> list:
+def positions(n: int, options: dict, seed: int) -> list:
     rng = random.Random(seed)
-    s = GAME.new_state(n, seed, {"map": key, "feats": True})
+    s = GAME.new_state(n, seed, options)
     snaps = [s.copy()]
     step = 0
     while not s.is_over():
@@ -29,22 +29,90 @@ def positions(n: int, key: str, seed: int) -> list:
     return snaps
 
 
-@pytest.mark.parametrize("key", ["new-horizons", "vast-lands"])
-@pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_render_start_middle_end(n: int, key: str) -> None:
-    for state in positions(n, key, seed=n):
+def _texts(view: dict) -> tuple[Image.Image, list[tuple[int, str]]]:
+    with common.record_text() as texts:
+        image = iwari.draw(view, NAMES)
+    return image, texts
+
+
+def _assert_phone_readable(image: Image.Image, texts: list[tuple[int, str]]) -> None:
+    """Shown 340 px wide (600 px tall at most), every text is at least 8 px; never taller than 1.6x wide."""
+    shown = min(340 / image.width, 600 / image.height)
+    small = [(size, text) for size, text in texts if size * shown < 8]
+    assert not small, small
+    assert image.height <= 1.6 * image.width
+
+
+CASES = [
+    (2, {"map": "new-horizons", "feats": True}),
+    (3, {"map": "vast-lands"}),
+    (5, {"map": "glacial-mass", "feats": True, "expeditions": True, "worship": "golden"}),
+    (6, {"map": "the-void", "feats": True, "worship": "contested"}),
+    (4, {"map": "forgotten-island", "expeditions": True}),
+    (5, {"map": "uncharted-paths", "courage": True, "feats": True}),
+    (3, {"map": "long-road", "feats": True, "worship": "dead-ends"}),
+    (4, {"map": "floating-lands"}),
+    (1, {"map": "new-horizons", "mode": "solo"}),
+    (2, {"map": "glacial-mass", "mode": "coop"}),
+]
+
+
+@pytest.mark.parametrize(("n", "options"), CASES, ids=[f"{o['map']}-{n}" for n, o in CASES])
+def test_every_picture_reads_on_a_phone(n: int, options: dict) -> None:
+    for state in positions(n, options, seed=n):
         for seat in (None, 0):
-            png = render("iwari", state.view(seat), [f"P{i}" for i in range(n)])
-            assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 20_000
-            image = Image.open(io.BytesIO(png))
-            assert 1000 <= image.width <= 1400
+            image, texts = _texts(state.view(seat))
+            _assert_phone_readable(image, texts)
+            assert image.width == iwari.WIDTH
+            png = render("iwari", state.view(seat), NAMES[:n])
+            assert png[:8] == b"\x89PNG\r\n\x1a\n"
+            assert Image.open(io.BytesIO(png)).size == image.size
 
 
-def test_private_picture_differs_only_by_the_hand() -> None:
+def test_the_final_table_explains_its_columns() -> None:
+    final = positions(3, {"map": "new-horizons"}, seed=3)[-1]
+    _image, texts = _texts(final.view(None))
+    words = {t for _size, t in texts}
+    assert {"Total", "Half", "way", "Settle-", "ments", "Unused", "pieces"} <= words
+    assert not {"Settl.", "Left"} & words
+    assert any(t.startswith("Half way: Tents scored when the deck first ran out") for t in words)
+
+
+def test_the_hand_is_drawn_only_in_its_owners_picture() -> None:
     s = GAME.new_state(3, 4, {})
-    public = draw(s.view(None), None)
-    private = draw(s.view(0), None)
-    assert public.size == private.size
-    assert public.tobytes() != private.tobytes()
+    _public, public = _texts(s.view(None))
+    _private, private = _texts(s.view(0))
+    assert "Your hand" in {t for _size, t in private}
+    assert "Your hand" not in {t for _size, t in public}
+    cards = sum(s.view(0)["hand"].values())
+    biome_words = set(iwari.BIOME_FILL) | {"Void"}
+    shown = [t for _size, t in private if t in biome_words]
+    public_shown = [t for _size, t in public if t in biome_words]
+    assert len(shown) == len(public_shown) + cards
     # Seat 1's private picture differs from seat 0's (different hands).
-    assert draw(s.view(1), None).tobytes() != private.tobytes() or s.hands[0] == s.hands[1]
+    assert (
+        iwari.draw(s.view(1), None).tobytes() != iwari.draw(s.view(0), None).tobytes()
+        or s.hands[0] == s.hands[1]
+    )
+
+
+def test_a_chosen_territory_and_its_free_spaces_are_highlighted_privately() -> None:
+    """While a seat chooses a tent space, only its picture rings the free spaces in the highlight colour."""
+    rng = random.Random(5)
+    s = GAME.new_state(3, 5, {})
+    for _ in range(400):
+        if s.phase == "space":
+            break
+        s.apply(s.cur, rng.choice(s.legal_actions(s.cur)).id)
+    assert s.phase == "space"
+    private = iwari.draw(s.view(s.cur), NAMES)
+    public = iwari.draw(s.view(None), NAMES)
+    height = iwari.map_height(s.view(None))
+
+    def highlighted(image: Image.Image) -> int:
+        on_map = image.crop((0, 0, image.width, height)).getcolors(1 << 20)
+        return sum(k for k, colour in on_map if colour == common.HIGHLIGHT)
+
+    assert highlighted(private) > 0 and not highlighted(public)
+    _image, texts = _texts(s.view(s.cur))
+    assert any("Choose a highlighted space" in t for _size, t in texts)
