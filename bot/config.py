@@ -35,6 +35,8 @@ class Settings:
     # PostgreSQL time limits (seconds, 0: none): a lock held elsewhere or a lost server answers
     # "the database is busy, try again" instead of stalling every match of the process.
     database_timeouts: Timeouts = field(default_factory=Timeouts)
+    # Seconds before a lobby nobody starts closes itself (0: never); /settings may change it per channel.
+    lobby_expiry: int = 24 * 3600
 
     @property
     def database(self) -> str:
@@ -76,7 +78,15 @@ class Settings:
             raise ConfigError(
                 f"BOARD_STEP_DELAY must be a number of seconds from 0 to 3600, not {delay!r}."
             ) from None
+        expiry = os.environ.get("LOBBY_EXPIRY", "").strip()
+        try:
+            lobby_expiry = parse_duration(expiry) if expiry else 24 * 3600
+        except ValueError:
+            raise ConfigError(
+                f"LOBBY_EXPIRY must be a duration like 24h, 90m or 2d (or seconds; 0: never), not {expiry!r}."
+            ) from None
         return cls(
+            lobby_expiry=lobby_expiry,
             board_step_delay=step_delay,
             database_timeouts=_timeouts(),
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
@@ -87,6 +97,19 @@ class Settings:
             shard_count=count,
             shard_ids=ids,
         )
+
+
+def parse_duration(text: str) -> int:
+    """'90m', '12h', '2d', '1h30m' or plain seconds -> seconds; ValueError if malformed."""
+    import re
+
+    text = text.strip().lower().replace(" ", "")
+    if text.isdigit():
+        return int(text)
+    parts = re.findall(r"(\d+(?:\.\d+)?)([smhd])", text)
+    if not parts or "".join(n + u for n, u in parts) != text:
+        raise ValueError(text)
+    return int(sum(float(n) * {"s": 1, "m": 60, "h": 3600, "d": 86400}[u] for n, u in parts))
 
 
 def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:

@@ -46,7 +46,9 @@ class GameBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.store = store or open_store(settings.database, **settings.store_options)
-        self.service = MatchService(self.store, clock=clock or discord_clock)
+        self.service = MatchService(
+            self.store, clock=clock or discord_clock, lobby_expiry=settings.lobby_expiry
+        )
         self.reminders = ReminderScheduler(self.service, settings.shards)
         self.started_at = time.time()
 

@@ -46,6 +46,10 @@ DEFAULT_REMINDER_DELAY = 12 * 3600
 MIN_REMINDER_DELAY = 10 * 60
 MAX_REMINDER_DELAY = 7 * 24 * 3600
 MAX_REMINDERS = 3  # the first reminder and at most two repeats
+DEFAULT_LOBBY_EXPIRY = 24 * 3600  # an unstarted lobby closes itself after this (LOBBY_EXPIRY)
+MIN_LOBBY_EXPIRY = 10 * 60
+MAX_LOBBY_EXPIRY = 30 * 24 * 3600
+TURN_PINGS = ("channel", "mute", "dm")
 # Parsed states kept (one per active match, roughly): a thousand busy channels never re-parse.
 STATE_CACHE = 2048
 MAX_FORCED = 1000  # forced steps in a row (the contract bounds every game; this bounds a faulty one)
@@ -128,8 +132,10 @@ class MatchService:
         clock: Callable[[], float] = time.time,
         registry: dict[str, Game] | None = None,
         seed_source: Callable[[], int] | None = None,
+        lobby_expiry: int = DEFAULT_LOBBY_EXPIRY,
     ) -> None:
         self.store = store
+        self.default_lobby_expiry = lobby_expiry
         self.clock = clock
         self.registry = registry if registry is not None else REGISTRY
         self.seed_source = seed_source or (lambda: secrets.randbits(62))
@@ -213,6 +219,17 @@ class MatchService:
         settings = await self.store.channel_settings(channel_id)
         return bool(settings and settings.ai_takeover)
 
+    async def lobby_expiry(self, channel_id: int) -> int:
+        """Seconds before an unstarted lobby of this channel closes itself (0: never)."""
+        settings = await self.store.channel_settings(channel_id)
+        if settings is None or settings.lobby_expiry is None:
+            return self.default_lobby_expiry
+        return settings.lobby_expiry
+
+    async def _expiry_of(self, channel_id: int) -> float | None:
+        delay = await self.lobby_expiry(channel_id)
+        return self.clock() + delay if delay else None
+
     async def _reminder_for(self, match: Match, version: int) -> Reminder | None:
         delay = await self.reminder_delay(match.channel_id)
         if delay is None:
@@ -254,6 +271,7 @@ class MatchService:
                     self.seed_source(),
                     self.clock(),
                     [Effect("lobby")],
+                    expires_at=await self._expiry_of(channel_id),
                 )
             except ChannelBusy:
                 existing = await self.store.live_match(channel_id)
@@ -261,6 +279,7 @@ class MatchService:
                     raise
                 raise LiveMatchExists(existing) from None
         self._effects_recorded(match.id)
+        self._changed_reminders()  # the lobby's expiry is on the reminders' schedule
         return match
 
     async def rematch(self, match_id: int, user_id: int, name: str) -> Match:
@@ -294,6 +313,7 @@ class MatchService:
                     self.seed_source(),
                     self.clock(),
                     [Effect("lobby")],
+                    expires_at=await self._expiry_of(old.channel_id),
                 )
             except ChannelBusy:
                 existing = await self.store.live_match(old.channel_id)
@@ -301,6 +321,7 @@ class MatchService:
                     raise
                 raise LiveMatchExists(existing) from None
         self._effects_recorded(match.id)
+        self._changed_reminders()
         return match
 
     async def _lobby(self, match_id: int) -> Match:
@@ -754,6 +775,8 @@ class MatchService:
         except CorruptRow:
             log.exception("reminder for unreadable match %s dropped", reminder.match_id)
             match = None
+        if match is not None and match.status == "lobby":
+            return await self._expire_lobby(match)
         if match is None or match.status != "active" or match.damaged or match.version != reminder.version:
             await self.store.fire_reminder(reminder, None)
             return None
@@ -774,6 +797,51 @@ class MatchService:
         if effects:
             self._effects_recorded(match.id)
         return None
+
+    async def _expire_lobby(self, match: Match) -> None:
+        """A lobby nobody started in time closes itself, with a short post; only if it is still a
+        lobby (the end compares the status in the transaction that also drops the expiry)."""
+        delay = await self.lobby_expiry(match.channel_id)
+        effects = [
+            Effect("lobby", {"expired": True}, match.version),
+            Effect("notice", {"text": self.expired_text(match, delay)}, match.version),
+        ]
+        try:
+            await self.store.end_match(match.id, "abandoned", [], self.clock(), effects, from_status="lobby")
+        except StaleVersion:
+            return None  # started, cancelled or expired by another process meanwhile
+        self._effects_recorded(match.id)
+        return None
+
+    def expired_text(self, match: Match, delay: int) -> str:
+        title = self.registry[match.game].title if match.game in self.registry else match.game
+        hours = max(1, round(delay / 3600)) if delay >= 3600 else None
+        after = f"{hours} hour{'s' if hours != 1 else ''}" if hours else f"{max(1, delay // 60)} minutes"
+        return (
+            f"The {title} lobby closed itself: nobody started it within {after}. "
+            f"Open a new one with `/{match.game} new`."
+        )
+
+    async def my_matches(self, guild_id: int, user_id: int) -> list[tuple[Match, bool]]:
+        """The user's lobbies and active matches in this server, each with whether it waits for them."""
+        out = []
+        for match in await self.store.live_matches_in(guild_id):
+            if all(s.user_id != user_id for s in match.seats):
+                continue
+            waits = False
+            if match.status == "active" and not match.damaged:
+                seat = match.seat_of(user_id)
+                try:
+                    waits = seat is not None and seat in self.state_of(match).to_act()
+                except (CorruptRow, ServiceError):
+                    waits = False
+            out.append((match, waits))
+        return out
+
+    async def set_turn_ping(self, user_id: int, mode: str) -> None:
+        if mode not in TURN_PINGS:
+            raise ServiceError("Choose channel, mute or dm.")
+        await self.store.put_turn_ping(user_id, mode)
 
     def ai_to_act(self, match: Match) -> list[int]:
         """Seats played by an AI that must decide now."""
@@ -819,6 +887,7 @@ class MatchService:
         enabled: bool | None,
         takeover: bool | None = None,
         threads: bool | None = None,
+        lobby_expiry: int | None = None,
     ) -> ChannelSettings:
         current = await self.store.channel_settings(channel_id) or ChannelSettings(
             DEFAULT_REMINDER_DELAY, True
@@ -833,6 +902,10 @@ class MatchService:
             current.ai_takeover = takeover
         if threads is not None:
             current.threads = threads
+        if lobby_expiry is not None:
+            if lobby_expiry and not MIN_LOBBY_EXPIRY <= lobby_expiry <= MAX_LOBBY_EXPIRY:
+                raise ServiceError("The lobby expiry must be between 10 minutes and 30 days (0: never).")
+            current.lobby_expiry = lobby_expiry
         await self.store.put_channel_settings(channel_id, current)
         live = await self.store.live_match(channel_id)
         if live is not None and live.status == "active":
@@ -840,6 +913,12 @@ class MatchService:
                 await self.store.put_reminder(
                     Reminder(live.id, self.clock() + current.reminder_delay, 0, live.version)
                 )
+            else:
+                await self.store.delete_reminder(live.id)
+            self._changed_reminders()
+        elif live is not None and lobby_expiry is not None:  # the open lobby follows the new delay
+            if lobby_expiry:
+                await self.store.put_reminder(Reminder(live.id, live.created_at + lobby_expiry, 0, 0))
             else:
                 await self.store.delete_reminder(live.id)
             self._changed_reminders()

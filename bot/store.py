@@ -141,6 +141,7 @@ class ChannelSettings:
     reminders_enabled: bool
     ai_takeover: bool = False
     threads: bool = False  # `/<game> new` opens a thread here unless told otherwise
+    lobby_expiry: int | None = None  # seconds before an unstarted lobby closes (0: never; None: default)
 
 
 @dataclass
@@ -259,7 +260,15 @@ class Store(ABC):
         seed: int,
         now: float,
         effects: list[Effect] = (),
-    ) -> Match: ...
+        expires_at: float | None = None,
+    ) -> Match:
+        """A new lobby; ``expires_at``: when it closes itself unless started (a row of
+        ``reminders`` at version 0, fired like a reminder)."""
+
+    @abstractmethod
+    async def live_matches_in(self, guild_id: int) -> list[Match]:
+        """The server's lobbies and active matches (unreadable rows left out), oldest first."""
+
     @abstractmethod
     async def get_match(self, match_id: int) -> Match | None: ...
     @abstractmethod
@@ -288,7 +297,8 @@ class Store(ABC):
         effects: list[Effect] = (),
         forced: list[ActionRow] = (),
     ) -> None:
-        """Start the lobby as a match at version ``len(forced)``: the forced steps of its start."""
+        """Start the lobby as a match at version ``len(forced)``: the forced steps of its start.
+        ``reminder`` replaces the lobby's expiry (None: no reminder)."""
 
     @abstractmethod
     async def save_move(self, move: Move, now: float) -> None: ...
@@ -317,7 +327,11 @@ class Store(ABC):
         now: float,
         effects: list[Effect] = (),
         expected_version: int | None = None,
-    ) -> None: ...
+        from_status: str | None = None,
+    ) -> None:
+        """End a live match (and its reminder); ``StaleVersion`` if it is not live, or not at
+        ``expected_version``, or not in ``from_status`` when given."""
+
     @abstractmethod
     async def actions(self, match_id: int, limit: int = 20) -> list[ActionRow]: ...
     @abstractmethod
@@ -381,6 +395,12 @@ class Store(ABC):
     async def dm_reminders(self, user_id: int) -> bool: ...
     @abstractmethod
     async def put_dm_reminders(self, user_id: int, enabled: bool) -> None: ...
+    @abstractmethod
+    async def turn_pings(self, user_ids: list[int]) -> dict[int, str]:
+        """How each user wants the "your turn" mention: 'channel' (the default), 'mute' or 'dm'."""
+
+    @abstractmethod
+    async def put_turn_ping(self, user_id: int, mode: str) -> None: ...
 
     # results and ratings
     #
@@ -473,6 +493,17 @@ def match_from_row(row) -> Match:
         )
     except (ValueError, TypeError, KeyError, AttributeError) as exc:
         raise CorruptRow(f"match {row['id']} cannot be read: {exc}") from exc
+
+
+def readable_matches(rows) -> list[Match]:
+    """Matches from their rows, an unreadable row logged and left out."""
+    out = []
+    for row in rows:
+        try:
+            out.append(match_from_row(row))
+        except CorruptRow:
+            log.exception("skipping unreadable match row %s", row["id"])
+    return out
 
 
 def effect_from_row(row) -> Effect:

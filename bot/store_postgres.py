@@ -52,6 +52,7 @@ from bot.store import (
     match_from_row,
     migrations,
     rating_from_row,
+    readable_matches,
     seats_json,
 )
 
@@ -372,7 +373,7 @@ class PostgresStore(Store):
     # -- matches
 
     async def create_match(
-        self, game, guild_id, channel_id, host_id, seats, options, seed, now, effects=()
+        self, game, guild_id, channel_id, host_id, seats, options, seed, now, effects=(), expires_at=None
     ) -> Match:
         async def create(con: Con) -> asyncpg.Record:
             row = await con.fetchrow(
@@ -389,6 +390,8 @@ class PostgresStore(Store):
                 now,
             )
             await _add_effects(con, row["id"], effects, now)
+            if expires_at is not None:
+                await _put_reminder(con, Reminder(row["id"], expires_at, 0, 0))
             return row
 
         try:
@@ -398,6 +401,13 @@ class PostgresStore(Store):
                 raise
             raise ChannelBusy(str(exc)) from exc
         return match_from_row(row)
+
+    async def live_matches_in(self, guild_id: int) -> list[Match]:
+        rows = await self._p().fetch(
+            "SELECT * FROM matches WHERE guild_id = $1 AND status IN ('lobby', 'active') ORDER BY id",
+            guild_id,
+        )
+        return readable_matches(rows)
 
     async def get_match(self, match_id: int) -> Match | None:
         row = await self._one("fetchrow", "SELECT * FROM matches WHERE id = $1", match_id)
@@ -457,6 +467,8 @@ class PostgresStore(Store):
             await _insert_actions(con, match_id, list(forced))
             if reminder is not None:
                 await _put_reminder(con, reminder)
+            else:
+                await con.execute("DELETE FROM reminders WHERE match_id = $1", match_id)
             await _add_effects(con, match_id, effects, now)
 
         await self._tx(start)
@@ -540,7 +552,9 @@ class PostgresStore(Store):
 
         await self._tx(undo)
 
-    async def end_match(self, match_id, status, results, now, effects=(), expected_version=None) -> None:
+    async def end_match(
+        self, match_id, status, results, now, effects=(), expected_version=None, from_status=None
+    ) -> None:
         async def end(con: Con) -> None:
             sql = (
                 "UPDATE matches SET status = $1, updated_at = $2"
@@ -548,8 +562,11 @@ class PostgresStore(Store):
             )
             params: tuple = (status, now, match_id)
             if expected_version is not None:
-                sql += " AND version = $4"
                 params += (expected_version,)
+                sql += f" AND version = ${len(params)}"
+            if from_status is not None:
+                params += (from_status,)
+                sql += f" AND status = ${len(params)}"
             if _count(await con.execute(sql, *params)) != 1:
                 raise StaleVersion(f"match {match_id} changed meanwhile")
             await con.execute("DELETE FROM reminders WHERE match_id = $1", match_id)
@@ -687,21 +704,24 @@ class PostgresStore(Store):
             bool(row["reminders_enabled"]),
             bool(row["ai_takeover"]),
             bool(row["threads"]),
+            row["lobby_expiry"],
         )
 
     async def put_channel_settings(self, channel_id: int, settings: ChannelSettings) -> None:
         await self._tx(
             lambda con: con.execute(
                 "INSERT INTO channel_settings"
-                " (channel_id, reminder_delay, reminders_enabled, ai_takeover, threads)"
-                " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (channel_id) DO UPDATE SET"
+                " (channel_id, reminder_delay, reminders_enabled, ai_takeover, threads, lobby_expiry)"
+                " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (channel_id) DO UPDATE SET"
                 " reminder_delay = EXCLUDED.reminder_delay, reminders_enabled = EXCLUDED.reminders_enabled,"
-                " ai_takeover = EXCLUDED.ai_takeover, threads = EXCLUDED.threads",
+                " ai_takeover = EXCLUDED.ai_takeover, threads = EXCLUDED.threads,"
+                " lobby_expiry = EXCLUDED.lobby_expiry",
                 channel_id,
                 settings.reminder_delay,
                 int(settings.reminders_enabled),
                 int(settings.ai_takeover),
                 int(settings.threads),
+                settings.lobby_expiry,
             )
         )
 
@@ -718,6 +738,24 @@ class PostgresStore(Store):
                 " ON CONFLICT (user_id) DO UPDATE SET dm_reminders = EXCLUDED.dm_reminders",
                 user_id,
                 int(enabled),
+            )
+        )
+
+    async def turn_pings(self, user_ids: list[int]) -> dict[int, str]:
+        ids = list(user_ids)
+        rows = await self._p().fetch(
+            "SELECT user_id, turn_ping FROM user_settings WHERE user_id = ANY($1::bigint[])", ids
+        )
+        found = {r["user_id"]: r["turn_ping"] for r in rows}
+        return {u: found.get(u, "channel") for u in ids}
+
+    async def put_turn_ping(self, user_id: int, mode: str) -> None:
+        await self._tx(
+            lambda con: con.execute(
+                "INSERT INTO user_settings (user_id, turn_ping) VALUES ($1, $2)"
+                " ON CONFLICT (user_id) DO UPDATE SET turn_ping = EXCLUDED.turn_ping",
+                user_id,
+                mode,
             )
         )
 

@@ -45,6 +45,7 @@ from bot.store import (
     match_from_row,
     migrations,
     rating_from_row,
+    readable_matches,
     seats_json,
     sql_statements,
 )
@@ -229,7 +230,7 @@ class SqliteStore(Store):
     # -- matches
 
     async def create_match(
-        self, game, guild_id, channel_id, host_id, seats, options, seed, now, effects=()
+        self, game, guild_id, channel_id, host_id, seats, options, seed, now, effects=(), expires_at=None
     ) -> Match:
         def create(db: Db) -> sqlite3.Row:
             cur = db.execute(
@@ -238,6 +239,8 @@ class SqliteStore(Store):
                 (game, guild_id, channel_id, host_id, seats_json(seats), json.dumps(options), seed, now, now),
             )
             _add_effects(db, cur.lastrowid, effects, now)
+            if expires_at is not None:
+                _put_reminder(db, Reminder(cur.lastrowid, expires_at, 0, 0))
             return db.execute("SELECT * FROM matches WHERE id = ?", (cur.lastrowid,)).fetchone()
 
         try:
@@ -251,6 +254,15 @@ class SqliteStore(Store):
             lambda db: db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone()
         )
         return match_from_row(row) if row else None
+
+    async def live_matches_in(self, guild_id: int) -> list[Match]:
+        rows = await self._read(
+            lambda db: db.execute(
+                "SELECT * FROM matches WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id",
+                (guild_id,),
+            ).fetchall()
+        )
+        return readable_matches(rows)
 
     async def live_match(self, channel_id: int) -> Match | None:
         row = await self._read(
@@ -300,6 +312,8 @@ class SqliteStore(Store):
             _insert_actions(db, match_id, list(forced))
             if reminder is not None:
                 _put_reminder(db, reminder)
+            else:
+                db.execute("DELETE FROM reminders WHERE match_id = ?", (match_id,))
             _add_effects(db, match_id, effects, now)
 
         await self._tx(start)
@@ -346,7 +360,9 @@ class SqliteStore(Store):
 
         await self._tx(undo)
 
-    async def end_match(self, match_id, status, results, now, effects=(), expected_version=None) -> None:
+    async def end_match(
+        self, match_id, status, results, now, effects=(), expected_version=None, from_status=None
+    ) -> None:
         def end(db: Db) -> None:
             sql = (
                 "UPDATE matches SET status = ?, updated_at = ? WHERE id = ? AND status IN ('lobby', 'active')"
@@ -355,6 +371,9 @@ class SqliteStore(Store):
             if expected_version is not None:
                 sql += " AND version = ?"
                 params += (expected_version,)
+            if from_status is not None:
+                sql += " AND status = ?"
+                params += (from_status,)
             if db.execute(sql, params).rowcount != 1:
                 raise StaleVersion(f"match {match_id} changed meanwhile")
             db.execute("DELETE FROM reminders WHERE match_id = ?", (match_id,))
@@ -493,19 +512,22 @@ class SqliteStore(Store):
             bool(row["reminders_enabled"]),
             bool(row["ai_takeover"]),
             bool(row["threads"]),
+            row["lobby_expiry"],
         )
 
     async def put_channel_settings(self, channel_id: int, settings: ChannelSettings) -> None:
         await self._tx(
             lambda db: db.execute(
                 "INSERT OR REPLACE INTO channel_settings"
-                " (channel_id, reminder_delay, reminders_enabled, ai_takeover, threads) VALUES (?, ?, ?, ?, ?)",
+                " (channel_id, reminder_delay, reminders_enabled, ai_takeover, threads, lobby_expiry)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
                 (
                     channel_id,
                     settings.reminder_delay,
                     int(settings.reminders_enabled),
                     int(settings.ai_takeover),
                     int(settings.threads),
+                    settings.lobby_expiry,
                 ),
             )
         )
@@ -521,8 +543,29 @@ class SqliteStore(Store):
     async def put_dm_reminders(self, user_id: int, enabled: bool) -> None:
         await self._tx(
             lambda db: db.execute(
-                "INSERT OR REPLACE INTO user_settings (user_id, dm_reminders) VALUES (?, ?)",
+                "INSERT INTO user_settings (user_id, dm_reminders) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_reminders = excluded.dm_reminders",
                 (user_id, int(enabled)),
+            )
+        )
+
+    async def turn_pings(self, user_ids: list[int]) -> dict[int, str]:
+        ids = list(user_ids)
+        rows = await self._read(
+            lambda db: db.execute(
+                f"SELECT user_id, turn_ping FROM user_settings WHERE user_id IN ({', '.join('?' * len(ids))})",
+                ids,
+            ).fetchall()
+        )
+        found = {r[0]: r[1] for r in rows}
+        return {u: found.get(u, "channel") for u in ids}
+
+    async def put_turn_ping(self, user_id: int, mode: str) -> None:
+        await self._tx(
+            lambda db: db.execute(
+                "INSERT INTO user_settings (user_id, turn_ping) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET turn_ping = excluded.turn_ping",
+                (user_id, mode),
             )
         )
 

@@ -258,6 +258,32 @@ async def test_undoing_deletes_the_steps_raises_the_version_and_compares_it(stor
         await store.undo_move(match.id, 7, 1, {}, None, 24.0)
 
 
+async def test_a_lobby_expires_once_unless_started_and_settings_keep_their_new_columns(store):
+    # The expiry is a reminder row at version 0; it fires like one and a start replaces it.
+    lobby = await store.create_match("iki", 1, 5, 1, [Seat(1, "a")], {}, 3, 1.0, expires_at=100.0)
+    assert await store.due_reminders(1e9) == [Reminder(lobby.id, 100.0, 0, 0)]
+    started = await store.create_match("iki", 1, 6, 1, [Seat(1, "a")], {}, 3, 1.0, expires_at=100.0)
+    await store.start_match(started.id, [Seat(1, "a")], {"v": 0}, None, 2.0)
+    assert [r.match_id for r in await store.due_reminders(1e9)] == [lobby.id], "a start drops the expiry"
+    with pytest.raises(StaleVersion):  # an expiry never ends a match that has started
+        await store.end_match(started.id, "abandoned", [], 3.0, [], from_status="lobby")
+    await store.end_match(
+        lobby.id, "abandoned", [], 3.0, [Effect("notice", {"text": "closed"})], from_status="lobby"
+    )
+    with pytest.raises(StaleVersion):  # the second process to fire it changes nothing
+        await store.end_match(lobby.id, "abandoned", [], 3.0, [], from_status="lobby")
+    assert await store.due_reminders(1e9) == [] and (await store.get_match(lobby.id)).status == "abandoned"
+    assert [m.id for m in await store.live_matches_in(1)] == [started.id]
+    assert await store.live_matches_in(2) == []
+    await store.put_channel_settings(5, ChannelSettings(600, True, lobby_expiry=0))
+    assert (await store.channel_settings(5)).lobby_expiry == 0
+    assert await store.turn_pings([7, 8]) == {7: "channel", 8: "channel"}
+    await store.put_turn_ping(7, "dm")
+    await store.put_dm_reminders(7, True)  # one setting never resets the other
+    await store.put_turn_ping(8, "mute")
+    assert await store.turn_pings([7, 8]) == {7: "dm", 8: "mute"} and await store.dm_reminders(7)
+
+
 async def test_active_matches_skip_an_unreadable_row(store):
     good = await new_active(store, channel=1)
     bad = await new_active(store, channel=2)
