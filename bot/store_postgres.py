@@ -743,8 +743,8 @@ class PostgresStore(Store):
 
     async def turn_pings(self, user_ids: list[int]) -> dict[int, str]:
         ids = list(user_ids)
-        rows = await self._p().fetch(
-            "SELECT user_id, turn_ping FROM user_settings WHERE user_id = ANY($1::bigint[])", ids
+        rows = await self._one(
+            "fetch", "SELECT user_id, turn_ping FROM user_settings WHERE user_id = ANY($1::bigint[])", ids
         )
         found = {r["user_id"]: r["turn_ping"] for r in rows}
         return {u: found.get(u, "channel") for u in ids}
