@@ -22,6 +22,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot import merge
 from bot.store import (
     ActionRow,
     ChannelBusy,
@@ -491,14 +492,18 @@ class MatchService:
             if seat not in before:
                 raise ServiceError("It is not your turn.")
             work = self.game(match.game).load_state(match.state)  # the cached state stays untouched
+            # A joined choice (bot/merge.py) is several steps of this seat, each logged as its own
+            # action with the forced steps after it, all in this one transaction.
+            steps: list[tuple[int, str, int | None, list[dict], bool]] = []  # ..., forced
             try:
-                events = work.apply(seat, action_id)
+                for n, step in enumerate(merge.split(action_id)):
+                    if n and seat not in work.to_act():
+                        raise IllegalAction("That move is not available any more.")
+                    steps.append((seat, step, user_id, work.apply(seat, step), False))
+                    steps += [(s, a, None, ev, True) for s, a, ev in forced_steps(work)]
             except IllegalAction as exc:
                 raise ServiceError(str(exc)) from None
-            forced = forced_steps(work)
-            outcome = await self._save(
-                match, work, seat, user_id, action_id, events, before, forced, state.view(None)
-            )
+            outcome = await self._save(match, work, seat, steps, before, state.view(None))
         self._effects_recorded(match_id)
         return outcome
 
@@ -577,13 +582,12 @@ class MatchService:
             raise ServiceError("This match's log does not replay: it cannot be undone.")
         return before
 
-    async def _save(
-        self, match, state, seat, user_id, action_id, events, before, forced, public_before
-    ) -> Outcome:
+    async def _save(self, match, state, seat, steps, before, public_before) -> Outcome:
         now = self.clock()
-        rows = [ActionRow(match.version + 1, seat, user_id, action_id, events, now)]
-        for s, forced_action, forced_events in forced:
-            rows.append(ActionRow(rows[-1].version + 1, s, None, forced_action, forced_events, now))
+        rows = [
+            ActionRow(match.version + 1 + n, s, user, action, events, now)
+            for n, (s, action, user, events, _) in enumerate(steps)
+        ]
         new_version = rows[-1].version
         results: list[Result] = []
         status = "active"
@@ -624,8 +628,8 @@ class MatchService:
         match.state, match.version, match.status = data, new_version, status
         self._remember((match.id, new_version), state)
         self._changed_reminders()
-        all_events = events + [e for _, _, forced_events in forced for e in forced_events]
-        return Outcome(match, state, seat, all_events, before, len(forced))
+        all_events = [e for *_, events, _ in steps for e in events]
+        return Outcome(match, state, seat, all_events, before, sum(1 for *_, forced in steps if forced))
 
     async def _saved(self, match: Match, row: ActionRow) -> bool:
         """Whether the action ``row`` (the first of a move from ``match.version``) is in the database."""

@@ -180,3 +180,71 @@ async def test_a_stale_undo_is_refused_and_a_revealing_step_cannot_be_undone(ser
     other = next(s.user_id for i, s in enumerate(match.seats) if i != seat)
     with pytest.raises(ServiceError):
         await service.undo(match.id, other, match.version)
+
+
+# -- joined choices (bot/merge.py): fewer clicks, the same choices
+
+
+@pytest.mark.parametrize("game", UNDO_GAMES)
+def test_joined_choices_only_join_steps_that_reveal_nothing_and_lose_no_sequence(game):
+    """Every joined choice is a sequence the engine allows, each step but the last revealing
+    nothing; and every legal first step is still the start of some choice."""
+    from bot import merge
+
+    rng = random.Random(8)
+    state = REGISTRY[game].new_state(players(game), 2)
+    forced_steps(state)
+    joined = 0
+    for _ in range(150):
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        offered = merge.choices(state, seat)
+        firsts = {merge.split(c.id)[0] for c in offered}
+        assert firsts == {a.id for a in state.legal_actions(seat)}
+        assert len({c.id for c in offered}) == len(offered)
+        for choice in offered:
+            path = merge.split(choice.id)
+            work = state.copy()
+            for n, step in enumerate(path):
+                if n:
+                    assert work.undoable(seat), "a step that revealed something was joined to the next"
+                work.apply(seat, step)
+                forced_steps(work)
+            joined += len(path) > 1
+        state.apply(seat, rng.choice(state.legal_actions(seat)).id)
+        forced_steps(state)
+    assert joined, "nothing was ever joined"
+
+
+async def test_a_joined_choice_is_one_transaction_of_logged_steps_and_undo_takes_back_the_last(service):
+    from bot import merge
+
+    match, _ = await started(service, n=3, game="iwari")
+    rng = random.Random(9)
+
+    def has_joined(state, seat):
+        return any(merge.SEP in c.id for c in merge.choices(state, seat))
+
+    match, state, seat = await play_until(service, match, has_joined, rng)
+    choice = next(c for c in merge.choices(state, seat) if merge.SEP in c.id)
+    path = merge.split(choice.id)
+    user = match.seats[seat].user_id
+    version = match.version
+    done = await service.act(match.id, user, version, choice.id)
+    log = [r for r in await service.store.action_log(match.id) if r.version > version]
+    assert [r.action for r in log if r.user_id == user] == path
+    expected = state.copy()
+    for step in path:
+        expected.apply(seat, step)
+        forced_steps(expected)
+    assert done.state.to_json() == expected.to_json()
+    with pytest.raises(ServiceError):  # a joined id whose second step is not legal changes nothing
+        await service.act(match.id, user, done.match.version, f"{path[0]}{merge.SEP}nonsense")
+    if done.state.undoable(seat):
+        undone = await service.undo(match.id, user, done.match.version)
+        again = state.copy()
+        for step in path[:-1]:
+            again.apply(seat, step)
+            forced_steps(again)
+        assert undone.state.to_json() == again.to_json()
