@@ -2,6 +2,7 @@
 
     python bench/move.py                       # every game, 300 moves each (~10-40 s in all)
     python bench/move.py kigi --moves 1000
+    python bench/move.py --compare 05c4df1     # the pictures of a move, this code vs 05c4df1's
 
 A move is what the bot does on every click: ``await service.act(...)`` on a
 real SQLite file (lock, load, seat and version check, apply, save state +
@@ -261,10 +262,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=300, help="timed moves per game (default 300)")
     parser.add_argument("--max-seconds", type=float, default=12.0, help="stop a game after this (default 12)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--compare", metavar="REF", help="only the pictures of a move, on this code and on commit REF's"
+    )
     args = parser.parse_args(argv)
     unknown = [k for k in args.keys if k not in REGISTRY]
     if unknown:
         parser.error(f"unknown game(s) {', '.join(unknown)}; known: {', '.join(REGISTRY)}")
+    if args.compare:  # see bench/move_compare.py
+        from move_compare import compare
+
+        moves = 200 if "--moves" not in (argv if argv is not None else sys.argv) else args.moves
+        return compare(args.compare, args.keys or list(REGISTRY), moves, args.seed)
     print(f"One move through MatchService + public picture, at the largest player count; {args.moves} moves")
     print("per game after a warm-up, SQLite file in a temp dir. Shared 2-core machine: figures are noisy.")
     asyncio.run(run(args))
