@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import io
 import json
 import random
 import sqlite3
@@ -41,6 +40,7 @@ import rendering
 from bot.service import MatchService
 from bot.store import SqliteStore
 from games import REGISTRY
+from rendering.common import encode_png
 
 RATIO_GOAL = 1.5
 P99_GOAL_MS = 150.0
@@ -50,9 +50,7 @@ NAMES = ["Akiko", "Benedikt", "Chiamaka", "Dmitri", "Esperanza"]
 
 def encode(image) -> bytes:
     """PNG bytes with rendering.render's settings (checked against it in ``check_encoding``)."""
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=1)
-    return buffer.getvalue()
+    return encode_png(image)
 
 
 def check_encoding(key: str, view: dict, names: list[str]) -> bool:

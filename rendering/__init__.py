@@ -8,12 +8,12 @@ cannot show a secret. ``describe(game_key, view, names)`` is the picture's alt t
 from __future__ import annotations
 
 import importlib
-import io
 
 from PIL import Image
 
 from rendering.alt import LIMIT as DESCRIPTION_LIMIT
 from rendering.alt import describe, glance
+from rendering.common import encode_png
 
 __all__ = ["DESCRIPTION_LIMIT", "describe", "draw", "glance", "render"]
 
@@ -25,8 +25,4 @@ def draw(game_key: str, view: dict, names: list[str] | None = None) -> Image.Ima
 
 def render(game_key: str, view: dict, names: list[str] | None = None) -> bytes:
     """PNG bytes of the view. CPU-bound: call it off the event loop."""
-    image = draw(game_key, view, names)
-    buffer = io.BytesIO()
-    # compress_level 1: PNGs of flat drawings stay small and encode fast.
-    image.save(buffer, format="PNG", compress_level=1)
-    return buffer.getvalue()
+    return encode_png(draw(game_key, view, names))

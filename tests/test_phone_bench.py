@@ -70,3 +70,24 @@ def test_rules_board_texts_are_recorded_at_the_scale_shown() -> None:
         common.resized(since, 0.5)
         common.draw_text(draw, (0, 0), "note", common.font(20))
     assert sizes == [(15.0, "board"), (20, "note")]
+
+
+def test_pictures_are_encoded_losslessly_as_png() -> None:
+    """rendering.render's fast encoder: a valid PNG that decodes to exactly the picture drawn."""
+    import io
+
+    from PIL import Image
+
+    from rendering import draw, render
+    from rendering.rules import example_view
+
+    for key in REGISTRY:
+        view = example_view(key)
+        picture = draw(key, view, None)
+        png = render(key, view, None)
+        with Image.open(io.BytesIO(png)) as decoded:
+            assert decoded.format == "PNG" and decoded.mode == "RGB" and decoded.size == picture.size
+            assert decoded.tobytes() == picture.tobytes()
+    grey = Image.new("L", (3, 2), 128)  # any mode is encoded as RGB
+    with Image.open(io.BytesIO(common.encode_png(grey))) as decoded:
+        assert decoded.convert("L").tobytes() == grey.tobytes()
