@@ -1,7 +1,7 @@
 """Iwari pictures: the map (biomes in colour AND pattern), pieces with letter marks, the table.
 
 Reads only the view; the map geometry is the static data of the chosen map side (pixels of a
-1200 px map), drawn at ``SCALE``. Drawn for a phone: 800 px wide (Discord shows it about 340 px
+1200 px map), drawn at ``SCALE``. Drawn for a phone: 760 px wide (Discord shows it about 340 px
 wide), every text at least ``TEXT`` px so that it reads at 8 px there, so tent-space letters,
 numbers and marks are large for the map. Under the map, the table flows top to bottom: the turn,
 the tribes, the cards, then only the notes the map in play needs.
@@ -33,9 +33,9 @@ from rendering.common import (
     text_length,
 )
 
-WIDTH = 800
+WIDTH = 760
 SCALE = WIDTH / 1200  # map data pixels to picture pixels
-TEXT = 19  # the smallest text: 19 x 340 / 800 = 8 px on a phone
+TEXT = 19  # the smallest text: 19 x 340 / 760 = 8.5 px on a phone
 LINE_H = 25
 PAD = 14
 
@@ -111,25 +111,25 @@ def pattern(draw: ImageDraw.ImageDraw, rect: tuple[int, int, int, int], biome: s
     x0, y0, x1, y1 = rect
     ink = BIOME_INK[biome]
     if biome == "Tundra":
-        for y in range(y0 + 12, y1, 16):
+        for y in range(y0 + 12, y1, 18):
             draw.line((x0 + 2, y, x1 - 2, y), fill=ink, width=2)
     elif biome == "Forest":
-        for j, y in enumerate(range(y0 + 40, y1 - 4, 30)):
-            for x in range(x0 + 14 + (j % 2) * 15, x1 - 8, 30):
+        for j, y in enumerate(range(y0 + 34, y1 - 4, 34)):
+            for x in range(x0 + 14 + (j % 2) * 18, x1 - 8, 36):
                 draw.polygon([(x, y - 9), (x - 7, y + 5), (x + 7, y + 5)], fill=ink)
     elif biome == "Glacier":
-        step = 22
+        step = 30
         for k in range(-(y1 - y0), x1 - x0, step):
             draw.line(_clip_line(x0 + k, y0, x0 + k + (y1 - y0), y1, rect), fill=ink, width=1)
             draw.line(_clip_line(x0 + k, y1, x0 + k + (y1 - y0), y0, rect), fill=ink, width=1)
     elif biome == "Coast":
-        for j, y in enumerate(range(y0 + 16, y1, 22)):
-            for x in range(x0 + 6 + (j % 2) * 14, x1 - 26, 28):
+        for j, y in enumerate(range(y0 + 16, y1, 28)):
+            for x in range(x0 + 6 + (j % 2) * 17, x1 - 26, 34):
                 pts = [(x + i, y + 4 * math.sin(i / 20 * 2 * math.pi)) for i in range(0, 21, 2)]
                 draw.line(pts, fill=ink, width=2)
     else:  # Desert
-        for j, y in enumerate(range(y0 + 10, y1, 14)):
-            for x in range(x0 + 6 + (j % 2) * 7, x1 - 3, 14):
+        for j, y in enumerate(range(y0 + 10, y1, 18)):
+            for x in range(x0 + 6 + (j % 2) * 9, x1 - 3, 18):
                 draw.ellipse((x - 2, y - 2, x + 2, y + 2), fill=ink)
 
 
@@ -204,8 +204,8 @@ def _background(map_key: str, biomes: tuple[str, ...]) -> Image.Image:
     image = Image.new("RGB", (WIDTH, height), WATER)
     draw = ImageDraw.Draw(image)
     # Water texture: little waves, so the sea reads without colour too.
-    for j, y in enumerate(range(8, height, 22)):
-        for x in range(4 + (j % 2) * 15, WIDTH, 30):
+    for j, y in enumerate(range(8, height, 26)):
+        for x in range(4 + (j % 2) * 20, WIDTH, 40):
             draw.arc((x, y, x + 12, y + 7), 200, 340, fill=(110, 160, 200), width=2)
     for t, biome in zip(data.TERRITORIES, biomes, strict=True):
         draw.rectangle(_rect(t["rect"]), fill=BIOME_FILL[biome])
@@ -271,8 +271,8 @@ def _overlap(marks: list[tuple[float, float, float]], bx: float, by: float, w: f
 
 @lru_cache(maxsize=16)
 def label_places(map_key: str, labels: tuple[str, ...]) -> list[tuple[float, float, str]]:
-    """The top-left corner of each territory's label: in a corner of the territory that covers no
-    tent space, totem space or connection number (the map's own place first), else the least bad."""
+    """The top-left corner of each territory's label: the map's own place, or along the territory's
+    top or bottom edge, where it covers no tent space, totem space or connection number."""
     data = MAPS[map_key]
     marks = [(*at(xy), SPACE_R) for t in data.TERRITORIES for xy in t["spaces"]]
     marks += [(*at(t["totem"]), TOTEM_SPACE_R) for t in data.TERRITORIES]
@@ -286,12 +286,9 @@ def label_places(map_key: str, labels: tuple[str, ...]) -> list[tuple[float, flo
         options = []
         for rank, text in enumerate((label, label.split()[0])):
             w, h = text_length(text, TEXT) + 10, 24
-            for x, y in (
-                (lx - 4, ly - 2),
-                (x1 - w - 6, y0 + 4),
-                (x0 + 6, y1 - h - 4),
-                (x1 - w - 6, y1 - h - 4),
-            ):
+            slide = [x0 + 6 + k * (x1 - x0 - w - 12) / 8 for k in range(9)]
+            spots = [(lx - 4, ly - 2)] + [(x, y0 + 4) for x in slide] + [(x, y1 - h - 4) for x in slide]
+            for x, y in spots:
                 cost = _overlap(marks, x, y, w, h)
                 options.append((cost > 0, rank, cost, (x, y, text)))
         places.append(min(options)[3])
@@ -335,10 +332,6 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
             draw.ellipse(
                 (cx - r - 8, cy - r - 8, cx + r + 8, cy + r + 8), fill=GOLD_RING, outline=INK, width=2
             )
-            draw.ellipse(
-                (cx - r - 20, cy - r - 12, cx - r + 4, cy - r + 12), fill=FEAT_GOLD, outline=INK, width=2
-            )
-            centered_text(draw, (cx - r - 8, cy - r), "W", TEXT)
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK, width=2)
         stacks = [(x, k) for x, k in enumerate(v["totems"]) if k]
         if v.get("void_totems"):
@@ -545,7 +538,7 @@ def _feat_badge(
 # as what this view has to say: the notes of a map or mode appear only where they apply.
 Block = tuple  # (height, paint(draw, y)), and OPTIONAL for notes left out of a picture too tall
 OPTIONAL = "optional"
-MAX_HEIGHT = int(WIDTH * 1.6)
+MAX_HEIGHT = int(WIDTH * 1.6) - 24  # room for the Replay GIF's progress bar under a frame
 
 
 def _text_block(lines: list[tuple[str, tuple]], indent: int = 0, swatch: tuple | None = None) -> Block:
@@ -605,8 +598,8 @@ def _columns(view: dict) -> list[tuple[tuple[str, ...], list]]:
     if view.get("void") is not None:
         return [
             (("Territories",), view["tribe_scores"]),
-            (("Tents", "left"), view["tents_left"]),
-            (("Totems", "left"), view["totems_left"]),
+            (("Tents left",), view["tents_left"]),
+            (("Totems left",), view["totems_left"]),
             (("Cards",), cards),
         ]
     if view["over"]:
@@ -627,12 +620,12 @@ def _columns(view: dict) -> list[tuple[tuple[str, ...], list]]:
         return cols
     cols = [
         (("Score",), view["tribe_scores"]),
-        (("Tents", "left"), view["tents_left"]),
-        (("Totems", "left"), view["totems_left"]),
+        (("Tents left",), view["tents_left"]),
+        (("Totems left",), view["totems_left"]),
         (("Cards",), cards),
     ]
     if ruins is not None:
-        cols.append((("Ruins", "kept"), ruins))
+        cols.append((("Ruins kept",), ruins))
     return cols
 
 
@@ -645,7 +638,7 @@ def _tribes_block(view: dict, names: list[str] | None) -> Block:
     col_x0 = PAD + 40 + name_w
     right = col_x0 + sum(widths)
     tribes = view["tribes"]
-    row_h = 32
+    row_h = 30
 
     def paint(draw: ImageDraw.ImageDraw, y: int) -> None:
         x = col_x0
@@ -801,16 +794,21 @@ def _short_labels(view: dict) -> bool:
 def table_blocks(view: dict, names: list[str] | None) -> list[Block]:
     solo = view.get("void") is not None
     status, where = _status(view, names)
-    blocks: list[Block] = [
-        (
-            56,
+    one_line = f"{status} · {where}"
+    if text_length(one_line, 22) <= WIDTH - 2 * PAD:
+        head: Block = (26, lambda draw, y: draw_text(draw, (PAD, y), one_line, font=font(22), fill=INK))
+    else:
+        head = (
+            54,
             lambda draw, y: (
-                draw_text(draw, (PAD, y), fitted(status, 24, WIDTH - 2 * PAD), font=font(24), fill=INK),
+                draw_text(draw, (PAD, y), fitted(status, 22, WIDTH - 2 * PAD), font=font(22), fill=INK),
                 draw_text(
-                    draw, (PAD, y + 30), fitted(where, TEXT, WIDTH - 2 * PAD), font=font(TEXT), fill=MUTED
+                    draw, (PAD, y + 28), fitted(where, TEXT, WIDTH - 2 * PAD), font=font(TEXT), fill=MUTED
                 ),
             ),
-        ),
+        )
+    blocks: list[Block] = [
+        head,
         _tribes_block(view, names),
     ]
     if view["over"]:

@@ -37,7 +37,7 @@ from rendering.common import (
 )
 
 WIDTH = 800
-MAX_HEIGHT = int(WIDTH * 1.6)
+MAX_HEIGHT = int(WIDTH * 1.6) - 24  # room for the Replay GIF's progress bar under a frame
 MARGIN = 12
 TEXT = 19  # the smallest text: 19 x 340 / 800 = 8 px on a phone
 LINE_H = 24  # a line of TEXT

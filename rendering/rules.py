@@ -70,11 +70,11 @@ EXAMPLES = {
         11,
         20,
         (
-            (90, 152, "Play up to 3 cards of a territory's biome for up to 2 pieces."),
-            (468, 103, "Totems in the centre: never more than the largest Tent majority."),
-            (400, 206, "At the end, numbered connections score Totem majorities on both sides."),
-            (420, 785, "Refill your hand to 3 from the display or the deck."),
-            (255, 600, "Tents score twice a game: most Tents in a territory, 1 per Tent there."),
+            (85, 148, "Play up to 3 cards of a territory's biome for up to 2 pieces."),
+            (472, 136, "Totems in the centre: never more than the largest Tent majority."),
+            (380, 195, "At the end, numbered connections score Totem majorities on both sides."),
+            (415, 703, "Refill your hand to 3 from the display or the deck."),
+            (247, 522, "Tents score twice a game: most Tents in a territory, 1 per Tent there."),
         ),
     ),
     "kigi": Example(
@@ -143,10 +143,11 @@ def rules_picture(game_key: str) -> Image.Image:
     legend = PAD + sum(len(lines) * NOTE_LINE + 8 for lines in wrapped) + PAD
     kept = min(board.height, int(MAX_RATIO * WIDTH) - legend)
     image = Image.new("RGB", (WIDTH, kept + legend), BACKGROUND)
-    image.paste(board.crop((0, 0, board.width, kept)), ((WIDTH - board.width) // 2, 0))
+    left = (WIDTH - board.width) // 2  # a board narrower than the picture is centred
+    image.paste(board.crop((0, 0, board.width, kept)), (left, 0))
     draw = ImageDraw.Draw(image)
     for n, (x, y, _) in enumerate(example.notes, 1):
-        cx = min(max(x * scale, MARK_R + 3), WIDTH - MARK_R - 3)  # never off the picture
+        cx = min(max(left + x * scale, MARK_R + 3), WIDTH - MARK_R - 3)  # never off the picture
         cy = min(max(y * scale, MARK_R + 3), kept - MARK_R - 3)
         _marker(draw, cx, cy, n)
     draw.line((0, kept, WIDTH, kept), fill=LINE, width=2)

@@ -346,4 +346,4 @@ def test_picture_at_six_players() -> None:
     v = s.view(s.cur)
     assert any(c["territory"] for c in v["contested"])
     image = Image.open(io.BytesIO(render("iwari", v, [f"p{i}" for i in range(6)])))
-    assert image.width == 800 and image.height > 740 * 2 / 3
+    assert image.width == 760 and image.height > 740 * 760 / 1200
