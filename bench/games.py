@@ -27,6 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench._setups import changed, setup_options
 from games import REGISTRY, Game
 
 MAX_STEPS = 100_000  # a playout longer than this is reported as a runaway game
@@ -36,9 +37,9 @@ class Runaway(Exception):
     pass
 
 
-def playout(game: Game, players: int, seed: int, checked: bool):
+def playout(game: Game, players: int, seed: int, checked: bool, options: dict):
     """Play one random game; return (number of actions, final state)."""
-    state = game.new_state(players, seed)
+    state = game.new_state(players, seed, options)
     rng = random.Random(seed)
     steps = 0
     step = state.apply if checked else state._do
@@ -54,13 +55,15 @@ def playout(game: Game, players: int, seed: int, checked: bool):
     return steps, state
 
 
-def measure(game: Game, players: int, checked: bool, seconds: float, games: int | None, seed: int):
+def measure(
+    game: Game, players: int, options: dict, checked: bool, seconds: float, games: int | None, seed: int
+):
     """Play games until the time budget (or the game count) is spent; return (games, actions, elapsed)."""
     played = actions = 0
     elapsed = 0.0
     while True:
         start = time.perf_counter()
-        steps, _ = playout(game, players, seed + played, checked)
+        steps, _ = playout(game, players, seed + played, checked, options)
         elapsed += time.perf_counter() - start
         played += 1
         actions += steps
@@ -68,9 +71,9 @@ def measure(game: Game, players: int, checked: bool, seconds: float, games: int 
             return played, actions, elapsed
 
 
-def paths_agree(game: Game, players: int, seed: int) -> bool:
-    _, a = playout(game, players, seed, checked=True)
-    _, b = playout(game, players, seed, checked=False)
+def paths_agree(game: Game, players: int, options: dict, seed: int) -> bool:
+    _, a = playout(game, players, seed, True, options)
+    _, b = playout(game, players, seed, False, options)
     return a.to_json() == b.to_json()
 
 
@@ -97,26 +100,30 @@ def main(argv: list[str] | None = None) -> int:
     budget = f"{args.games} games" if args.games else f"{args.seconds:g} s"
     print(f"Random playouts, {budget} per row and path, seeds from {args.seed}. Noisy on a shared machine.")
     header = f"{'game':<10} {'players':>7} {'path':<5} {'games':>6} {'games/s':>8} {'actions/game':>12}"
-    header += f" {'ms/game':>8} {'us/action':>9}  agree"
+    header += f" {'ms/game':>8} {'us/action':>9}  agree  set-up"
     print(header)
     print("-" * len(header))
     for key in keys:
         game = REGISTRY[key]
         counts = list(game.player_counts) if args.all_counts else [max(game.player_counts)]
         for n in counts:
+            options = setup_options(game, n)  # e.g. Iwari: 6 players on The Void, 1 as solo
             try:
-                agree = "yes" if args.no_do or paths_agree(game, n, args.seed) else "NO"
+                agree = "yes" if args.no_do or paths_agree(game, n, options, args.seed) else "NO"
                 for name, checked in paths:
-                    played, actions, elapsed = measure(game, n, checked, args.seconds, args.games, args.seed)
+                    played, actions, elapsed = measure(
+                        game, n, options, checked, args.seconds, args.games, args.seed
+                    )
                     print(
                         f"{key:<10} {n:>7} {name:<5} {played:>6} {played / elapsed:>8.1f}"
                         f" {actions / played:>12.1f} {1000 * elapsed / played:>8.2f}"
-                        f" {1e6 * elapsed / actions:>9.1f}  {agree}",
+                        f" {1e6 * elapsed / actions:>9.1f}  {agree:<5}  {changed(game, options) or 'defaults'}",
                         flush=True,
                     )
             except Runaway as exc:
                 print(f"{key:<10} {n:>7} RUNAWAY: {exc}", flush=True)
     print("agree: the first game played on both paths ends in the same state (to_json equal).")
+    print("set-up: the options that differ from the defaults (a count some options do not allow).")
     return 0
 
 

@@ -37,6 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import rendering
+from bench._setups import changed, setup_options
 from bot.service import MatchService
 from bot.store import SqliteStore
 from games import REGISTRY
@@ -63,11 +64,16 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
 
 
+def plural(players: int) -> str:
+    return f"{players} player{'' if players == 1 else 's'}"
+
+
 class Table:
     """One channel of fake users playing one game on the service, match after match."""
 
-    def __init__(self, service: MatchService, key: str, players: int, channel_id: int) -> None:
+    def __init__(self, service: MatchService, key: str, players: int, options: dict, channel_id: int) -> None:
         self.service, self.key, self.players, self.channel_id = service, key, players, channel_id
+        self.options = options
         self.users = [(1000 + i, NAMES[i % len(NAMES)]) for i in range(players)]
         self.match = None
         self.state = None
@@ -75,7 +81,7 @@ class Table:
 
     async def new_match(self) -> None:
         host_id, host_name = self.users[0]
-        lobby = await self.service.new_lobby(self.key, 1, self.channel_id, host_id, host_name)
+        lobby = await self.service.new_lobby(self.key, 1, self.channel_id, host_id, host_name, self.options)
         for user_id, name in self.users[1:]:
             await self.service.join(lobby.id, user_id, name)
         self.match, self.state = await self.service.start(lobby.id, host_id)
@@ -108,15 +114,17 @@ async def commit_one_row(db: FloorDb, payload: str) -> float:
     return time.perf_counter() - start
 
 
-async def bench_game(key: str, moves: int, max_seconds: float, seed: int, directory: Path) -> dict:
+async def bench_game(
+    key: str, players: int, moves: int, max_seconds: float, seed: int, directory: Path
+) -> dict:
     game = REGISTRY[key]
-    players = max(game.player_counts)
+    options = setup_options(game, players)  # e.g. Iwari: 6 players on The Void, 1 as solo
     store = SqliteStore(directory / f"{key}.sqlite3")
     await store.open()
     floor_db = FloorDb(directory / f"{key}-floor.sqlite3")
     seeds = random.Random(seed)
     service = MatchService(store, seed_source=lambda: seeds.getrandbits(62))
-    table = Table(service, key, players, channel_id=500 + seed)
+    table = Table(service, key, players, options, channel_id=500 + seed)
     rng = random.Random(seed)
     samples: dict[str, list[float]] = {k: [] for k in ("move", "act", "view", "draw", "png", "commit")}
     same_png = None
@@ -167,6 +175,7 @@ async def bench_game(key: str, moves: int, max_seconds: float, seed: int, direct
     return {
         "key": key,
         "players": players,
+        "setup": changed(game, options),
         "samples": samples,
         "matches": table.matches,
         "same_png": same_png,
@@ -243,10 +252,16 @@ async def run(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory(prefix="bench-move-") as tmp:
         results = []
         for key in args.keys or list(REGISTRY):
-            result = await bench_game(key, args.moves, args.max_seconds, args.seed, Path(tmp))
+            counts = REGISTRY[key].player_counts
+            players = max(counts) if args.players is None else args.players
+            if players not in counts:
+                print(f"  {key}: not played by {players} (it takes {min(counts)}-{max(counts)})")
+                continue
+            result = await bench_game(key, players, args.moves, args.max_seconds, args.seed, Path(tmp))
             s = result["samples"]["move"]
+            setup = f", {result['setup']}" if result["setup"] else ""
             print(
-                f"  {key}: {len(s)} moves in {result['seconds']:.1f} s"
+                f"  {key} ({plural(players)}{setup}): {len(s)} moves in {result['seconds']:.1f} s"
                 + ("" if len(s) >= args.moves else " (stopped by --max-seconds)"),
                 flush=True,
             )
@@ -259,6 +274,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("keys", nargs="*", metavar="game", help=f"game keys (default: {', '.join(REGISTRY)})")
     parser.add_argument("--moves", type=int, default=300, help="timed moves per game (default 300)")
     parser.add_argument("--max-seconds", type=float, default=12.0, help="stop a game after this (default 12)")
+    parser.add_argument(
+        "--players", type=int, default=None, help="player count (default: each game's largest)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--compare", metavar="REF", help="only the pictures of a move, on this code and on commit REF's"
@@ -272,7 +290,8 @@ def main(argv: list[str] | None = None) -> int:
 
         moves = 200 if "--moves" not in (argv if argv is not None else sys.argv) else args.moves
         return compare(args.compare, args.keys or list(REGISTRY), moves, args.seed)
-    print(f"One move through MatchService + public picture, at the largest player count; {args.moves} moves")
+    count = "the largest player count" if args.players is None else plural(args.players)
+    print(f"One move through MatchService + public picture, at {count}; {args.moves} moves")
     print("per game after a warm-up, SQLite file in a temp dir. Shared 2-core machine: figures are noisy.")
     asyncio.run(run(args))
     return 0

@@ -18,6 +18,7 @@ from pathlib import Path
 
 sys.path[0] = str(Path(__file__).resolve().parents[1])  # not bench/: bench/games.py is not `games`
 
+from bench._setups import setup_options  # noqa: E402
 from bot.replay import DISCORD_LIMIT, animate, turn_views  # noqa: E402
 from games import REGISTRY  # noqa: E402
 from tests.contract import random_log  # noqa: E402
@@ -37,11 +38,12 @@ def main() -> None:
     for key in args.games:
         game = REGISTRY[key]
         n = max(c for c in game.player_counts if c <= len(NAMES))
+        options = setup_options(game, n)  # e.g. Iwari: 6 players on The Void
         seed, log = max(
-            ((s, random_log(REGISTRY[key], n, s)[0]) for s in range(args.seeds)), key=lambda x: len(x[1])
+            ((s, random_log(game, n, s, options)[0]) for s in range(args.seeds)), key=lambda x: len(x[1])
         )
         t0 = time.perf_counter()
-        views, _ = turn_views(game, n, seed, {}, log)
+        views, _ = turn_views(game, n, seed, options, log)
         t1 = time.perf_counter()
         replay = animate(key, views, NAMES[:n])
         t2 = time.perf_counter()

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.config import Settings
 from bot.core import create_bot
-from tests.discord.helpers import World, board_message, play_one_action, play_to_the_end
+from tests.discord.helpers import World, board_message, open_lobby, play_one_action, play_to_the_end
 
 WIDTHS = ((1280, 900), (400, 860))
 OPTIONS = {"iwari": {"map": "vast-lands"}, "kigi": {"advanced": True}}
@@ -62,10 +62,12 @@ async def shoot(env, channel, viewer, name: str, out: Path, target=None) -> None
             print("wrote", path)
 
 
-async def world_for(game: str, players: int, tmp: str):
+async def world_for(game: str, players: int, tmp: str, database: str):
     from simcord import Env
 
-    bot = create_bot(Settings(token=None, database_path=os.path.join(tmp, f"{game}.sqlite3")))
+    # A database of its own: a new SimCord hands out the same channel ids, so a match left live in a
+    # shared file would refuse the next world's `/<game> new` in "the same" channel.
+    bot = create_bot(Settings(token=None, database_path=os.path.join(tmp, f"{database}.sqlite3")))
     env = Env(bot, shard_count=1)
     await env.start()
     guild = env.create_guild()
@@ -83,11 +85,11 @@ async def close(env, bot) -> None:
 
 
 async def game_shots(game: str, players: int, actions: int, out: Path, tmp: str) -> None:
-    env, bot, world = await world_for(game, players, tmp)
+    env, bot, world = await world_for(game, players, tmp, game)
     try:
         host, channel = world.players[0], world.channel
-        await host.slash(channel, f"{game} new", **OPTIONS.get(game, {}))
-        lobby = channel.last_message
+        # The command is answered privately; the lobby is the message the writer posts in the channel.
+        lobby = await open_lobby(world, host, game, **OPTIONS.get(game, {}))
         for member in world.players[1:]:
             await member.click(lobby, label="Join")
         await shoot(env, channel, host, f"{game}-lobby", out, target=lobby)
@@ -109,12 +111,12 @@ async def game_shots(game: str, players: int, actions: int, out: Path, tmp: str)
 
 
 async def final_shots(out: Path, tmp: str) -> None:
-    env, bot, world = await world_for("ikenokoi", 2, tmp)
+    env, bot, world = await world_for("ikenokoi", 2, tmp, "final")
     try:
         host, channel = world.players[0], world.channel
-        await host.slash(channel, "ikenokoi new")
-        await world.players[1].click(channel.last_message, label="Join")
-        await host.click(channel.last_message, label="Start")
+        lobby = await open_lobby(world, host, "ikenokoi")
+        await world.players[1].click(lobby, label="Join")
+        await host.click(lobby, label="Start")
         await play_to_the_end(world, random.Random(5))
         await shoot(env, channel, host, "final-channel", out)
         await shoot(env, channel, host, "final", out, target=channel.last_message)

@@ -29,7 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games import REGISTRY
+from bench._setups import setup_options
+from games import REGISTRY, IllegalSetup
 from games.ai import LEVELS, choose
 
 DEFAULT_MATCHUPS = "strong:random,quick:random,strong:quick"
@@ -213,8 +214,14 @@ def build_setups(args: argparse.Namespace) -> list[Setup]:
                 list(counts) if args.players == "all" else [n for n in _int_list(args.players) if n in counts]
             )
             for n in wanted:
-                if n >= 2:  # a solo game has nobody to beat
-                    setups.append(Setup(key, n, a, b, tuple(options), budgets))
+                if n < 2:  # a solo game has nobody to beat
+                    continue
+                try:  # the options given, and what this count needs besides (Iwari 6: The Void)
+                    chosen = setup_options(REGISTRY[key], n, dict(options))
+                except IllegalSetup as exc:
+                    print(f"Skipped {key} with {n} players: {exc}", file=sys.stderr)
+                    continue
+                setups.append(Setup(key, n, a, b, tuple(chosen.items()), budgets))
     return setups
 
 
