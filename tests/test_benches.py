@@ -34,6 +34,7 @@ QUICK: dict[str, list[list[str]]] = {
     "quiet.py": [["--games", "ikenokoi", "--seeds", "1", "--policy", "random"]],
     "solo.py": [["--maps", "new-horizons", "--modes", "solo,coop", "--games", "1", "--iterations", "2"]],
     "kigi_table.py": [["--games", "8", "--timed", "2", "--ai-games", "0"]],
+    "phone.py": [["--quick"]],
     "screenshots.py": [["--games", "ikenokoi", "--players", "2", "--actions", "1"]],
 }
 NEEDS_CHROMIUM = {"screenshots.py"}
