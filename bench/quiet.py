@@ -33,6 +33,7 @@ from simcord import Env  # noqa: E402
 
 from bot.config import Settings  # noqa: E402
 from bot.core import create_bot  # noqa: E402
+from cogs.writer import SWEEP  # noqa: E402
 from games.ai import choose  # noqa: E402
 
 STEP_DELAY = 3600.0
@@ -165,7 +166,9 @@ async def one_game(game: str, n: int, seed: int, policy: str) -> Tally:
         # Players here click faster than the board's step delay: the steps of a turn are shown
         # when the turn passes (a player who pauses mid-turn would see one more upload).
         bot.settings = dataclasses.replace(bot.settings, board_step_delay=STEP_DELAY)
-        env = Env(bot, settle_timeout=120, shard_count=1)
+        # SimCord's settle waits for the bot's timers due within its timeout: keep it below the
+        # writer's outbox sweep (every SWEEP s, forever), or no settle would ever return.
+        env = Env(bot, settle_timeout=SWEEP / 2, shard_count=1)
         await env.start()
         try:
             guild = env.create_guild()

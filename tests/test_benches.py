@@ -24,7 +24,12 @@ BENCHES = sorted(p.name for p in (ROOT / "bench").glob("*.py") if not p.name.sta
 # The smallest run of each bench: every game and player count it would play, a game or a few moves each.
 QUICK: dict[str, list[list[str]]] = {
     "games.py": [["--all-counts", "--games", "1"]],
-    "move.py": [["--moves", "2", "--max-seconds", "5"], ["iwari", "--players", "1", "--moves", "2"]],
+    "move.py": [
+        ["--moves", "2", "--max-seconds", "5"],
+        ["iwari", "--players", "1", "--moves", "2"],
+        ["iwari", "--compare", "HEAD", "--moves", "2"],
+    ],
+    "move_compare.py": [["--json", "--moves", "2", *sorted(REGISTRY)]],
     "tournament.py": [
         ["--games", "1", "--matchups", "quick:random", "--quick-budget", "0", "--quick-iterations", "1"]
     ],
