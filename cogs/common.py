@@ -8,7 +8,8 @@ from pathlib import Path
 
 import discord
 
-from cogs.table import Table, guarded
+from cogs.components import guarded
+from cogs.table import Table
 from rendering.rules import EXAMPLES, rules_description, rules_png
 
 RULES_DIR = Path(__file__).parent / "rules"

@@ -11,7 +11,8 @@ from discord.ext import commands
 
 from bot.core import GameBot
 from bot.service import DEFAULT_REMINDER_DELAY, ServiceError
-from cogs.table import DYNAMIC_ITEMS, Table, guarded, jump_url, reply
+from cogs.components import DYNAMIC_ITEMS, guarded, jump_url, reply
+from cogs.table import Table
 from games import REGISTRY
 from games.base import plural
 

@@ -27,16 +27,15 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
 
-from bot.service import format_event
+from bot.service import MatchService, format_event
 from bot.store import KEEP, CorruptRow, Effect, Match, StoreBusy
-
-if TYPE_CHECKING:
-    from cogs.table import Table
+from cogs.components import jump_url
+from cogs.messages import Messages, component_ids, message_text
+from cogs.panel import Panels
 
 log = logging.getLogger(__name__)
 
@@ -45,36 +44,6 @@ MAX_BACKOFF = 600.0  # after an unexpected error (a bug, a refusal): rarely wort
 TRANSIENT_BACKOFF = 60.0  # after Discord's or the database's bad moment: back soon after it passes
 MAX_RETRY_AFTER = 3600.0  # the longest Retry-After believed
 SWEEP = 60.0  # seconds between two looks at the outbox for effects nobody here was told about
-
-
-def _walk(component, out: list) -> None:
-    out.append(component)
-    for child in getattr(component, "children", None) or []:
-        _walk(child, out)
-    accessory = getattr(component, "accessory", None)
-    if accessory is not None:
-        _walk(accessory, out)
-
-
-def leaf_components(message: discord.Message) -> list:
-    """Every component of a message, the rows of a classic one or the nested layout of a V2 one."""
-    out: list = []
-    for component in message.components:
-        _walk(component, out)
-    return out
-
-
-def component_ids(message: discord.Message) -> list[str]:
-    return [c.custom_id for c in leaf_components(message) if getattr(c, "custom_id", None)]
-
-
-def message_text(message: discord.Message) -> str:
-    """Content, embed titles and descriptions, and the text displays of a V2 layout."""
-    parts = [message.content or ""]
-    for embed in message.embeds:
-        parts += [embed.title or "", embed.description or ""]
-    parts += [c.content for c in leaf_components(message) if isinstance(getattr(c, "content", None), str)]
-    return "\n".join(p for p in parts if p)
 
 
 def transient(exc: BaseException) -> bool:
@@ -112,10 +81,14 @@ def retry_delay(exc: BaseException, failures: int) -> float:
 
 
 class Writer:
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.service = table.service
-        self.store = table.service.store
+    def __init__(
+        self, client: discord.Client, service: MatchService, messages: Messages, panels: Panels
+    ) -> None:
+        self.client = client
+        self.service = service
+        self.store = service.store
+        self.messages = messages
+        self.panels = panels
         self._tasks: dict[int, asyncio.Task] = {}
         self._again: set[int] = set()
         # Matches this process has delivered for since it started. The first delivery of a match
@@ -124,7 +97,7 @@ class Writer:
         self._known: set[int] = set()
         self._holds: dict[int, tuple[float, asyncio.TimerHandle | None]] = {}  # steps waiting
         self._flush = False
-        settings = getattr(table.client, "settings", None)
+        settings = getattr(client, "settings", None)
         self.step_delay: float = float(getattr(settings, "board_step_delay", 20.0))
         # Which guilds this process delivers for (shards); everything by default.
         self.owns: Callable[[int | None], bool] = lambda guild_id: True
@@ -256,7 +229,7 @@ class Writer:
             await self.store.finish_effects(match_id, [e.id for e in effects])
             return
         try:
-            channel = await self.table.channel(match)
+            channel = await self.channel(match)
         except (discord.NotFound, discord.Forbidden):
             log.warning("channel of match %s is gone; %d effects dropped", match_id, len(effects))
             await self.store.finish_effects(match_id, [e.id for e in effects])
@@ -304,9 +277,15 @@ class Writer:
             log.error("unknown effect %r of match %s dropped", effect.kind, match.id)
             await done(match.id, [effect.id])
 
+    async def channel(self, match: Match) -> discord.abc.Messageable:
+        channel = self.client.get_channel(match.channel_id)
+        if channel is None:
+            channel = await self.client.fetch_channel(match.channel_id)
+        return channel  # type: ignore[return-value]
+
     async def _history(self, channel) -> list[discord.Message]:
         try:
-            me = self.table.client.user
+            me = self.client.user
             return [m async for m in channel.history(limit=HISTORY) if me is None or m.author.id == me.id]
         except discord.HTTPException:
             log.info("cannot read the history of channel %s", getattr(channel, "id", "?"))
@@ -323,7 +302,7 @@ class Writer:
     # -- the lobby
 
     async def _show_lobby(self, match: Match, channel, effect: Effect, history) -> int | None:
-        view = self.table.lobby_message(match, effect.payload)
+        view = self.messages.lobby_message(match, effect.payload)
         message_id = match.lobby_message_id
         if message_id is None and history:
             marker = f"lb:join:{match.id}"
@@ -355,13 +334,13 @@ class Writer:
         """Edit the board in place (a new one at the bottom when asked, or when it is gone), then
         tell the players who came to act. Returns the board's and the mention's message ids."""
         state = self.service.state_of(match)
-        recent = await self.table.recent(match)
+        recent = await self.messages.recent(match)
         old = match.board_message_id
         if history is not None:
             await self._delete_strays(match, history, keep=old)
         board_id = None
         if not flags["bottom"] and old is not None:
-            view, file = await self.table.board_message(match, state, recent)
+            view, file = await self.messages.board_message(match, state, recent)
             try:
                 await channel.get_partial_message(old).edit(view=view, attachments=[file])
                 board_id = old
@@ -376,7 +355,7 @@ class Writer:
             # The old board goes first, so that at no moment do two boards offer buttons (a kill
             # in between leaves none, and this effect still pending).
             await self._delete(channel, old)
-            view, file = await self.table.board_message(match, state, recent)
+            view, file = await self.messages.board_message(match, state, recent)
             message = await channel.send(
                 view=view, file=file, allowed_mentions=discord.AllowedMentions.none()
             )
@@ -386,13 +365,13 @@ class Writer:
             mention_id = await self._show_mention(match, channel, state, flags, board_id, history)
         if flags["ping"]:
             try:
-                await self.table.refresh_panels(match, sorted(flags["ping"]))
+                await self.panels.refresh(match, sorted(flags["ping"]))
             except Exception:
                 log.exception("private panels of match %s not refreshed", match.id)
         return board_id, mention_id
 
     def _stray_mentions(self, match: Match, history, keep: int | None) -> list[discord.Message]:
-        return [m for m in history or [] if m.id != keep and self.table.is_mention(match, m)]
+        return [m for m in history or [] if m.id != keep and self.messages.is_mention(match, m)]
 
     async def _show_mention(self, match: Match, channel, state, flags: dict, board_id: int, history):
         """The short "your turn" message: a new one (a ping) for the seats that came to act, the
@@ -405,7 +384,7 @@ class Writer:
         if not humans:
             await self._delete(channel, old)
             return None
-        text = self.table.mention_text(match, humans, board_id)
+        text = self.messages.mention_text(match, humans, board_id)
         if ping or old is None:
             await self._delete(channel, old)
             return await self._post_mention(match, channel, text, ping or humans)
@@ -425,7 +404,7 @@ class Writer:
     async def _show_final(self, match: Match, channel, effect: Effect, history) -> None:
         """The result at the bottom; the board and the mention are deleted (the result shows the end)."""
         old = match.board_message_id
-        title = self.table.final_title(match)
+        title = self.messages.final_title(match)
         if history is not None:
             await self._delete_strays(match, history, keep=old)
             for stray in self._stray_mentions(match, history, None):
@@ -435,14 +414,14 @@ class Writer:
             posted = False
         if not posted:
             if "abandoned_by" in effect.payload:
-                view, file = self.table.abandoned_message(match, effect.payload["abandoned_by"]), None
+                view, file = self.messages.abandoned_message(match, effect.payload["abandoned_by"]), None
             else:
-                view, file = await self.table.final_message(match, effect.payload)
+                view, file = await self.messages.final_message(match, effect.payload)
             kwargs = {"file": file} if file is not None else {}
             await channel.send(view=view, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
         await self._delete(channel, old)
         await self._delete(channel, match.mention_message_id)
-        self.table.forget_panels(match.id)
+        self.panels.forget(match.id)
 
     # -- notices
 
@@ -467,17 +446,39 @@ class Writer:
         elif "reminder" in p:
             if match.status != "active" or match.version != effect.version:
                 return KEEP  # the player moved meanwhile: the reminder has nothing to say
-            seats = await self.table.send_reminder(
-                match, [int(s) for s in p.get("seats", [])], int(p["reminder"])
-            )
+            seats = await self.send_reminder(match, [int(s) for s in p.get("seats", [])], int(p["reminder"]))
             if not seats:
                 return KEEP
             old = match.mention_message_id
             for stray in self._stray_mentions(match, history, old):
                 await self._delete(channel, stray.id)
             await self._delete(channel, old)
-            text = self.table.mention_text(match, seats, match.board_message_id, reminder=int(p["reminder"]))
+            text = self.messages.mention_text(
+                match, seats, match.board_message_id, reminder=int(p["reminder"])
+            )
             return await self._post_mention(match, channel, text, seats)
         elif p.get("text"):
             await channel.send(format_event(str(p["text"]), match.names)[:2000])
         return KEEP
+
+    async def send_reminder(self, match: Match, seats: list[int], count: int) -> list[int]:
+        """Remind by DM the players who asked for it; returns the seats to remind in the channel."""
+        link = jump_url(match, match.board_message_id)
+        game = self.service.game(match.game).title
+        in_channel = []
+        for seat in seats:
+            if not 0 <= seat < len(match.seats):
+                continue
+            s = match.seats[seat]
+            if s.user_id is None or s.ai is not None:
+                continue
+            text = f"Reminder ({count}/3): it is your turn in {game} match #{match.id}. The board: {link}"
+            if await self.store.dm_reminders(s.user_id):
+                try:
+                    user = self.client.get_user(s.user_id) or await self.client.fetch_user(s.user_id)
+                    await user.send(text)
+                    continue
+                except discord.HTTPException:
+                    log.info("DM reminder to %s failed; falling back to the channel", s.user_id)
+            in_channel.append(seat)
+        return in_channel

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cogs.common import rules_pages
-from cogs.table import MAX_ROWS, paginate, panel_rows
+from cogs.panel import MAX_ROWS, paginate, panel_rows
 from games import Action
 from tests.discord.helpers import make_world
 

@@ -69,14 +69,14 @@ async def assert_one_current_board(world, bottom: bool = False) -> None:
 def hold_boards(world) -> asyncio.Event:
     """Boards are drawn only when the test lets them: other clicks arrive while one is being posted."""
     table = world.bot.table
-    original = table.board_message
+    original = table.messages.board_message
     gate = asyncio.Event()
 
     async def held(*args, **kwargs):
         await world.env.external_wait(gate.wait(), reason="the board is being drawn")
         return await original(*args, **kwargs)
 
-    table.board_message = held
+    table.messages.board_message = held
     return gate
 
 

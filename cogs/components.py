@@ -1,0 +1,294 @@
+"""The buttons and selects of every message, and how a click reaches the table.
+
+They are ``DynamicItem``s whose custom_id carries the match id and the version
+they were made for, so they keep working after a restart and an old one is
+recognised as old. A callback only hands the click to ``client.table``
+(``cogs.table.Table``); ``guarded`` turns refusals into short private answers.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, ClassVar
+
+import discord
+
+from bot.service import LiveMatchExists, ServiceError
+from bot.store import CorruptRow, Match
+from games import Action
+from games.ai import LEVELS
+
+if TYPE_CHECKING:
+    from cogs.table import Table
+
+log = logging.getLogger(__name__)
+
+LOBBY_OPS = ("join", "leave", "start", "cancel")
+
+
+def jump_url(match: Match, message_id: int | None) -> str:
+    guild = match.guild_id or "@me"
+    if message_id is None:
+        return f"https://discord.com/channels/{guild}/{match.channel_id}"
+    return f"https://discord.com/channels/{guild}/{match.channel_id}/{message_id}"
+
+
+async def reply(interaction: discord.Interaction, text: str, **kwargs) -> None:
+    """An ephemeral answer, whether or not the interaction was already acknowledged."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+async def guarded(interaction: discord.Interaction, match_id: int | None, coro) -> None:
+    """Run a handler: refusals become short ephemeral answers, failures are logged and apologised for."""
+    try:
+        await coro
+    except LiveMatchExists as exc:
+        link = jump_url(exc.match, exc.match.board_message_id)
+        await reply(interaction, f"{exc} It is here: {link}")
+    except ServiceError as exc:
+        await reply(interaction, str(exc))
+    except CorruptRow:
+        log.exception("match %s has a damaged row", match_id)
+        await reply(
+            interaction,
+            "This match's saved data is damaged, so it cannot go on. Nothing was changed; "
+            "the host can end it with /match abandon.",
+        )
+    except Exception:
+        log.exception("error handling an interaction for match %s", match_id)
+        try:
+            await reply(interaction, "Sorry, something went wrong on our side. The match is unchanged.")
+        except discord.HTTPException:
+            log.exception("could not send the apology for match %s", match_id)
+
+
+def button_style(action: Action) -> discord.ButtonStyle:
+    if action.group in ("pass", "skip", "done", "back", "stop") or action.id in (
+        "pass",
+        "skip",
+        "done",
+        "back",
+    ):
+        return discord.ButtonStyle.secondary
+    return discord.ButtonStyle.primary
+
+
+class ActButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"ac:(?P<mid>\d+):(?P<ver>\d+):(?P<aid>.+)"
+):
+    def __init__(self, match_id: int, version: int, action: Action) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=action.label[:80],
+                style=button_style(action),
+                custom_id=f"ac:{match_id}:{version}:{action.id}",
+            )
+        )
+        self.match_id, self.version, self.action_id = match_id, version, action.id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["mid"]), int(match["ver"]), Action(match["aid"], item.label or match["aid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: Table = interaction.client.table
+        await guarded(
+            interaction,
+            self.match_id,
+            table.on_action(interaction, self.match_id, self.version, self.action_id),
+        )
+
+
+class ActSelect(
+    discord.ui.DynamicItem[discord.ui.Select], template=r"as:(?P<mid>\d+):(?P<ver>\d+):(?P<n>\d+)"
+):
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        n: int,
+        actions: list[Action] | None = None,
+        placeholder: str = "Choose...",
+    ) -> None:
+        options = [discord.SelectOption(label=a.label[:100], value=a.id) for a in actions or []]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"as:{match_id}:{version}:{n}",
+                placeholder=placeholder[:150],
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.match_id, self.version = match_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["mid"]), int(match["ver"]), int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: Table = interaction.client.table
+        values = (interaction.data or {}).get("values") or []
+        if len(values) != 1:
+            await reply(interaction, "Choose exactly one option.")
+            return
+        await guarded(
+            interaction,
+            self.match_id,
+            table.on_action(interaction, self.match_id, self.version, str(values[0])),
+        )
+
+
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"pg:(?P<mid>\d+):(?P<ver>\d+):(?P<page>\d+)"
+):
+    def __init__(self, match_id: int, version: int, page: int, label: str = "More") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.secondary, custom_id=f"pg:{match_id}:{version}:{page}"
+            )
+        )
+        self.match_id, self.version, self.page = match_id, version, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["mid"]), int(match["ver"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: Table = interaction.client.table
+        await guarded(
+            interaction, self.match_id, table.on_page(interaction, self.match_id, self.version, self.page)
+        )
+
+
+class BoardButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"bd:(?P<op>play|view):(?P<mid>\d+):(?P<ver>\d+)"
+):
+    LABELS: ClassVar[dict] = {
+        "play": ("Play", discord.ButtonStyle.success),
+        "view": ("My view", discord.ButtonStyle.secondary),
+    }
+
+    def __init__(self, op: str, match_id: int, version: int) -> None:
+        label, style = self.LABELS[op]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"bd:{op}:{match_id}:{version}")
+        )
+        self.op, self.match_id, self.version = op, match_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(match["op"], int(match["mid"]), int(match["ver"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: Table = interaction.client.table
+        handler = table.on_play if self.op == "play" else table.on_view
+        await guarded(interaction, self.match_id, handler(interaction, self.match_id, self.version))
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<op>join|leave|start|cancel):(?P<mid>\d+)"
+):
+    STYLES: ClassVar[dict] = {
+        "join": discord.ButtonStyle.primary,
+        "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.success,
+        "cancel": discord.ButtonStyle.danger,
+    }
+
+    def __init__(self, op: str, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(label=op.capitalize(), style=self.STYLES[op], custom_id=f"lb:{op}:{match_id}")
+        )
+        self.op, self.match_id = op, match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(match["op"], int(match["mid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: Table = interaction.client.table
+        await guarded(interaction, self.match_id, table.on_lobby(interaction, self.op, self.match_id))
+
+
+class LobbyAISelect(discord.ui.DynamicItem[discord.ui.Select], template=r"la:(?P<mid>\d+)"):
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"la:{match_id}",
+                placeholder="Add an AI player (host)...",
+                options=[
+                    discord.SelectOption(
+                        label="Add a quick AI", value="quick", description=LEVELS["quick"][:100]
+                    ),
+                    discord.SelectOption(
+                        label="Add a strong AI", value="strong", description=LEVELS["strong"][:100]
+                    ),
+                    discord.SelectOption(label="Remove the last AI", value="remove"),
+                ],
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["mid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: Table = interaction.client.table
+        values = (interaction.data or {}).get("values") or [""]
+        await guarded(
+            interaction, self.match_id, table.on_lobby_ai(interaction, self.match_id, str(values[0]))
+        )
+
+
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rp:(?P<mid>\d+)"):
+    """On a final result: the whole match as an animated picture, for the one who asks."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Replay", emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=f"rp:{match_id}"
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["mid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: Table = interaction.client.table
+        await guarded(interaction, self.match_id, table.on_replay(interaction, self.match_id))
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rm:(?P<mid>\d+)"):
+    """On the final result: the same players and options in a new lobby, here."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(label="Rematch", style=discord.ButtonStyle.primary, custom_id=f"rm:{match_id}")
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["mid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: Table = interaction.client.table
+        await guarded(interaction, self.match_id, table.on_rematch(interaction, self.match_id))
+
+
+DYNAMIC_ITEMS = (
+    ActButton,
+    ActSelect,
+    PageButton,
+    BoardButton,
+    LobbyButton,
+    LobbyAISelect,
+    ReplayButton,
+    RematchButton,
+)

@@ -1,0 +1,247 @@
+"""The public messages of a match, built from what the database says: the lobby, the board, the
+"your turn" mention and the final result. ``cogs.writer`` posts them; ``cogs.panel`` builds the
+private panel. Pictures are drawn here, by two workers of their own, so a burst of boards never
+takes the default executor (nor the event loop) from everything else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from concurrent.futures import ThreadPoolExecutor
+
+import discord
+
+import rendering
+from bot.service import MatchService, format_event
+from bot.store import Match
+from cogs.components import (
+    LOBBY_OPS,
+    BoardButton,
+    LobbyAISelect,
+    LobbyButton,
+    RematchButton,
+    ReplayButton,
+    jump_url,
+)
+from games import GameState
+
+RECENT_LINES = 6
+
+
+def seat_label(match: Match, seat: int) -> str:
+    s = match.seats[seat]
+    if s.ai is not None:
+        return f"**{s.name}** (AI)" if s.user_id is not None else f"**{s.name}**"
+    return f"<@{s.user_id}>"
+
+
+def layout(*items: discord.ui.Item, colour: discord.Colour) -> discord.ui.LayoutView:
+    """A Components V2 message: everything in one container, so it reads as one card."""
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.Container(*items, accent_colour=colour))
+    return view
+
+
+def _walk(component, out: list) -> None:
+    out.append(component)
+    for child in getattr(component, "children", None) or []:
+        _walk(child, out)
+    accessory = getattr(component, "accessory", None)
+    if accessory is not None:
+        _walk(accessory, out)
+
+
+def leaf_components(message: discord.Message) -> list:
+    """Every component of a message, the rows of a classic one or the nested layout of a V2 one."""
+    out: list = []
+    for component in message.components:
+        _walk(component, out)
+    return out
+
+
+def component_ids(message: discord.Message) -> list[str]:
+    return [c.custom_id for c in leaf_components(message) if getattr(c, "custom_id", None)]
+
+
+def message_text(message: discord.Message) -> str:
+    """Content, embed titles and descriptions, and the text displays of a V2 layout."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or ""]
+    parts += [c.content for c in leaf_components(message) if isinstance(getattr(c, "content", None), str)]
+    return "\n".join(p for p in parts if p)
+
+
+class Messages:
+    """Builds a match's messages; the pictures are drawn off the event loop."""
+
+    def __init__(self, client: discord.Client, service: MatchService) -> None:
+        self.client = client
+        self.service = service
+        self._render_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
+
+    def close(self) -> None:
+        self._render_pool.shutdown(wait=False, cancel_futures=True)
+
+    # -- pictures (off the event loop)
+
+    async def picture(self, match: Match, view: dict, filename: str) -> discord.File:
+        """The picture of a view, with its alt text (what it shows, for screen readers)."""
+        loop = asyncio.get_running_loop()
+        data = await loop.run_in_executor(self._render_pool, rendering.render, match.game, view, match.names)
+        description = rendering.describe(match.game, view, match.names)
+        return discord.File(io.BytesIO(data), filename=filename, description=description)
+
+    # -- lobby
+
+    def option_words(self, match: Match) -> str:
+        """The match's options as a person reads them: "Map: New Horizons, Feats: off"."""
+        names: dict[str, tuple[str, dict]] = {}
+        group = self.client.tree.get_command(match.game) if hasattr(self.client, "tree") else None
+        new = group.get_command("new") if isinstance(group, discord.app_commands.Group) else None
+        for param in getattr(new, "parameters", []):
+            names[param.name] = (param.display_name, {c.value: c.name for c in param.choices})
+        words = []
+        for key, value in match.options.items():
+            label, choices = names.get(key, (key, {}))
+            if isinstance(value, bool):
+                shown = "on" if value else "off"
+            elif value in choices:
+                shown = choices[value]
+            else:
+                shown = " + ".join(part.replace("-", " ").capitalize() for part in str(value).split("+"))
+            words.append(f"{label.replace('_', ' ').capitalize()}: {shown}")
+        return ", ".join(words)
+
+    def lobby_message(self, match: Match, payload: dict) -> discord.ui.LayoutView:
+        """The lobby as the database has it now: open with its buttons, started, or cancelled."""
+        game = self.service.game(match.game)
+        lo, hi = min(game.player_counts), max(game.player_counts)
+        colour = discord.Colour.teal()
+        if match.status == "lobby":
+            text = (
+                f"<@{match.host_id}> is hosting. Press **Join** to play ({lo}-{hi} players). "
+                "The host presses **Start** when everyone is in."
+            )
+        elif match.status == "abandoned":
+            by = payload.get("cancelled_by")
+            text, colour = (f"Cancelled by <@{by}>." if by else "Cancelled."), discord.Colour.dark_grey()
+        else:
+            text = f"Started. Seat order: {' -> '.join(s.name for s in match.seats)}."
+        players = "\n".join(f"{i + 1}. {s.name}" for i, s in enumerate(match.seats)) or "nobody yet"
+        items: list[discord.ui.Item] = [
+            discord.ui.TextDisplay(f"### {game.title}: new match #{match.id}\n{text}"),
+            discord.ui.TextDisplay(f"**Players ({len(match.seats)}/{hi})**\n{players}"),
+        ]
+        if match.options:
+            items.append(discord.ui.TextDisplay(f"**Options:** {self.option_words(match)}"))
+        if match.status == "lobby":
+            items.append(discord.ui.ActionRow(*(LobbyButton(op, match.id) for op in LOBBY_OPS)))
+            items.append(discord.ui.ActionRow(LobbyAISelect(match.id)))
+        return layout(*items, colour=colour)
+
+    # -- the public board
+
+    def recent_lines(self, match: Match, events: list[dict]) -> list[str]:
+        return [
+            format_event(e["text"], match.names) for e in events if "private_to" not in e and e.get("text")
+        ]
+
+    def scores_line(self, match: Match, scores: list[int]) -> str:
+        return " · ".join(f"{s.name} **{scores[i]}**" for i, s in enumerate(match.seats))
+
+    async def board_message(
+        self, match: Match, state: GameState, recent: list[str]
+    ) -> tuple[discord.ui.LayoutView, discord.File]:
+        """The public board: who acts and on what, the picture, the scores, the last moves, Play."""
+        game = self.service.game(match.game)
+        to_act = state.to_act()
+        head = f"### {game.title} · match #{match.id}"
+        if to_act:
+            waiting = ", ".join(seat_label(match, s) for s in to_act)
+            prompt = format_event(state.prompt(to_act[0]), match.names)
+            head += f"\n**Waiting for {waiting}:** {prompt}"
+        public = state.view(None)
+        file = await self.picture(match, public, "board.png")
+        items: list[discord.ui.Item] = [
+            discord.ui.TextDisplay(head[:1500]),
+            discord.ui.MediaGallery(discord.MediaGalleryItem(file)),
+            discord.ui.TextDisplay(f"**Scores:** {self.scores_line(match, state.scores())}"[:500]),
+        ]
+        facts = rendering.glance(match.game, public)
+        if facts:
+            items.append(discord.ui.TextDisplay(facts))
+        if recent:
+            moves = "\n".join(f"- {line}" for line in recent[-RECENT_LINES:])
+            items.append(discord.ui.TextDisplay(f"**Last moves**\n{moves}"[:1500]))
+        items.append(
+            discord.ui.ActionRow(
+                BoardButton("play", match.id, match.version), BoardButton("view", match.id, match.version)
+            )
+        )
+        items.append(
+            discord.ui.TextDisplay("-# Press Play when it is your turn. My view shows your private cards.")
+        )
+        return layout(*items, colour=discord.Colour.blue()), file
+
+    def mention_text(
+        self, match: Match, seats: list[int], board_id: int | None, reminder: int | None = None
+    ) -> str:
+        """The short message that pings the players to act; it links to the board."""
+        who = ", ".join(seat_label(match, s) for s in seats)
+        game = self.service.game(match.game).title
+        what = f"reminder ({reminder}/3), your turn" if reminder else "your turn"
+        return f"{who}, {what} in {game} match #{match.id}: [see the board]({jump_url(match, board_id)})"
+
+    @staticmethod
+    def is_mention(match: Match, message: discord.Message) -> bool:
+        """A "your turn" message of this match (found in the history after a kill)."""
+        text = message.content or ""
+        return "your turn in" in text and f" match #{match.id}: " in text and not message.components
+
+    def final_title(self, match: Match) -> str:
+        return f"{self.service.game(match.game).title} - match #{match.id} is over"
+
+    def final_buttons(self, match: Match) -> list[discord.ui.Item]:
+        """The buttons under a finished match's result."""
+        return [RematchButton(match.id), ReplayButton(match.id)]
+
+    async def final_message(self, match: Match, payload: dict) -> tuple[discord.ui.LayoutView, discord.File]:
+        """The final scores (after the last move, or after a resignation)."""
+        state = self.service.state_of(match)
+        scores = state.scores()
+        resigned = payload.get("resigned")
+        winners = payload.get("winners", state.winners()) if resigned is not None else state.winners()
+        names = " and ".join(seat_label(match, w) for w in winners)
+        if not winners:
+            outcome = "Nobody wins: every player lost this time."
+        else:
+            outcome = f"Winner: {names}!" if len(winners) == 1 else f"Winners: {names}!"
+        if resigned is not None and 0 <= resigned < len(match.seats):
+            outcome = f"{seat_label(match, resigned)} resigned. {outcome}"
+        ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
+        table = "\n".join(
+            f"{'🏆 ' if s in winners else ''}{match.seats[s].name}: {scores[s]}" for s in ranking
+        )
+        file = await self.picture(match, state.view(None), "final.png")
+        items: list[discord.ui.Item] = [
+            discord.ui.TextDisplay(f"### {self.final_title(match)}\n{outcome}"),
+            discord.ui.MediaGallery(discord.MediaGalleryItem(file)),
+            discord.ui.TextDisplay(f"**Final scores**\n{table}"[:1500]),
+        ]
+        recent = await self.recent(match)
+        if recent:
+            moves = "\n".join(f"- {line}" for line in recent[-RECENT_LINES:])
+            items.append(discord.ui.TextDisplay(f"**Last moves**\n{moves}"[:1500]))
+        items.append(discord.ui.ActionRow(*self.final_buttons(match)))
+        return layout(*items, colour=discord.Colour.gold()), file
+
+    def abandoned_message(self, match: Match, user_id: int | None) -> discord.ui.LayoutView:
+        by = f" by <@{user_id}>" if user_id else ""
+        text = f"### {self.final_title(match)}\nMatch #{match.id} was abandoned{by}, without a result."
+        return layout(discord.ui.TextDisplay(text), colour=discord.Colour.dark_grey())
+
+    async def recent(self, match: Match) -> list[str]:
+        rows = await self.service.store.actions(match.id, RECENT_LINES)
+        return [line for row in rows for line in self.recent_lines(match, row.events)]
