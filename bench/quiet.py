@@ -33,6 +33,7 @@ from simcord import Env  # noqa: E402
 
 from bot.config import Settings  # noqa: E402
 from bot.core import create_bot  # noqa: E402
+from bot.merge import SEP  # noqa: E402
 from cogs.writer import SWEEP  # noqa: E402
 from games.ai import choose  # noqa: E402
 
@@ -108,6 +109,31 @@ def offers(panel, match) -> bool:
     return any(cid.startswith(prefixes) for cid in custom_ids(panel))
 
 
+def starts(value: str, wanted: str) -> bool:
+    return value == wanted or value.startswith(wanted + SEP)
+
+
+def extend(state, seat: int, wanted: str, values: list[str], policy: str, rng: random.Random) -> str:
+    """The joined choice among ``values`` that begins with ``wanted``, its later steps chosen by
+    the same policy on the state after the earlier ones."""
+    from bot.service import forced_steps
+
+    path = [wanted]
+    work = state.copy()
+    while SEP.join(path) not in values:
+        work.apply(seat, path[-1])
+        forced_steps(work)
+        prefix = SEP.join(path) + SEP
+        allowed = {v[len(prefix) :].split(SEP)[0] for v in values if v.startswith(prefix)}
+        if policy == "ai":
+            step = choose(work.copy(), seat, "quick", 0.02, rng.randrange(1 << 30))
+            step = step if step in allowed else rng.choice(sorted(allowed))
+        else:
+            step = rng.choice(sorted(allowed))
+        path.append(step)
+    return SEP.join(path)
+
+
 async def play_turn(world, rng: random.Random, policy: str, tally: Tally, panels: dict) -> bool:
     """The player to act decides until the turn leaves them: in their last panel if it shows
     the choice already, else after pressing Play on the board. False when over."""
@@ -139,10 +165,12 @@ async def play_turn(world, rng: random.Random, policy: str, tally: Tally, panels
             pages = []
             for c in (c for row in panel.components for c in walk(row)):
                 cid = c.get("custom_id", "")
-                if cid.startswith("ac:") and cid.split(":", 3)[3] == wanted:
-                    where = ("button", cid)
-                elif cid.startswith("as:") and any(o["value"] == wanted for o in c.get("options", [])):
-                    where = ("select", cid)
+                if cid.startswith("ac:") and starts(cid.split(":", 3)[3], wanted):
+                    where = ("button", cid, cid.split(":", 3)[3])
+                elif cid.startswith("as:"):
+                    values = [o["value"] for o in c.get("options", []) if starts(o["value"], wanted)]
+                    if values:
+                        where = ("select", cid, wanted if wanted in values else values)
                 elif cid.startswith("pg:"):
                     pages.append(cid)
             if where or not pages:
@@ -152,7 +180,11 @@ async def play_turn(world, rng: random.Random, policy: str, tally: Tally, panels
         if where is None:
             return True  # the panel closed: the turn passed
         if where[0] == "select":
-            await member.select(panel, [wanted], custom_id=where[1])
+            # A joined choice (bot/merge.py): the player decides its later steps the same way.
+            value = (
+                where[2] if isinstance(where[2], str) else extend(state, seat, wanted, where[2], policy, rng)
+            )
+            await member.select(panel, [value], custom_id=where[1])
         else:
             await member.click(panel, custom_id=where[1])
         tally.clicks += 1

@@ -64,7 +64,7 @@ def rules_embeds(game_key: str, title: str) -> list[discord.Embed]:
 async def new_match(
     interaction: discord.Interaction, game_key: str, options: dict, thread: bool | None
 ) -> None:
-    """Open a lobby; ``thread`` None: as the channel's setting says (`/reminders threads:`)."""
+    """Open a lobby; ``thread`` None: as the channel's setting says (`/settings threads:`)."""
     table: Table = interaction.client.table  # type: ignore[attr-defined]
     await guarded(interaction, None, table.open_lobby(interaction, game_key, options, thread))
 

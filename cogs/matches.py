@@ -1,4 +1,5 @@
-"""What every game shares: /match, /reminders, /stats, /leaderboard, the sync command, and the buttons."""
+"""What every game shares: /match, /stats, /leaderboard, the sync command, and the buttons
+(/settings, /notifications and /help: cogs/settings.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core import GameBot
-from bot.service import DEFAULT_REMINDER_DELAY, ServiceError
+from bot.service import ServiceError
+from bot.store import CorruptRow
 from cogs.components import DYNAMIC_ITEMS, guarded, jump_url, reply
 from cogs.table import Table
 from games import REGISTRY
@@ -81,6 +83,42 @@ class Matches(commands.Cog):
             await reply(interaction, f"**Last moves of match #{match.id}**\n{text}"[:2000])
 
         await guarded(interaction, None, run())
+
+    @match.command(name="mine")
+    async def mine(self, interaction: discord.Interaction) -> None:
+        """Your live matches in this server: the game, where it is, and whether it waits for you."""
+
+        async def run():
+            service = self.bot.service
+            found = await service.my_matches(interaction.guild_id, interaction.user.id)
+            if not found:
+                await reply(
+                    interaction, "You are in no live match in this server. `/help` shows how to start one."
+                )
+                return
+            lines = []
+            for match, waits in found:
+                where = jump_url(match, match.board_message_id or match.lobby_message_id)
+                since = f"<t:{int(match.updated_at)}:R>"
+                if match.status == "lobby":
+                    state = "a lobby, waiting for the host to press Start"
+                elif waits:
+                    state = f"**waiting for you** since {since}"
+                else:
+                    state = f"waiting for {self.waiting_for(match)} since {since}"
+                lines.append(
+                    f"**{self.title(match.game)}** #{match.id} in <#{match.channel_id}>: {state}. [Go]({where})"
+                )
+            await reply(interaction, "\n".join(lines)[:2000])
+
+        await guarded(interaction, None, run())
+
+    def waiting_for(self, match) -> str:
+        try:
+            seats = self.bot.service.state_of(match).to_act()
+        except (CorruptRow, ServiceError):  # a damaged match is listed all the same
+            return "someone"
+        return ", ".join(match.seats[s].name for s in seats) or "nobody"
 
     @match.command(name="return")
     async def return_(self, interaction: discord.Interaction) -> None:
@@ -208,58 +246,6 @@ class Matches(commands.Cog):
             await interaction.response.send_message(
                 embed=embed, allowed_mentions=discord.AllowedMentions.none()
             )
-
-        await guarded(interaction, None, run())
-
-    @app_commands.command(name="reminders")
-    @app_commands.guild_only()
-    @app_commands.describe(
-        delay="Time without a move before the player to act is reminded: 10m to 7d (e.g. 12h)",
-        enabled="Turn reminders in this channel on or off",
-        dm="Receive your reminders as direct messages instead of in the channel",
-        takeover="After the last reminder, let an AI play an absent player's seat (off by default)",
-        threads="Open every new match of this channel in its own thread (unless /<game> new says thread: False)",
-    )
-    async def reminders(
-        self,
-        interaction: discord.Interaction,
-        delay: str | None = None,
-        enabled: bool | None = None,
-        dm: bool | None = None,
-        takeover: bool | None = None,
-        threads: bool | None = None,
-    ) -> None:
-        """Show or change this channel's settings (reminders, AI takeover, threads) and your DM preference."""
-
-        async def run():
-            service = self.bot.service
-            channel_wide = any(x is not None for x in (delay, enabled, takeover, threads))
-            if channel_wide and not Table.can_manage(interaction):
-                raise ServiceError("Changing this channel's reminders needs the Manage Channels permission.")
-            if dm is not None:
-                await service.store.put_dm_reminders(interaction.user.id, dm)
-            if channel_wide:
-                seconds = parse_delay(delay) if delay is not None else None
-                await service.set_reminders(interaction.channel_id, seconds, enabled, takeover, threads)
-            current = await service.store.channel_settings(interaction.channel_id)
-            wait = current.reminder_delay if current else DEFAULT_REMINDER_DELAY
-            on = current.reminders_enabled if current else True
-            mine = await service.store.dm_reminders(interaction.user.id)
-            ai = current.ai_takeover if current else False
-            in_threads = current.threads if current else False
-            where = (
-                "each in a thread of its own (`threads: False` turns it off)"
-                if in_threads
-                else "in the channel; a manager can open each in a thread with `/reminders threads: True`"
-            )
-            text = (
-                f"Reminders in this channel: **{'on' if on else 'off'}**, after {describe_delay(wait)} "
-                f"without a move, repeated at most twice.\n"
-                f"AI takeover of absent players after the last reminder: **{'on' if ai else 'off'}**.\n"
-                f"New matches open {where}; `/<game> new thread:` decides for one match.\n"
-                f"Your reminders come {'by direct message' if mine else 'in the channel'}."
-            )
-            await reply(interaction, text)
 
         await guarded(interaction, None, run())
 

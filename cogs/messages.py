@@ -127,6 +127,8 @@ class Messages:
         elif match.status == "abandoned":
             by = payload.get("cancelled_by")
             text, colour = (f"Cancelled by <@{by}>." if by else "Cancelled."), discord.Colour.dark_grey()
+            if payload.get("expired"):
+                text = "Closed: nobody pressed Start in time."
         else:
             text = f"Started. Seat order: {' -> '.join(s.name for s in match.seats)}."
         players = "\n".join(f"{i + 1}. {s.name}" for i, s in enumerate(match.seats)) or "nobody yet"

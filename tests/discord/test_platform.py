@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from simcord.backend.errors import SetupError
 
 from bot.config import Settings
 from bot.core import create_bot
@@ -192,16 +193,16 @@ async def test_reminder_delay_setting_and_dm_with_fallback(simcord_env):
     world = await make_world(simcord_env, 2)
     mods = world.guild.create_role("mods", permissions=discord.Permissions(manage_channels=True))
     mod = world.guild.add_member(simcord_env.create_user("mod"), roles=[mods])
-    denied = await world.players[0].slash(world.channel, "reminders", delay="1h")
-    assert denied.ephemeral and "Manage Channels" in denied.response.content
-    bad = await mod.slash(world.channel, "reminders", delay="5m")
+    with pytest.raises(SetupError, match="default-member-permissions"):  # /settings: managers only
+        await world.players[0].slash(world.channel, "settings", delay="1h")
+    bad = await mod.slash(world.channel, "settings", delay="5m")
     assert bad.ephemeral and "between 10 minutes" in bad.response.content
-    malformed = await mod.slash(world.channel, "reminders", delay="soon")
+    malformed = await mod.slash(world.channel, "settings", delay="soon")
     assert "like 30m" in malformed.response.content
-    ok = await mod.slash(world.channel, "reminders", delay="1h")
+    ok = await mod.slash(world.channel, "settings", delay="1h")
     assert "after 1 hour without" in ok.response.content
     for p in world.players:
-        r = await p.slash(world.channel, "reminders", dm=True)
+        r = await p.slash(world.channel, "notifications", reminders="dm")
         assert "direct message" in r.response.content
     await start_match(world, "ikenokoi", 2)
     match = await live(world)

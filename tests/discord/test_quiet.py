@@ -299,9 +299,9 @@ async def test_a_channel_can_open_every_match_in_a_thread(simcord_env):
     world = await make_world(simcord_env, 2)
     mods = world.guild.create_role("mods", permissions=discord.Permissions(manage_channels=True))
     mod = world.guild.add_member(simcord_env.create_user("mod"), roles=[mods])
-    help_text = (await mod.slash(world.channel, "reminders")).response.content
+    help_text = (await mod.slash(world.channel, "settings")).response.content
     assert "threads" in help_text
-    changed = await mod.slash(world.channel, "reminders", threads=True)
+    changed = await mod.slash(world.channel, "settings", threads=True)
     assert "in a thread" in changed.response.content
     host, guest = world.players
     opened = await host.slash(world.channel, "ikenokoi new")
@@ -320,6 +320,6 @@ async def test_a_channel_can_open_every_match_in_a_thread(simcord_env):
     assert mentions(world, thread), "the mention is in the thread too"
     # Told otherwise, a match opens in the channel itself.
     other = world.guild.create_text_channel("other")
-    await mod.slash(other, "reminders", threads=True)
+    await mod.slash(other, "settings", threads=True)
     plain = await host.slash(other, "ikenokoi new", thread=False)
     assert plain.ephemeral and await world.bot.store.live_match(other.id) is not None

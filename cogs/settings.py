@@ -1,0 +1,152 @@
+"""/settings (a channel's: reminders, AI takeover, threads, lobby expiry), /notifications (a
+person's: the turn ping and reminders) and /help (the games and the commands on one screen)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.core import GameBot
+from bot.service import DEFAULT_REMINDER_DELAY, ServiceError
+from cogs.components import guarded, reply
+from cogs.matches import describe_delay, parse_delay
+from cogs.table import Table
+
+TURN_PING_WORDS = {
+    "channel": "a mention in the channel",
+    "mute": "no mention (the board and the reminders still say it is your turn)",
+    "dm": "a direct message with a Play button",
+}
+
+HELP = """\
+**Koi Table: board games in this channel**
+**Iki** (2-4): a year in Edo's merchant streets: hire characters, trade, fight fires. `/iki new`
+**Iwari** (2-5, 6 on The Void; solo or co-op against the Void): tribes settle a new land. `/iwari new`
+**Ike No Koi** (2-5): collect koi with calculated risks, drawing from the pond. `/ikenokoi new`
+**Kigi** (2-5): grow the finest bonsai trees, card by card, and fulfil commissions. `/kigi new`
+Each game's `rules` command (`/iki rules` ...) explains it in short.
+
+**Playing:** someone opens a lobby (`/<game> new`), others press **Join**, the host presses **Start**. \
+On your turn press **Play** on the board (or on the mention): your private panel shows your choices; \
+**Undo** takes back a step of your turn that showed nothing new.
+`/match mine` your live matches in this server · `/match board` the board again · `/match hand` your private view
+`/match log` the last moves · `/match return` your seat back from the AI · `/match resign` · `/match abandon`
+`/match history` and `/match replay` finished matches · `/stats` · `/leaderboard`
+`/notifications` how you are told it is your turn · `/settings` this channel's reminders, AI takeover, \
+threads and lobby expiry (Manage Channels)"""
+
+
+class Settings(commands.Cog):
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="settings")
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_channels=True)
+    @app_commands.describe(
+        delay="Time without a move before the player to act is reminded: 10m to 7d (e.g. 12h)",
+        enabled="Turn reminders in this channel on or off",
+        takeover="After the last reminder, let an AI play an absent player's seat (off by default)",
+        threads="Open every new match of this channel in its own thread (unless /<game> new says thread: False)",
+        lobby_expiry="Close a lobby nobody starts after this long: 10m to 30d, or 'never' (e.g. 24h)",
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        delay: str | None = None,
+        enabled: bool | None = None,
+        takeover: bool | None = None,
+        threads: bool | None = None,
+        lobby_expiry: str | None = None,
+    ) -> None:
+        """Show or change this channel's settings: reminders, AI takeover, threads, lobby expiry."""
+
+        async def run():
+            service = self.bot.service
+            changing = any(x is not None for x in (delay, enabled, takeover, threads, lobby_expiry))
+            # Discord hides the command from members without Manage Channels; a server may grant
+            # it anyway, so the change is still checked here.
+            if changing and not Table.can_manage(interaction):
+                raise ServiceError("Changing this channel's settings needs the Manage Channels permission.")
+            if changing:
+                seconds = parse_delay(delay) if delay is not None else None
+                expiry = None
+                if lobby_expiry is not None:
+                    expiry = (
+                        0
+                        if lobby_expiry.strip().lower() in ("never", "off", "0")
+                        else parse_delay(lobby_expiry)
+                    )
+                await service.set_reminders(
+                    interaction.channel_id, seconds, enabled, takeover, threads, lobby_expiry=expiry
+                )
+            current = await service.store.channel_settings(interaction.channel_id)
+            wait = current.reminder_delay if current else DEFAULT_REMINDER_DELAY
+            on = current.reminders_enabled if current else True
+            ai = current.ai_takeover if current else False
+            in_threads = current.threads if current else False
+            expiry_now = await service.lobby_expiry(interaction.channel_id)
+            where = (
+                "each in a thread of its own (`threads: False` turns it off)"
+                if in_threads
+                else "in the channel; `/settings threads: True` opens each in a thread"
+            )
+            closes = f"after {describe_delay(expiry_now)} without a Start" if expiry_now else "never"
+            text = (
+                f"Reminders in this channel: **{'on' if on else 'off'}**, after {describe_delay(wait)} "
+                f"without a move, repeated at most twice.\n"
+                f"AI takeover of absent players after the last reminder: **{'on' if ai else 'off'}**.\n"
+                f"New matches open {where}; `/<game> new thread:` decides for one match.\n"
+                f"An unstarted lobby closes itself: **{closes}**.\n"
+                "Each player chooses how they are told it is their turn with `/notifications`."
+            )
+            await reply(interaction, text)
+
+        await guarded(interaction, None, run())
+
+    @app_commands.command(name="notifications")
+    @app_commands.describe(
+        turn="How you are told it is your turn",
+        reminders="Where your reminders come: in the channel or by direct message",
+    )
+    @app_commands.choices(
+        turn=[
+            app_commands.Choice(name="mention me in the channel", value="channel"),
+            app_commands.Choice(name="no mention (reminders still come)", value="mute"),
+            app_commands.Choice(name="direct message", value="dm"),
+        ],
+        reminders=[
+            app_commands.Choice(name="in the channel", value="channel"),
+            app_commands.Choice(name="by direct message", value="dm"),
+        ],
+    )
+    async def notifications(
+        self, interaction: discord.Interaction, turn: str | None = None, reminders: str | None = None
+    ) -> None:
+        """Show or change how you are told it is your turn, and where your reminders come."""
+
+        async def run():
+            service, user = self.bot.service, interaction.user.id
+            if turn is not None:
+                await service.set_turn_ping(user, turn)
+            if reminders is not None:
+                await service.store.put_dm_reminders(user, reminders == "dm")
+            ping = (await service.store.turn_pings([user]))[user]
+            dm = await service.store.dm_reminders(user)
+            await reply(
+                interaction,
+                f"Your turn: {TURN_PING_WORDS[ping]}.\n"
+                f"Your reminders come {'by direct message' if dm else 'in the channel'}.",
+            )
+
+        await guarded(interaction, None, run())
+
+    @app_commands.command(name="help")
+    async def help(self, interaction: discord.Interaction) -> None:
+        """The four games and the commands, on one screen."""
+        await reply(interaction, HELP)
+
+
+async def setup(bot: GameBot) -> None:
+    await bot.add_cog(Settings(bot))

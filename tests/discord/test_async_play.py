@@ -1,0 +1,88 @@
+"""Async play through SimCord: lobbies that expire, /match mine, /settings, /notifications, /help."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+from simcord.backend.errors import SetupError
+
+from tests.discord.helpers import custom_ids, live, make_world, open_lobby, start_match, text
+
+
+async def moderator(world):
+    mods = world.guild.create_role("mods", permissions=discord.Permissions(manage_channels=True))
+    return world.guild.add_member(world.env.create_user("mod"), roles=[mods])
+
+
+async def test_settings_is_for_managers_and_sets_the_lobby_expiry(simcord_env):
+    world = await make_world(simcord_env, 2)
+    command = world.bot.tree.get_command("settings")
+    assert command.default_permissions.manage_channels, "members who may not use it do not see it"
+    assert world.bot.tree.get_command("reminders") is None, "renamed to /settings"
+    with pytest.raises(SetupError, match="default-member-permissions"):  # Discord hides it
+        await world.players[0].slash(world.channel, "settings", lobby_expiry="1h")
+    mod = await moderator(world)
+    shown = (await mod.slash(world.channel, "settings")).response.content
+    assert "closes itself: **after 1 day without a Start**" in shown
+    bad = await mod.slash(world.channel, "settings", lobby_expiry="1m")
+    assert "between 10 minutes and 30 days" in bad.response.content
+    ok = await mod.slash(world.channel, "settings", lobby_expiry="2h")
+    assert "after 2 hours without a Start" in ok.response.content
+    never = await mod.slash(world.channel, "settings", lobby_expiry="never")
+    assert "closes itself: **never**" in never.response.content
+
+
+async def test_a_lobby_nobody_starts_closes_itself_with_a_short_post(simcord_env):
+    world = await make_world(simcord_env, 2)
+    mod = await moderator(world)
+    await mod.slash(world.channel, "settings", lobby_expiry="2h")
+    lobby = await open_lobby(world, world.players[0], "kigi")
+    await simcord_env.advance_time(2 * 3600 - 60)
+    assert (await live(world)).status == "lobby"
+    await simcord_env.advance_time(120)
+    assert await live(world) is None, "the channel is free again"
+    closed = next(m for m in world.channel.history() if m.id == lobby.id)
+    assert "Closed: nobody pressed Start in time." in text(closed)
+    assert not any(c.startswith("lb:join:") for c in custom_ids(closed)), "no Join button left"
+    posts = [m for m in world.channel.history() if "The Kigi lobby closed itself" in (m.content or "")]
+    assert len(posts) == 1 and "within 2 hours" in posts[0].content
+    # A started match never expires.
+    await start_match(world, "ikenokoi", 2)
+    await simcord_env.advance_time(3 * 3600)
+    assert (await live(world)).status == "active"
+
+
+async def test_match_mine_lists_my_live_matches_here_and_whether_they_wait_for_me(simcord_env):
+    world = await make_world(simcord_env, 2)
+    alice, bob = world.players
+    await start_match(world, "ikenokoi", 2)
+    match = await live(world)
+    other = world.guild.create_text_channel("other")
+    await alice.slash(other, "kigi new")
+    waiting = match.seats[world.bot.service.state_of(match).to_act()[0]].user_id
+    mine = await alice.slash(world.channel, "match mine")
+    assert mine.ephemeral
+    lines = mine.response.content.splitlines()
+    assert len(lines) == 2 and "Ike No Koi" in lines[0] and f"<#{world.channel.id}>" in lines[0]
+    assert "Kigi" in lines[1] and "lobby" in lines[1] and f"<#{other.id}>" in lines[1]
+    assert ("waiting for you" in lines[0]) == (waiting == alice.id)
+    assert "<t:" in lines[0] and ":R>" in lines[0] and "https://discord.com/channels/" in lines[0]
+    theirs = (await bob.slash(world.channel, "match mine")).response.content
+    assert len(theirs.splitlines()) == 1 and ("waiting for you" in theirs) == (waiting == bob.id)
+    outsider = world.guild.add_member(simcord_env.create_user("zed"))
+    assert "no live match" in (await outsider.slash(world.channel, "match mine")).response.content
+
+
+async def test_notifications_and_help(simcord_env):
+    world = await make_world(simcord_env, 1)
+    (alice,) = world.players
+    shown = await alice.slash(world.channel, "notifications")
+    assert shown.ephemeral and "a mention in the channel" in shown.response.content
+    changed = await alice.slash(world.channel, "notifications", turn="dm", reminders="dm")
+    assert "direct message with a Play button" in changed.response.content
+    assert "reminders come by direct message" in changed.response.content
+    assert await world.bot.store.turn_pings([alice.id]) == {alice.id: "dm"}
+    help_text = (await alice.slash(world.channel, "help")).response.content
+    for words in ("Iki", "Iwari", "Ike No Koi", "Kigi", "/match mine", "/settings", "/notifications", "Undo"):
+        assert words in help_text
+    assert len(help_text) <= 2000
