@@ -188,6 +188,27 @@ class BoardButton(
         await guarded(interaction, self.match_id, handler(interaction, self.match_id, self.version))
 
 
+class MentionPlay(discord.ui.DynamicItem[discord.ui.Button], template=r"mp:(?P<mid>\d+):(?P<ver>\d+)"):
+    """Play on the "your turn" mention (and its DM): the player who follows the ping opens their
+    panel there, without scrolling to the board. Like the board's, it opens the current choice."""
+
+    def __init__(self, match_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Play", style=discord.ButtonStyle.success, custom_id=f"mp:{match_id}:{version}"
+            )
+        )
+        self.match_id, self.version = match_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["mid"]), int(match["ver"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: Table = interaction.client.table
+        await guarded(interaction, self.match_id, table.on_play(interaction, self.match_id, self.version))
+
+
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<op>join|leave|start|cancel):(?P<mid>\d+)"
 ):
@@ -283,6 +304,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rm:(?P
 
 
 DYNAMIC_ITEMS = (
+    MentionPlay,
     ActButton,
     ActSelect,
     PageButton,

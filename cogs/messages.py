@@ -20,6 +20,7 @@ from cogs.components import (
     BoardButton,
     LobbyAISelect,
     LobbyButton,
+    MentionPlay,
     RematchButton,
     ReplayButton,
     jump_url,
@@ -198,9 +199,18 @@ class Messages:
 
     @staticmethod
     def is_mention(match: Match, message: discord.Message) -> bool:
-        """A "your turn" message of this match (found in the history after a kill)."""
+        """A "your turn" message of this match (found in the history after a kill): its text, and
+        no component but the mention's Play."""
         text = message.content or ""
-        return "your turn in" in text and f" match #{match.id}: " in text and not message.components
+        only_play = all(i.startswith(f"mp:{match.id}:") for i in component_ids(message))
+        return "your turn in" in text and f" match #{match.id}: " in text and only_play
+
+    @staticmethod
+    def mention_view(match: Match) -> discord.ui.View:
+        """Play on the mention (and on a "your turn" DM)."""
+        view = discord.ui.View(timeout=None)
+        view.add_item(MentionPlay(match.id, match.version))
+        return view
 
     def final_title(self, match: Match) -> str:
         return f"{self.service.game(match.game).title} - match #{match.id} is over"

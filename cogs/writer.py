@@ -387,16 +387,42 @@ class Writer:
         text = self.messages.mention_text(match, humans, board_id)
         if ping or old is None:
             await self._delete(channel, old)
-            return await self._post_mention(match, channel, text, ping or humans)
+            # Each player chose how they are told (/notifications): a ping here, none, or a DM.
+            told = await self._dm_turn(match, ping, board_id) if ping else []
+            return await self._post_mention(
+                match, channel, text, [s for s in ping or humans if s not in told]
+            )
         try:
             await channel.get_partial_message(old).edit(content=text)
             return old
         except discord.NotFound:
             return await self._post_mention(match, channel, text, humans)
 
+    async def _dm_turn(self, match: Match, seats: list[int], board_id: int | None) -> list[int]:
+        """Tell by DM the players who asked for it (and mute those who asked for no ping); returns
+        the seats that are not to be pinged in the channel. A closed DM falls back to the ping."""
+        users = {s: match.seats[s].user_id for s in seats if match.seats[s].user_id is not None}
+        modes = await self.service.store.turn_pings(list(users.values())) if users else {}
+        quiet = []
+        for seat, user_id in users.items():
+            mode = modes.get(user_id, "channel")
+            if mode == "mute":
+                quiet.append(seat)
+            elif mode == "dm":
+                try:
+                    await self.send_turn_dm(match, user_id, board_id)
+                    quiet.append(seat)
+                except discord.HTTPException:
+                    log.info("turn DM to %s failed; pinging in the channel", user_id)
+        return quiet
+
     async def _post_mention(self, match: Match, channel, text: str, seats: list[int]) -> int:
         users = [discord.Object(match.seats[s].user_id) for s in seats if match.seats[s].user_id]
-        message = await channel.send(text, allowed_mentions=discord.AllowedMentions(users=users))
+        message = await channel.send(
+            text,
+            view=self.messages.mention_view(match),
+            allowed_mentions=discord.AllowedMentions(users=users),
+        )
         return message.id
 
     # -- the end
@@ -460,6 +486,16 @@ class Writer:
         elif p.get("text"):
             await channel.send(format_event(str(p["text"]), match.names)[:2000])
         return KEEP
+
+    async def send_turn_dm(self, match: Match, user_id: int, board_id: int | None) -> None:
+        """ "Your turn" by direct message (the player chose it with /notifications), with Play."""
+        game = self.service.game(match.game).title
+        user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+        await user.send(
+            f"It is your turn in {game} match #{match.id}: "
+            f"[see the board]({jump_url(match, board_id)}), or press Play.",
+            view=self.messages.mention_view(match),
+        )
 
     async def send_reminder(self, match: Match, seats: list[int], count: int) -> list[int]:
         """Remind by DM the players who asked for it; returns the seats to remind in the channel."""

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import random
+
 import discord
 import pytest
 from simcord.backend.errors import SetupError
 
-from tests.discord.helpers import custom_ids, live, make_world, open_lobby, start_match, text
+from tests.discord.helpers import (
+    custom_ids,
+    live,
+    make_world,
+    member_of,
+    mentions,
+    open_lobby,
+    play_one_action,
+    start_match,
+    text,
+)
 
 
 async def moderator(world):
@@ -86,3 +98,37 @@ async def test_notifications_and_help(simcord_env):
     for words in ("Iki", "Iwari", "Ike No Koi", "Kigi", "/match mine", "/settings", "/notifications", "Undo"):
         assert words in help_text
     assert len(help_text) <= 2000
+
+
+async def test_the_turn_mention_carries_play_and_each_player_chooses_how_they_are_told(simcord_env):
+    world = await make_world(simcord_env, 3)
+    alice, bob, carol = world.players
+    await bob.slash(world.channel, "notifications", turn="mute")
+    await carol.slash(world.channel, "notifications", turn="dm")
+    await start_match(world, "ikenokoi", 3)
+    rng = random.Random(1)
+    told = {p.id: [] for p in world.players}
+    for _ in range(12):
+        match = await live(world)
+        seat = world.bot.service.state_of(match).to_act()[0]
+        player = member_of(world, match, seat)
+        (mention,) = mentions(world)
+        assert any(c.startswith(f"mp:{match.id}:") for c in custom_ids(mention)), "Play on the mention"
+        request = next(
+            r
+            for r in reversed(simcord_env.http_requests)
+            if r.method == "POST" and (r.json or {}).get("content") == mention.content
+        )
+        pinged = {int(u) for u in request.json["allowed_mentions"]["users"]}
+        told[player.id].append(player.id in pinged)
+        if player is carol:
+            dms = [m for m in carol.user.dm_channel.history() if f"match #{match.id}" in (m.content or "")]
+            assert dms and any(c.startswith(f"mp:{match.id}:") for c in custom_ids(dms[-1]))
+        # Play on the mention opens the panel of the current choice.
+        opened = await player.click(mention, label="Play")
+        panel = opened.response or opened.followups[-1]
+        assert opened.ephemeral and any(c.startswith(("ac:", "as:")) for c in custom_ids(panel))
+        await play_one_action(world, rng)
+    assert told[alice.id] and all(told[alice.id]), "alice is pinged in the channel"
+    assert told[bob.id] and not any(told[bob.id]), "bob muted the ping"
+    assert told[carol.id] and not any(told[carol.id]), "carol is told by DM instead"
