@@ -842,6 +842,15 @@ class MatchService:
             out.append((match, waits))
         return out
 
+    async def waiting_since(self, match: Match, seats: list[int]) -> float:
+        """When the match began to wait for ``seats``: the time of the last step of another seat
+        (their own steps of the turn do not restart the wait), or of the start."""
+        rows = await self.store.actions(match.id, 40)
+        for row in reversed(rows):
+            if row.seat not in seats:
+                return row.created_at
+        return rows[0].created_at if rows else match.updated_at  # the oldest known step, or the start
+
     async def set_turn_ping(self, user_id: int, mode: str) -> None:
         if mode not in TURN_PINGS:
             raise ServiceError("Choose channel, mute or dm.")

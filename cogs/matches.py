@@ -99,7 +99,7 @@ class Matches(commands.Cog):
             lines = []
             for match, waits in found:
                 where = jump_url(match, match.board_message_id or match.lobby_message_id)
-                since = f"<t:{int(match.updated_at)}:R>"
+                since = f"<t:{int(await self.since(match))}:R>"
                 if match.status == "lobby":
                     state = "a lobby, waiting for the host to press Start"
                 elif waits:
@@ -112,6 +112,15 @@ class Matches(commands.Cog):
             await reply(interaction, "\n".join(lines)[:2000])
 
         await guarded(interaction, None, run())
+
+    async def since(self, match) -> float:
+        if match.status != "active":
+            return match.updated_at
+        try:
+            seats = self.bot.service.state_of(match).to_act()
+        except (CorruptRow, ServiceError):
+            return match.updated_at
+        return await self.bot.service.waiting_since(match, seats)
 
     def waiting_for(self, match) -> str:
         try:

@@ -164,7 +164,8 @@ class Messages:
         if to_act:
             waiting = ", ".join(seat_label(match, s) for s in to_act)
             prompt = format_event(state.prompt(to_act[0]), match.names)
-            head += f"\n**Waiting for {waiting}:** {prompt}"
+            since = int(await self.service.waiting_since(match, to_act))
+            head += f"\n**Waiting for {waiting}** since <t:{since}:R>: {prompt}"
         public = state.view(None)
         file = await self.picture(match, public, "board.png")
         items: list[discord.ui.Item] = [

@@ -69,3 +69,24 @@ async def test_the_turn_ping_setting_is_checked(service):
     assert await service.store.turn_pings([5]) == {5: "dm"}
     with pytest.raises(ServiceError):
         await service.set_turn_ping(5, "loud")
+
+
+async def test_the_wait_starts_when_the_turn_came_not_at_the_players_own_steps(service):
+    match, state = await started(service, n=2, game="ikenokoi", channel=30)
+    first = state.to_act()[0]
+    assert await service.waiting_since(match, [first]) == match.updated_at  # since the start
+    service.clock.now += 100
+    # Ike No Koi: the first draw keeps the turn (at least two cards before stopping).
+    outcome = await service.act(match.id, match.seats[first].user_id, match.version, "draw")
+    assert outcome.state.to_act() == [first]
+    assert await service.waiting_since(outcome.match, [first]) == match.updated_at
+    service.clock.now += 100
+    match = outcome.match
+    while service.state_of(match).to_act() == [first]:
+        legal = [a.id for a in service.state_of(match).legal_actions(first)]
+        step = "stop" if "stop" in legal else legal[0]
+        match = (await service.act(match.id, match.seats[first].user_id, match.version, step)).match
+    now = service.state_of(match).to_act()
+    rows = await service.store.action_log(match.id)
+    last_other = max(r.created_at for r in rows if r.seat not in now)
+    assert await service.waiting_since(match, now) == last_other == service.clock.now

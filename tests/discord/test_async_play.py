@@ -9,6 +9,7 @@ import pytest
 from simcord.backend.errors import SetupError
 
 from tests.discord.helpers import (
+    board_message,
     custom_ids,
     live,
     make_world,
@@ -113,6 +114,8 @@ async def test_the_turn_mention_carries_play_and_each_player_chooses_how_they_ar
         seat = world.bot.service.state_of(match).to_act()[0]
         player = member_of(world, match, seat)
         (mention,) = mentions(world)
+        board = text(board_message(world))
+        assert f"**Waiting for {player.mention}** since <t:" in board and ":R>: " in board
         assert any(c.startswith(f"mp:{match.id}:") for c in custom_ids(mention)), "Play on the mention"
         request = next(
             r
