@@ -39,6 +39,7 @@ from bot.store import (
     StoreBusy,
 )
 from games import REGISTRY, Game, GameState, IllegalAction, IllegalSetup
+from games.base import plural
 from games.rng import Rng
 
 log = logging.getLogger(__name__)
@@ -353,8 +354,9 @@ class MatchService:
             game = self.game(match.game)
             if match.seat_of(user_id) is not None:
                 raise ServiceError("You are already in this lobby.")
-            if len(match.seats) >= max(game.player_counts):
-                raise ServiceError(f"The lobby is full ({max(game.player_counts)} players).")
+            most = max(game.counts_for(match.options) or game.player_counts)
+            if len(match.seats) >= most:
+                raise ServiceError(f"The lobby is full ({plural(most, 'player')}).")
             match.seats.append(Seat(user_id, name))
 
         return await self._change_lobby(match_id, change)
@@ -370,8 +372,9 @@ class MatchService:
             game = self.game(match.game)
             if user_id != match.host_id:
                 raise ServiceError("Only the host can add AI players.")
-            if len(match.seats) >= max(game.player_counts):
-                raise ServiceError(f"The lobby is full ({max(game.player_counts)} players).")
+            most = max(game.counts_for(match.options) or game.player_counts)
+            if len(match.seats) >= most:
+                raise ServiceError(f"The lobby is full ({plural(most, 'player')}).")
             number = sum(1 for s in match.seats if s.ai is not None) + 1
             match.seats.append(Seat(None, f"AI {number} ({level})", ai=level))
 

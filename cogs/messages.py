@@ -26,8 +26,13 @@ from cogs.components import (
     jump_url,
 )
 from games import GameState
+from games.base import plural
 
 RECENT_LINES = 6
+# Events the board's "Last moves" leaves out: the display refilled after a draw (Iwari "display",
+# Kigi "refill") is in the picture, and as a line it pushes the moves people made out of view.
+# /match log keeps them.
+NOISE_EVENTS = frozenset({"display", "refill"})
 
 
 def seat_label(match: Match, seat: int) -> str:
@@ -104,7 +109,10 @@ class Messages:
         for param in getattr(new, "parameters", []):
             names[param.name] = (param.display_name, {c.value: c.name for c in param.choices})
         words = []
+        applies = self.service.game(match.game).options_that_apply(match.options)
         for key, value in match.options.items():
+            if key not in applies:
+                continue  # e.g. an Iwari versus game's difficulty, a solo game's Feats
             label, choices = names.get(key, (key, {}))
             if isinstance(value, bool):
                 shown = "on" if value else "off"
@@ -118,11 +126,13 @@ class Messages:
     def lobby_message(self, match: Match, payload: dict) -> discord.ui.LayoutView:
         """The lobby as the database has it now: open with its buttons, started, or cancelled."""
         game = self.service.game(match.game)
-        lo, hi = min(game.player_counts), max(game.player_counts)
+        counts = game.counts_for(match.options) or list(game.player_counts)
+        lo, hi = min(counts), max(counts)
         colour = discord.Colour.teal()
         if match.status == "lobby":
+            players = plural(lo, "player") if lo == hi else f"{lo}-{hi} players"
             text = (
-                f"<@{match.host_id}> is hosting. Press **Join** to play ({lo}-{hi} players). "
+                f"<@{match.host_id}> is hosting. Press **Join** to play ({players}). "
                 "The host presses **Start** when everyone is in."
             )
         elif match.status == "abandoned":
@@ -148,7 +158,9 @@ class Messages:
 
     def recent_lines(self, match: Match, events: list[dict]) -> list[str]:
         return [
-            format_event(e["text"], match.names) for e in events if "private_to" not in e and e.get("text")
+            format_event(e["text"], match.names)
+            for e in events
+            if "private_to" not in e and e.get("text") and e.get("type") not in NOISE_EVENTS
         ]
 
     def scores_line(self, match: Match, scores: list[int]) -> str:

@@ -210,6 +210,38 @@ class Game:
             )
         return out
 
+    def _legal_setup(self, num_players: int, options: dict) -> bool:
+        try:
+            self.new_state(num_players, 0, options)
+        except IllegalSetup:
+            return False
+        return True
+
+    def counts_for(self, options: dict | None = None) -> list[int]:
+        """The player counts these options allow (the rules' refusals decide: IllegalSetup)."""
+        options = self.normalise_options(options)
+        return [n for n in self.player_counts if self._legal_setup(n, options)]
+
+    def options_that_apply(self, options: dict | None = None) -> list[str]:
+        """The options that mean something with the others as chosen: more than one value of it is
+        allowed for some player count, or it is set to a value other than its default. (An Iwari
+        versus game has no difficulty; a solo one no Feats.)"""
+        options = self.normalise_options(options)
+        out = []
+        for name, allowed in self.options.items():
+            if options[name] != allowed[0]:
+                out.append(name)
+                continue
+            legal = 0
+            for value in allowed:
+                trial = dict(options, **{name: value})
+                if any(self._legal_setup(n, trial) for n in self.player_counts):
+                    legal += 1
+                    if legal > 1:
+                        out.append(name)
+                        break
+        return out
+
     def new_state(self, num_players: int, seed: int, options: dict | None = None) -> GameState:
         if num_players not in self.player_counts:
             lo, hi = min(self.player_counts), max(self.player_counts)

@@ -12,6 +12,7 @@ from tests.discord.helpers import (
     board_message,
     custom_ids,
     live,
+    lobby_message,
     make_world,
     member_of,
     mentions,
@@ -135,3 +136,31 @@ async def test_the_turn_mention_carries_play_and_each_player_chooses_how_they_ar
     assert told[alice.id] and all(told[alice.id]), "alice is pinged in the channel"
     assert told[bob.id] and not any(told[bob.id]), "bob muted the ping"
     assert told[carol.id] and not any(told[carol.id]), "carol is told by DM instead"
+
+
+async def test_the_lobby_shows_the_options_and_player_counts_of_its_mode(simcord_env):
+    world = await make_world(simcord_env, 2)
+    alice, bob = world.players
+    versus = text(await open_lobby(world, alice, "iwari"))
+    assert "(2-5 players)" in versus and "Difficulty" not in versus and "Feats" in versus
+    await alice.click(lobby_message(world), label="Cancel")
+    solo = text(await open_lobby(world, alice, "iwari", mode="solo"))
+    assert "(1 player)" in solo and "Difficulty" in solo and "Feats" not in solo and "Draft" not in solo
+    refused = await bob.click(lobby_message(world), label="Join")
+    assert "The lobby is full (1 player)" in (refused.response.content if refused.response else "")
+
+
+async def test_last_moves_leave_out_the_display_refill(simcord_env):
+    world = await make_world(simcord_env, 3)
+    await start_match(world, "iwari", 3)
+    rng = random.Random(2)
+    refilled = False
+    for _ in range(40):
+        await play_one_action(world, rng)
+        match = await live(world)
+        rows = await world.bot.store.actions(match.id, 6)
+        refilled = refilled or any(e.get("type") == "display" for r in rows for e in r.events)
+        assert "The display is refilled" not in text(board_message(world))
+    assert refilled, "the refill came up"
+    _, lines = await world.bot.service.log(world.channel.id, 200)
+    assert any("The display is refilled" in line for line in lines), "/match log keeps it"
