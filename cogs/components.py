@@ -188,6 +188,27 @@ class BoardButton(
         await guarded(interaction, self.match_id, handler(interaction, self.match_id, self.version))
 
 
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"un:(?P<mid>\d+):(?P<ver>\d+)"):
+    """Take back the last step of one's turn (offered while the engine says it showed nothing).
+    It carries the version it was shown for: once anything happened since, it is refused."""
+
+    def __init__(self, match_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Undo", style=discord.ButtonStyle.secondary, custom_id=f"un:{match_id}:{version}"
+            )
+        )
+        self.match_id, self.version = match_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["mid"]), int(match["ver"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: Table = interaction.client.table
+        await guarded(interaction, self.match_id, table.on_undo(interaction, self.match_id, self.version))
+
+
 class MentionPlay(discord.ui.DynamicItem[discord.ui.Button], template=r"mp:(?P<mid>\d+):(?P<ver>\d+)"):
     """Play on the "your turn" mention (and its DM): the player who follows the ping opens their
     panel there, without scrolling to the board. Like the board's, it opens the current choice."""
@@ -304,6 +325,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rm:(?P
 
 
 DYNAMIC_ITEMS = (
+    UndoButton,
     MentionPlay,
     ActButton,
     ActSelect,

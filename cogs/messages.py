@@ -218,6 +218,16 @@ class Messages:
         only_play = all(i.startswith(f"mp:{match.id}:") for i in component_ids(message))
         return "your turn in" in text and f" match #{match.id}: " in text and only_play
 
+    async def send_turn_dm(self, match: Match, user_id: int, board_id: int | None) -> None:
+        """ "Your turn" by direct message (the player chose it with /notifications), with Play."""
+        game = self.service.game(match.game).title
+        user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+        await user.send(
+            f"It is your turn in {game} match #{match.id}: "
+            f"[see the board]({jump_url(match, board_id)}), or press Play.",
+            view=self.mention_view(match),
+        )
+
     @staticmethod
     def mention_view(match: Match) -> discord.ui.View:
         """Play on the mention (and on a "your turn" DM)."""

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 
 import discord
 
+from bot import merge
 from bot.service import MatchService, format_event
 from bot.store import Match
-from cogs.components import ActButton, ActSelect, PageButton
+from cogs.components import ActButton, ActSelect, PageButton, UndoButton
 from cogs.messages import Messages
 from games import Action, GameState
 
@@ -45,9 +46,10 @@ def panel_rows(actions: list[Action]) -> list[Row]:
     return rows
 
 
-def paginate(rows: list[Row]) -> list[list[Row]]:
-    """Pages of at most five rows; when there is more than one page, four rows and a navigation row."""
-    if len(rows) <= MAX_ROWS:
+def paginate(rows: list[Row], keep_row: bool = False) -> list[list[Row]]:
+    """Pages of at most five rows; when there is more than one page (or ``keep_row``: the row of
+    Undo), four rows and a navigation row."""
+    if len(rows) <= MAX_ROWS - keep_row:
         return [rows]
     per = MAX_ROWS - 1
     return [rows[i : i + per] for i in range(0, len(rows), per)]
@@ -65,11 +67,13 @@ class Panels:
 
     async def build(self, match: Match, state: GameState, seat: int, page: int = 0, note: str = ""):
         """Content, picture and components of a seat's private panel."""
-        # Labels may name players as {p0}, {p1}...: fill in the names.
+        # The choices: the legal actions, steps that reveal nothing joined with the next where
+        # they fit one menu (bot/merge.py). Labels may name players as {p0}, {p1}...: fill them in.
         actions = [
-            Action(a.id, format_event(a.label, match.names)[:80], a.group) for a in state.legal_actions(seat)
+            Action(a.id, format_event(a.label, match.names)[:80], a.group) for a in merge.choices(state, seat)
         ]
-        pages = paginate(panel_rows(actions))
+        undo = state.undoable(seat)
+        pages = paginate(panel_rows(actions), keep_row=undo)
         page = min(page, len(pages) - 1)
         view = discord.ui.View(timeout=None)
         for n, row in enumerate(pages[page]):
@@ -86,8 +90,12 @@ class Panels:
                 select = ActSelect(match.id, match.version, n, row.actions, placeholder)
                 select.item.row = n
                 view.add_item(select)
+        nav_row = len(pages[page])
+        if undo:  # the last step of this turn showed nothing new: it can be taken back
+            b = UndoButton(match.id, match.version)
+            b.item.row = nav_row
+            view.add_item(b)
         if len(pages) > 1:
-            nav_row = len(pages[page])
             if page > 0:
                 b = PageButton(match.id, match.version, page - 1, "Previous")
                 b.item.row = nav_row

@@ -284,6 +284,23 @@ class Table:
             content=(note + "\n" if note else "") + done, attachments=[], view=None
         )
 
+    async def on_undo(self, interaction: discord.Interaction, match_id: int, version: int) -> None:
+        """Undo in the panel: the step is taken back (saved before the answer), the panel shows the
+        choice as it was; the board is redrawn by the writer."""
+        try:
+            outcome = await self.service.undo(match_id, interaction.user.id, version)
+        except StaleClick:
+            raise ServiceError(
+                "This Undo is out of date: the game moved on since this panel was shown. Nothing was changed."
+            ) from None
+        match, state, seat = outcome.match, outcome.state, outcome.seat
+        await interaction.response.defer()
+        content, file, view = await self.panels.build(
+            match, state, seat, note="Taken back. Your choice again:"
+        )
+        await interaction.edit_original_response(content=content, attachments=[file], view=view)
+        self.panels.keep(match.id, interaction.user.id, interaction.edit_original_response)
+
     # -- AI seats
 
     def schedule_ai(self, match_id: int) -> None:

@@ -410,7 +410,7 @@ class Writer:
                 quiet.append(seat)
             elif mode == "dm":
                 try:
-                    await self.send_turn_dm(match, user_id, board_id)
+                    await self.messages.send_turn_dm(match, user_id, board_id)
                     quiet.append(seat)
                 except discord.HTTPException:
                     log.info("turn DM to %s failed; pinging in the channel", user_id)
@@ -486,16 +486,6 @@ class Writer:
         elif p.get("text"):
             await channel.send(format_event(str(p["text"]), match.names)[:2000])
         return KEEP
-
-    async def send_turn_dm(self, match: Match, user_id: int, board_id: int | None) -> None:
-        """ "Your turn" by direct message (the player chose it with /notifications), with Play."""
-        game = self.service.game(match.game).title
-        user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-        await user.send(
-            f"It is your turn in {game} match #{match.id}: "
-            f"[see the board]({jump_url(match, board_id)}), or press Play.",
-            view=self.messages.mention_view(match),
-        )
 
     async def send_reminder(self, match: Match, seats: list[int], count: int) -> list[int]:
         """Remind by DM the players who asked for it; returns the seats to remind in the channel."""

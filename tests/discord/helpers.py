@@ -140,7 +140,8 @@ async def play_one_action(world: World, rng: random.Random) -> bool:
                 choices.append(("page", cid, None))
         if not choices:
             return True  # the panel closed: the turn passed (and came back, e.g. after AI seats played)
-        offered = {aid for kind, _, aid in choices if kind != "page"}
+        # A joined choice (bot/merge.py) is several steps: its first is legal now.
+        offered = {aid.split("/")[0] for kind, _, aid in choices if kind not in ("page", "undo")}
         assert offered <= legal, f"the panel offers illegal actions: {offered - legal}"
         kind, cid, aid = rng.choice(choices)
         if kind == "select":
