@@ -216,7 +216,8 @@ def _draw_loose_card(d: ImageDraw.ImageDraw, card: dict, x: float, y: float, w: 
 Box = tuple[float, float, float, float]
 TOP_ROOM = 250  # table units above the highest card, for tip dots and badges
 SIDE_ROOM = 250
-TREE_SCALE = 0.075  # pixels per table unit at most on the board: a card 75 px wide
+ICON_GROWTH = 1.35  # features on cards under 120 px drawn larger than printed (they still stay apart)
+TREE_SCALE = 0.1  # pixels per table unit at most on the board: a card 100 px wide
 
 
 class Frame:
@@ -271,7 +272,7 @@ def draw_placed(
         end = f.pt(tip["x"], tip["y"])
         d.line([fork, end], fill=BARK, width=bw)
     d.ellipse((fork[0] - bw / 2, fork[1] - bw / 2, fork[0] + bw / 2, fork[1] + bw / 2), fill=BARK)
-    size = 2 * icon_radius * k * 1.1
+    size = 2 * icon_radius * k * (ICON_GROWTH if k * CARD_UNITS < 120 else 1.1)
     for feature, x, y in card["icons"]:
         cx, cy = f.pt(x, y)
         if trunk:
