@@ -743,12 +743,17 @@ def draw_placing(view: dict, names: list[str] | None) -> Image.Image:
                 _points_tag(d, xy, size, c["points"])
     else:
         marked = set()
+        placed: list[tuple[float, float]] = []
         for c in choices:
             tip = (c["x"], c["y"])
             if tip not in marked:
                 marked.add(tip)
                 tip_dot(d, *f.pt(*tip), 7)
-            xy = _label_point(c["corners"], f, 0.8)
+            # Along the outline's axis, where no earlier badge stands (finer turns lie close together).
+            spots = [_label_point(c["corners"], f, t) for t in (0.8, 0.6, 0.95, 0.45, 0.7, 0.88, 0.52)]
+            clear = [p for p in spots if all(math.dist(p, q) > size * 1.5 for q in placed)]
+            xy = (clear or spots)[0]
+            placed.append(xy)
             _badge(d, xy, str(c["n"]), size)
             if c["points"] and mode == "place":
                 _points_tag(d, xy, size, c["points"])
