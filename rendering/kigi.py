@@ -109,29 +109,28 @@ def draw_feature(d: ImageDraw.ImageDraw, feature: str, cx: float, cy: float, siz
             fill=col,
             outline=INK,
         )
-    else:  # red blossom: a heart, ringed in white so it stands apart from the brown bark
-        _heart(d, cx, cy, h + max(2.0, size * 0.12), HALO, None)
-        _heart(d, cx, cy, h, col, INK)
+    else:  # red blossom: a heart, outlined in ink and ringed in white: red and brown blend under deuteranopia
+        ink = max(1.2, size * 0.06)
+        _heart(d, cx, cy, h + ink + max(2.0, size * 0.1), HALO)
+        _heart(d, cx, cy, h + ink, INK)
+        _heart(d, cx, cy, h, col)
 
 
-def _heart(d: ImageDraw.ImageDraw, cx: float, cy: float, h: float, fill: tuple, ink: tuple | None) -> None:
+def _heart(d: ImageDraw.ImageDraw, cx: float, cy: float, h: float, fill: tuple) -> None:
+    """A heart ``2h`` wide centred at (cx, cy); drawn larger in another colour, it is an outline."""
     r = h * 0.5
     d.ellipse((cx - h, cy - h * 0.75, cx - h + 2 * r, cy - h * 0.75 + 2 * r), fill=fill)
     d.ellipse((cx + h - 2 * r, cy - h * 0.75, cx + h, cy - h * 0.75 + 2 * r), fill=fill)
     d.polygon([(cx - h * 0.97, cy - h * 0.12), (cx + h * 0.97, cy - h * 0.12), (cx, cy + h)], fill=fill)
-    if ink is not None:
-        d.line(
-            [(cx - h * 0.97, cy - h * 0.12), (cx, cy + h), (cx + h * 0.97, cy - h * 0.12)], fill=ink, width=1
-        )
-        d.arc((cx - h, cy - h * 0.75, cx - h + 2 * r, cy - h * 0.75 + 2 * r), 150, 360, fill=ink)
-        d.arc((cx + h - 2 * r, cy - h * 0.75, cx + h, cy - h * 0.75 + 2 * r), 180, 30, fill=ink)
 
 
 def tip_dot(d: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
-    """A free branch tip: a green dot in a white ring (green and brown blend under deuteranopia)."""
-    w = max(2.0, r * 0.45)
-    d.ellipse((x - r - w, y - r - w, x + r + w, y + r + w), fill=HALO)
-    d.ellipse((x - r, y - r, x + r, y + r), fill=ROOM_DOT, outline=INK, width=max(1, int(r / 4)))
+    """A free branch tip: a green dot outlined in ink and ringed in white (green and brown blend
+    under deuteranopia)."""
+    w, ink = max(2.0, r * 0.5), max(1.5, r * 0.3)
+    d.ellipse((x - r - ink - w, y - r - ink - w, x + r + ink + w, y + r + ink + w), fill=HALO)
+    d.ellipse((x - r - ink, y - r - ink, x + r + ink, y + r + ink), fill=INK)
+    d.ellipse((x - r, y - r, x + r, y + r), fill=ROOM_DOT)
 
 
 def feature_list(features: dict) -> list[str]:
