@@ -829,6 +829,8 @@ def table_blocks(view: dict, names: list[str] | None) -> list[Block]:
         if pend.get("free_spaces"):
             text += ". Choose a highlighted space."
         private.append((text, INK))
+    if view.get("moving"):
+        private.append((f"Moving your piece from {view['moving']}: choose where it goes.", INK))
     if view.get("ruin_choices"):
         private.append(("Choose a highlighted space for the Ruin.", INK))
     if view.get("feat_choice"):

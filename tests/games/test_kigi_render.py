@@ -100,11 +100,12 @@ def test_a_full_tree_says_so_in_words() -> None:
 
 
 def test_blossoms_and_free_tips_are_ringed_in_white() -> None:
-    """Under deuteranopia red and green blend into the brown bark: both carry a white outline."""
+    """Under deuteranopia red and green blend into the brown bark: both are outlined in ink and white."""
     for paint in (lambda d: kigi.draw_feature(d, "red", 30, 30, 30), lambda d: kigi.tip_dot(d, 30, 30, 6)):
         image = Image.new("RGB", (60, 60), kigi.BARK)
         paint(ImageDraw.Draw(image))
-        assert (255, 255, 255) in {c for _n, c in image.getcolors(4096)}
+        colours = {c for _n, c in image.getcolors(4096)}
+        assert (255, 255, 255) in colours and common.INK in colours
 
 
 def test_the_picture_uses_the_engine_geometry() -> None:
