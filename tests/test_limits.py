@@ -1,0 +1,76 @@
+"""One person's burst of pictures or replays waits behind itself, not in front of others."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+
+from bot.limits import Cooldowns, FairPool, Overloaded
+
+
+async def test_one_users_burst_does_not_delay_another_matchs_board():
+    pool = FairPool(workers=1, per_key=3, name="t", refusal="too many")
+    started: list = []
+    pool.on_start = started.append
+    gate = threading.Event()
+
+    def draw(what):
+        gate.wait(10)
+        return what
+
+    try:
+        burst = [asyncio.ensure_future(pool.run("alice", draw, f"view {i}")) for i in range(20)]
+        await asyncio.sleep(0)
+        refused = [f for f in burst if f.done() and isinstance(f.exception(), Overloaded)]
+        assert len(refused) == 17, "alice may have 3 pictures on the way, no more"
+        board = asyncio.ensure_future(pool.run(("board", 2), draw, "board of match 2"))
+        await asyncio.sleep(0)
+        gate.set()
+        assert await board == "board of match 2"
+        # Alice's first picture was being drawn; the board came next, before the rest of her burst.
+        assert started.index(("board", 2)) <= 1
+        await asyncio.gather(*(f for f in burst if f not in refused))
+        assert started.count("alice") == 3 and pool.load("alice") == 0
+        assert await pool.run("alice", draw, "again") == "again", "her share is free once drawn"
+    finally:
+        gate.set()
+        pool.shutdown()
+
+
+async def test_keys_take_turns():
+    pool = FairPool(workers=1, per_key=5, name="t", refusal="too many")
+    started: list = []
+    pool.on_start = started.append
+    gate = threading.Event()
+    try:
+        jobs = [asyncio.ensure_future(pool.run(k, gate.wait, 10)) for k in "aaaab" + "c"]
+        await asyncio.sleep(0)
+        gate.set()
+        await asyncio.gather(*jobs)
+        assert started == ["a", "b", "c", "a", "a", "a"]
+    finally:
+        pool.shutdown()
+
+
+async def test_a_failed_job_frees_its_place():
+    pool = FairPool(workers=2, per_key=1, name="t", refusal="too many")
+    try:
+        with pytest.raises(ZeroDivisionError):
+            await pool.run("a", lambda: 1 / 0)
+        assert pool.load("a") == 0 and await pool.run("a", lambda: 2) == 2
+    finally:
+        pool.shutdown()
+
+
+def test_cooldowns_are_per_person_and_per_kind():
+    now = [100.0]
+    cooldowns = Cooldowns({"board": 30.0, "replay": 60.0}, clock=lambda: now[0])
+    assert cooldowns.wait("board", 1) == 0
+    assert cooldowns.wait("board", 1) == 30.0
+    assert cooldowns.wait("board", 2) == 0 and cooldowns.wait("replay", 1) == 0
+    now[0] += 29
+    assert cooldowns.wait("board", 1) == pytest.approx(1.0)
+    now[0] += 1
+    assert cooldowns.wait("board", 1) == 0
