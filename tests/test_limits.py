@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 
 import pytest
@@ -74,3 +75,37 @@ def test_cooldowns_are_per_person_and_per_kind():
     assert cooldowns.wait("board", 1) == pytest.approx(1.0)
     now[0] += 1
     assert cooldowns.wait("board", 1) == 0
+
+
+# -- replays kept on disk
+
+
+def test_a_replay_is_kept_by_match_and_version_and_the_folder_stays_bounded(tmp_path):
+    from bot.replay import Replay
+    from bot.replay_cache import ReplayCache
+
+    cache = ReplayCache(tmp_path / "replays", max_bytes=2500)
+    one = Replay(b"G" * 1000, 10, 30, 640, 400)
+    assert cache.get(1, 40) is None
+    cache.put(1, 40, one)
+    assert cache.get(1, 40) == one and cache.get(1, 41) is None
+    assert ReplayCache(tmp_path / "replays").get(1, 40) == one, "another process or a restart reads it"
+    cache.put(2, 5, Replay(b"H" * 1000, 1, 1, 1, 1))
+    folder = tmp_path / "replays"
+    for name, when in (("1-40-", 1000), ("2-5-", 2000)):  # match 1's written first, long ago
+        (path,) = folder.glob(f"{name}*.gif")
+        os.utime(path, (when, when))
+    cache.get(1, 40)  # read now: match 2's is the older one
+    cache.put(3, 9, Replay(b"I" * 1000, 1, 1, 1, 1))
+    assert cache.get(2, 5) is None and cache.get(1, 40) == one and cache.get(3, 9) is not None
+
+
+def test_a_replay_cache_that_cannot_be_written_is_bypassed(tmp_path):
+    from bot.replay import Replay
+    from bot.replay_cache import ReplayCache
+
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    cache = ReplayCache(blocker / "replays")
+    cache.put(1, 1, Replay(b"G", 1, 1, 1, 1))  # logged, not raised
+    assert cache.get(1, 1) is None

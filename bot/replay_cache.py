@@ -1,0 +1,96 @@
+"""Replays kept on disk, by match and version: a finished match's replay is drawn once.
+
+A finished match never changes, so its GIF (and the numbers its message quotes) is written once
+to ``folder`` as ``<match>-<version>-<format>.gif`` beside a small JSON file, atomically (a file
+written elsewhere and renamed in), and read back on every later request, in this process or after
+a restart. The folder is kept under ``max_bytes``: the replays read least recently go first. A
+cache that cannot be read or written (disk full, no permission) is logged and bypassed: the
+replay is then drawn as before.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tempfile
+from dataclasses import asdict
+from pathlib import Path
+
+from bot.replay import Replay
+
+log = logging.getLogger(__name__)
+
+FORMAT = 1  # raise when the pictures change: older files are then never read (and age out)
+
+
+class ReplayCache:
+    def __init__(self, folder: str | os.PathLike, max_bytes: int = 500 * 1024 * 1024) -> None:
+        self.folder = Path(folder)
+        self.max_bytes = max_bytes
+
+    def _paths(self, match_id: int, version: int) -> tuple[Path, Path]:
+        stem = f"{int(match_id)}-{int(version)}-{FORMAT}"
+        return self.folder / f"{stem}.gif", self.folder / f"{stem}.json"
+
+    def get(self, match_id: int, version: int) -> Replay | None:
+        gif, meta = self._paths(match_id, version)
+        try:
+            info = json.loads(meta.read_text())
+            data = gif.read_bytes()
+            os.utime(gif)  # read recently: kept longest
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError) as exc:
+            log.warning("replay cache of match %s unreadable (%s)", match_id, exc)
+            return None
+        if len(data) != info.get("size"):
+            return None  # a torn file (cannot happen with the rename, but a disk may lie)
+        return Replay(data, info["frames"], info["turns"], info["width"], info["height"])
+
+    def put(self, match_id: int, version: int, replay: Replay) -> None:
+        gif, meta = self._paths(match_id, version)
+        info = {k: v for k, v in asdict(replay).items() if k != "data"} | {"size": len(replay.data)}
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self._write(gif, replay.data)
+            self._write(meta, json.dumps(info).encode())
+            self._trim()
+        except OSError as exc:
+            log.warning("replay of match %s not cached (%s)", match_id, exc)
+
+    def _write(self, path: Path, data: bytes) -> None:
+        fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".tmp-")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.replace(tmp, path)
+        except BaseException:
+            with _quiet():
+                os.unlink(tmp)
+            raise
+
+    def _trim(self) -> None:
+        gifs = []
+        for path in self.folder.glob("*.gif"):
+            with _quiet():
+                st = path.stat()
+                gifs.append((st.st_mtime, st.st_size, path))
+        total = sum(size for _, size, _ in gifs)
+        for _, size, path in sorted(gifs):
+            if total <= self.max_bytes:
+                break
+            with _quiet():
+                path.unlink()
+                path.with_suffix(".json").unlink(missing_ok=True)
+            total -= size
+
+
+class _quiet:
+    """Ignore a file that vanished or cannot be touched (another process trims the same folder)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb) -> bool:
+        return kind is not None and issubclass(kind, OSError)
