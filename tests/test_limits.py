@@ -109,3 +109,24 @@ def test_a_replay_cache_that_cannot_be_written_is_bypassed(tmp_path):
     cache = ReplayCache(blocker / "replays")
     cache.put(1, 1, Replay(b"G", 1, 1, 1, 1))  # logged, not raised
     assert cache.get(1, 1) is None
+
+
+# -- display names
+
+
+def test_display_names_are_shown_as_text_only():
+    from bot.names import plain, shown
+
+    assert plain("ali\u202ece\u2066x\u2069") == "alicex", "bidi overrides and isolates go"
+    assert plain("  \u200b ") == "?" and plain("a\nb") == "a b"
+    assert plain("👩\u200d💻 dev") == "👩\u200d💻 dev", "emoji sequences stay whole"
+    link = shown("[free nitro](https://evil.example)")
+    assert link.startswith("\\[free nitro]") and "https:\u200b//" in link, link
+    assert shown("**big**") == "\\*\\*big\\*\\*"
+    assert shown("||spoiler||") == "\\|\\|spoiler\\|\\|"
+    assert shown("<#123456789012345678>").startswith("\\<#")
+    assert "@\u200beveryone" in shown("@everyone") and "@\u200bhere" in shown("hi @here")
+    assert "https:\u200b//" in shown("visit https://evil.example")
+    assert shown("# Heading").startswith("\\#") and shown("> quote").startswith("\\>")
+    assert shown("ali\u202eecila") == "aliecila"
+    assert shown("alice") == "alice"
