@@ -19,7 +19,7 @@ import secrets
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 from bot import merge
@@ -54,6 +54,7 @@ MAX_LOBBY_EXPIRY = 30 * 24 * 3600
 TURN_PINGS = ("channel", "mute", "dm")
 # Parsed states kept (one per active match, roughly): a thousand busy channels never re-parse.
 STATE_CACHE = 2048
+MAX_OPEN_LOBBIES = 3  # per person and server
 MAX_FORCED = 1000  # forced steps in a row (the contract bounds every game; this bounds a faulty one)
 
 
@@ -143,7 +144,9 @@ class MatchService:
         self.seed_source = seed_source or (lambda: secrets.randbits(62))
         # Locks live while someone holds or waits for them: finished matches leave nothing behind.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._channel_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._channel_locks: weakref.WeakValueDictionary[Hashable, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
         # Parsed states by (match id, version): a version names one state, in every process.
         self._states: OrderedDict[tuple[int, int], GameState] = OrderedDict()
         self.on_reminder_change: Callable[[], None] | None = None
@@ -158,10 +161,11 @@ class MatchService:
             lock = self._locks[match_id] = asyncio.Lock()
         return lock
 
-    def _channel_lock(self, channel_id: int) -> asyncio.Lock:
-        lock = self._channel_locks.get(channel_id)
+    def _channel_lock(self, key: Hashable) -> asyncio.Lock:
+        """The lock of a channel (its id) or of a person's lobbies in a server (("host", guild, user))."""
+        lock = self._channel_locks.get(key)
         if lock is None:
-            lock = self._channel_locks[channel_id] = asyncio.Lock()
+            lock = self._channel_locks[key] = asyncio.Lock()
         return lock
 
     def _effects_recorded(self, match_id: int) -> None:
@@ -258,7 +262,8 @@ class MatchService:
             options = game.normalise_options(options)
         except IllegalSetup as exc:
             raise ServiceError(str(exc)) from None
-        async with self._channel_lock(channel_id):
+        async with self._channel_lock(("host", guild_id, host_id)), self._channel_lock(channel_id):
+            await self._check_open_lobbies(guild_id, host_id)
             existing = await self.store.live_match(channel_id)
             if existing is not None:
                 raise LiveMatchExists(existing)
@@ -284,6 +289,22 @@ class MatchService:
         self._changed_reminders()  # the lobby's expiry is on the reminders' schedule
         return match
 
+    async def _check_open_lobbies(self, guild_id: int | None, host_id: int) -> None:
+        """A person hosts at most ``MAX_OPEN_LOBBIES`` lobbies in a server at once (each may open a
+        thread and blocks its channel until it starts or is cancelled)."""
+        if guild_id is None:
+            return
+        hosted = [
+            m
+            for m in await self.store.live_matches_in(guild_id)
+            if m.status == "lobby" and m.host_id == host_id
+        ]
+        if len(hosted) >= MAX_OPEN_LOBBIES:
+            raise ServiceError(
+                f"You already host {len(hosted)} open lobbies in this server, the most at once: "
+                "start or cancel one of them first."
+            )
+
     async def rematch(self, match_id: int, user_id: int, name: str) -> Match:
         """After a finished match: a new lobby in the same channel with the same players and options.
 
@@ -300,7 +321,8 @@ class MatchService:
         seats += [
             Seat(s.user_id, s.name, s.ai if s.user_id is None else None) for s in old.seats if s is not host
         ]
-        async with self._channel_lock(old.channel_id):
+        async with self._channel_lock(("host", old.guild_id, user_id)), self._channel_lock(old.channel_id):
+            await self._check_open_lobbies(old.guild_id, user_id)
             existing = await self.store.live_match(old.channel_id)
             if existing is not None:
                 raise LiveMatchExists(existing)

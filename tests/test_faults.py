@@ -120,3 +120,21 @@ async def test_resigning_a_solo_or_coop_match_is_a_loss_against_the_void(service
     assert final.payload == {"resigned": match.seat_of(100), "winners": []}
     assert [s.played for s in await store.stats(1, 100)] == [1]
     assert [s.won for s in await store.stats(1, 100)] == [0], "a loss"
+
+
+# -- open lobbies per person
+
+
+async def test_a_person_hosts_at_most_three_open_lobbies_per_server(service, store):
+    from bot.service import MAX_OPEN_LOBBIES, ServiceError
+
+    for channel in range(MAX_OPEN_LOBBIES):
+        await service.new_lobby("ikenokoi", 1, 50 + channel, 100, "host")
+    with pytest.raises(ServiceError, match="open lobbies"):
+        await service.new_lobby("ikenokoi", 1, 60, 100, "host")
+    assert await store.live_match(60) is None, "nothing was created"
+    await service.new_lobby("ikenokoi", 2, 61, 100, "host")  # another server: its own count
+    await service.new_lobby("ikenokoi", 1, 62, 101, "other")  # another person
+    first = await store.live_match(50)
+    await service.cancel(first.id, 100, False)
+    await service.new_lobby("ikenokoi", 1, 60, 100, "host")  # one closed: room for one more
