@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 import discord
 
 from bot.service import LiveMatchExists, ServiceError
-from bot.store import CorruptRow, Match
+from bot.store import CorruptRow, Match, StoreBusy
 from games import Action
 from games.ai import LEVELS
 
@@ -42,6 +42,16 @@ async def reply(interaction: discord.Interaction, text: str, **kwargs) -> None:
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
 
 
+def busy_text(exc: StoreBusy) -> str:
+    """What a person hears when the database did not answer in time (a transient failure)."""
+    if exc.ambiguous:
+        return (
+            "The database did not answer in time, so this may or may not have been saved: "
+            "look at the board before trying again."
+        )
+    return "The database is busy, try again in a moment. Nothing was changed."
+
+
 async def guarded(interaction: discord.Interaction, match_id: int | None, coro) -> None:
     """Run a handler: refusals become short ephemeral answers, failures are logged and apologised for."""
     try:
@@ -51,6 +61,9 @@ async def guarded(interaction: discord.Interaction, match_id: int | None, coro) 
         await reply(interaction, f"{exc} It is here: {link}")
     except ServiceError as exc:
         await reply(interaction, str(exc))
+    except StoreBusy as exc:
+        log.warning("the database did not answer for match %s: %s", match_id, exc)
+        await reply(interaction, busy_text(exc))
     except CorruptRow:
         log.exception("match %s has a damaged row", match_id)
         await reply(

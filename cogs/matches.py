@@ -12,8 +12,8 @@ from discord.ext import commands
 
 from bot.core import GameBot
 from bot.service import ServiceError
-from bot.store import CorruptRow
-from cogs.components import DYNAMIC_ITEMS, guarded, jump_url, reply
+from bot.store import CorruptRow, StoreBusy
+from cogs.components import DYNAMIC_ITEMS, busy_text, guarded, jump_url, reply
 from cogs.table import Table
 from games import REGISTRY
 from games.base import plural
@@ -287,15 +287,17 @@ class Matches(commands.Cog):
     @commands.Cog.listener()
     async def on_ready(self) -> None:
         """After a (re)connect: deliver what is pending (boards, results, lobbies), and AI seats carry on."""
-        delivering = await self.table.writer.recover()
-        if delivering:
-            log.info("delivering the pending messages of %d matches", delivering)
-        for match in await self.bot.store.active_matches():
-            try:
-                if self.table.writer.owns(match.guild_id) and self.bot.service.ai_to_act(match):
-                    self.table.schedule_ai(match.id)
-            except Exception:
-                log.exception("AI seats of match %s cannot resume", match.id)
+        # The database may be away at start-up: the writer's sweep then retries both every minute.
+        try:
+            delivering = await self.table.writer.recover()
+            if delivering:
+                log.info("delivering the pending messages of %d matches", delivering)
+        except Exception as exc:
+            log.warning("pending messages not read at start-up (%s); the writer's sweep retries", exc)
+        try:
+            await self.table.resume_ai()
+        except Exception as exc:
+            log.warning("AI seats not resumed at start-up (%s); retried after the next sweep", exc)
 
     @commands.command(name="sync", hidden=True)
     @commands.is_owner()
@@ -330,8 +332,24 @@ async def setup(bot: GameBot) -> None:
     async def on_app_command_error(
         interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
+        if isinstance(error, app_commands.CommandOnCooldown):
+            await reply(
+                interaction, f"You did this a moment ago; again in {error.retry_after:.0f} s, please."
+            )
+            return
+        if isinstance(error, app_commands.BotMissingPermissions):
+            missing = ", ".join(p.replace("_", " ").title() for p in error.missing_permissions)
+            await reply(
+                interaction, f"I cannot do that here: I lack the permission {missing} in this channel."
+            )
+            return
         if isinstance(error, app_commands.CheckFailure):
             await reply(interaction, "You cannot use this command here.")
+            return
+        original = getattr(error, "original", None)
+        if isinstance(original, StoreBusy):
+            log.warning("the database did not answer for a command: %s", original)
+            await reply(interaction, busy_text(original))
             return
         log.error(
             "command %s failed in channel %s",

@@ -24,13 +24,14 @@ from bot.service import MatchService, ServiceError, StaleClick, format_event
 from bot.store import CorruptRow, Match
 from cogs.messages import Messages
 from cogs.panel import Panels
-from cogs.writer import Writer
+from cogs.writer import Writer, transient
 from games.ai import choose
 
 log = logging.getLogger(__name__)
 
 REPLAYS_KEPT = 4  # finished matches never change: their last replays are kept, not drawn again
-AI_RETRIES = 5  # transient failures in a row before an AI seat waits for the next start
+AI_RETRIES = 5  # unexpected failures in a row before an AI seat waits for the next start
+AI_BACKOFF = 60.0  # the longest wait of an AI seat between two tries while the database is away
 
 
 class Table:
@@ -41,6 +42,7 @@ class Table:
         self.service = service
         self.ai_budget = ai_budget
         self._driving: set[int] = set()
+        self._resume_needed = False  # the active matches could not be read to resume AI seats
         self._tasks: set[asyncio.Task] = set()
         self.messages = Messages(client, service)
         self.panels = Panels(service, self.messages)
@@ -48,6 +50,7 @@ class Table:
         self._replay_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay")
         self._replays: OrderedDict[int, asyncio.Future[Replay]] = OrderedDict()
         self.writer = Writer(client, service, self.messages, self.panels)
+        self.writer.after_sweep = self._after_sweep
         service.on_effects = self.writer.kick
 
     def close(self) -> None:
@@ -311,6 +314,26 @@ class Table:
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
+    async def resume_ai(self) -> int:
+        """Drive every AI seat that is to play in the active matches of this process's servers (at
+        start-up and reconnect; again after the writer's next sweep while this could not be read)."""
+        self._resume_needed = True  # until the matches were read
+        matches = await self.service.store.active_matches()
+        self._resume_needed = False
+        resumed = 0
+        for match in matches:
+            try:
+                if self.writer.owns(match.guild_id) and self.service.ai_to_act(match):
+                    self.schedule_ai(match.id)
+                    resumed += 1
+            except Exception:
+                log.exception("AI seats of match %s cannot resume", match.id)
+        return resumed
+
+    async def _after_sweep(self) -> None:
+        if self._resume_needed:
+            await self.resume_ai()
+
     async def _drive_ai(self, match_id: int) -> None:
         failures = 0
         try:
@@ -337,14 +360,17 @@ class Table:
                 except (ServiceError, CorruptRow):
                     log.exception("AI player cannot play match %s", match_id)
                     return
-                except Exception:
-                    # A transient failure (the database busy, ...): the seat keeps playing.
+                except Exception as exc:
                     failures += 1
-                    if failures > AI_RETRIES:
-                        log.exception("AI player of match %s gives up after %d failures", match_id, failures)
+                    if not transient(exc) and failures > AI_RETRIES:
+                        # A fault of ours, not the database's or Discord's: trying on would repeat it.
+                        log.exception("AI player of match %s stops after %d failures", match_id, failures)
                         return
-                    log.warning("AI player of match %s failed; trying again", match_id, exc_info=True)
-                    await asyncio.sleep(min(60.0, 2.0**failures))
+                    # The database busy or away (however long): the seat keeps trying, at least
+                    # once a minute, and plays as soon as it is back.
+                    wait = min(AI_BACKOFF, 2.0**failures)
+                    log.warning("AI player of match %s failed (%s); trying again in %.0f s", match_id, exc, wait)
+                    await asyncio.sleep(wait)
         finally:
             self._driving.discard(match_id)
 

@@ -26,7 +26,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+import sqlite3
+from collections.abc import Awaitable, Callable
 
 import aiohttp
 import discord
@@ -52,6 +53,8 @@ def transient(exc: BaseException) -> bool:
         return True
     if isinstance(exc, discord.HTTPException):
         return exc.status >= 500 or exc.status == 429
+    if isinstance(exc, sqlite3.OperationalError):
+        return any(word in str(exc) for word in ("locked", "busy"))  # another process held the file
     return isinstance(exc, aiohttp.ClientError | asyncio.TimeoutError | OSError | ConnectionError)
 
 
@@ -102,6 +105,8 @@ class Writer:
         # Which guilds this process delivers for (shards); everything by default.
         self.owns: Callable[[int | None], bool] = lambda guild_id: True
         self._sweeper: asyncio.Task | None = None
+        # Called after each sweep that could read the outbox (the table resumes AI seats then).
+        self.after_sweep: Callable[[], Awaitable[None]] | None = None
 
     # -- scheduling
 
@@ -133,6 +138,8 @@ class Writer:
                 for match_id, guild in await self.store.matches_with_effects():
                     if self.owns(guild) and match_id not in self._tasks:
                         self.kick(match_id)
+                if self.after_sweep is not None:
+                    await self.after_sweep()
             except asyncio.CancelledError:
                 raise
             except Exception as exc:

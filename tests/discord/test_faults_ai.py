@@ -71,3 +71,20 @@ async def _read(world, down):
         return await live(world)
     finally:
         down["now"] = was
+
+
+async def test_a_busy_database_is_answered_privately_and_the_next_try_works(simcord_env):
+    from tests.discord.helpers import board_message, start_match
+
+    world = await make_world(simcord_env, 2)
+    await start_match(world, "ikenokoi", 2)
+    match = await live(world)
+    seat = world.bot.service.state_of(match).to_act()[0]
+    member = next(p for p in world.players if p.id == match.seats[seat].user_id)
+    down = database_down(world.bot.store)
+    down["now"] = True
+    refused = await member.click(board_message(world), label="Play")
+    assert refused.ephemeral and "database" in (refused.response.content or "")
+    down["now"] = False
+    opened = await member.click(board_message(world), label="Play")
+    assert opened.ephemeral and "database" not in ((opened.response or opened.followups[-1]).content or "")
