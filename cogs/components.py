@@ -42,6 +42,28 @@ async def reply(interaction: discord.Interaction, text: str, **kwargs) -> None:
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
 
 
+# What the bot needs in a channel to post a match there, and in addition to open it in a thread.
+POST_PERMISSIONS = ("view_channel", "send_messages", "attach_files", "read_message_history")
+THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
+
+
+def permission_name(flag: str) -> str:
+    return flag.replace("_", " ").title().replace(" In ", " in ")
+
+
+def missing(perms: discord.Permissions | None, needed) -> list[str]:
+    """The names of the permissions of ``needed`` that ``perms`` lacks (none known: none missing)."""
+    if perms is None:
+        return []
+    return [permission_name(flag) for flag in needed if not getattr(perms, flag, False)]
+
+
+def lacking_text(names: list[str]) -> str:
+    which = " and ".join(names)
+    word = "permission" if len(names) == 1 else "permissions"
+    return f"I lack the {word} {which} in this channel: a server manager can grant it, then try again."
+
+
 def busy_text(exc: StoreBusy) -> str:
     """What a person hears when the database did not answer in time (a transient failure)."""
     if exc.ambiguous:
@@ -71,6 +93,14 @@ async def guarded(interaction: discord.Interaction, match_id: int | None, coro) 
             "This match's saved data is damaged, so it cannot go on. Nothing was changed; "
             "the host can end it with /match abandon.",
         )
+    except discord.Forbidden as exc:
+        names = missing(getattr(interaction, "app_permissions", None), POST_PERMISSIONS + THREAD_PERMISSIONS)
+        log.warning("no permission for match %s (%s); missing: %s", match_id, exc, names or "?")
+        text = lacking_text(names) if names else "Discord refused me a permission this needs here."
+        try:
+            await reply(interaction, text)
+        except discord.HTTPException:
+            log.exception("could not tell about the missing permission for match %s", match_id)
     except Exception:
         log.exception("error handling an interaction for match %s", match_id)
         try:

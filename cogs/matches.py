@@ -58,6 +58,7 @@ class Matches(commands.Cog):
 
         async def run():
             # Recorded, then answered: the match's writer posts the latest board at the bottom.
+            Table.check_posting(interaction)
             await self.bot.service.request_board(interaction.channel_id)
             await reply(interaction, "The board is posted at the bottom of the channel.")
 

@@ -22,6 +22,7 @@ from bot.replay import Replay, ReplayError
 from bot.replay import replay as make_replay
 from bot.service import MatchService, ServiceError, StaleClick, format_event
 from bot.store import CorruptRow, Match
+from cogs.components import POST_PERMISSIONS, THREAD_PERMISSIONS, lacking_text, missing
 from cogs.messages import Messages
 from cogs.panel import Panels
 from cogs.writer import Writer, transient
@@ -138,6 +139,19 @@ class Table:
         if thread and isinstance(channel, discord.Thread):
             raise ServiceError("This is already a thread: run the command without the thread option.")
         game = self.service.game(game_key)
+        # Refused before anything is saved: a lobby the bot cannot post would block the channel.
+        lacking = missing(
+            interaction.app_permissions, POST_PERMISSIONS + (THREAD_PERMISSIONS if thread else ())
+        )
+        if lacking:
+            raise ServiceError(lacking_text(lacking))
+        if thread:
+            theirs = missing(interaction.permissions, ("send_messages", *THREAD_PERMISSIONS))
+            if theirs:
+                raise ServiceError(
+                    f"Opening a match in a thread needs the permission {' and '.join(theirs)} here, "
+                    "which you do not have: run the command without the thread option."
+                )
         if not thread:
             # Saved first, answered after: the writer posts the lobby from the database.
             await self.service.new_lobby(
@@ -172,9 +186,17 @@ class Table:
         elif op == "cancel":
             await self.service.cancel(match_id, user.id, self.can_manage(interaction))
         else:
+            self.check_posting(interaction)
             await self.service.start(match_id, user.id)
             self.schedule_ai(match_id)
         await interaction.response.defer()  # saved: the writer shows the lobby and the board
+
+    @staticmethod
+    def check_posting(interaction: discord.Interaction) -> None:
+        """Refuse, naming what is missing, when the bot cannot post the match's messages here."""
+        lacking = missing(getattr(interaction, "app_permissions", None), POST_PERMISSIONS)
+        if lacking:
+            raise ServiceError(lacking_text(lacking))
 
     @staticmethod
     def can_manage(interaction: discord.Interaction) -> bool:
@@ -369,7 +391,9 @@ class Table:
                     # The database busy or away (however long): the seat keeps trying, at least
                     # once a minute, and plays as soon as it is back.
                     wait = min(AI_BACKOFF, 2.0**failures)
-                    log.warning("AI player of match %s failed (%s); trying again in %.0f s", match_id, exc, wait)
+                    log.warning(
+                        "AI player of match %s failed (%s); trying again in %.0f s", match_id, exc, wait
+                    )
                     await asyncio.sleep(wait)
         finally:
             self._driving.discard(match_id)
