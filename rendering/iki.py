@@ -63,7 +63,7 @@ MARKET_H = 48  # a character for hire, a building to build
 
 
 def player_badge(d: ImageDraw.ImageDraw, xy, seat: int, r: int = 14) -> None:
-    _player_badge(d, xy, seat, max(r, 13), SMALL)  # the letter at the smallest size read
+    _player_badge(d, xy, seat, r, SMALL)  # the letter at the smallest size read
 
 
 def _t(d: ImageDraw.ImageDraw, xy, text: str, size: int = SMALL, fill=INK, anchor: str = "la") -> None:
@@ -167,12 +167,12 @@ def _nagaya(d: ImageDraw.ImageDraw, v: dict, k: int) -> None:
         d.rounded_rectangle((6, sy0, SHOP_W, sy1), radius=8, fill=BACKGROUND, outline=INK, width=2)
         words = v["shops"][shop].split(" ")
         first = f"{shop + 1} " + (" ".join(words[:-1]) if len(words) > 1 else words[0])
-        _t(d, (11, sy0 + 1), fitted(first, SMALL, SHOP_W - 10), SMALL)
+        _t(d, (11, sy0), fitted(first, SMALL, SHOP_W - 10), SMALL)
         if len(words) > 1:
-            _t(d, (11, sy0 + 19), fitted(words[-1], SMALL, SHOP_W - 10), SMALL)
+            _t(d, (11, sy0 + 17), fitted(words[-1], SMALL, SHOP_W - 10), SMALL)
         here = [s for s, p in enumerate(v["players"]) if p["oyakata"] == shop]
-        for m, s in enumerate(here):
-            player_badge(d, (19 + m * 24, sy1 - 13), s, 12)
+        for m, s in enumerate(here):  # the Oyakata at this shop, under its name
+            player_badge(d, (19 + m * 23, sy1 - 12), s, 11)
     rx, rw = SHOP_W + 6, w - SHOP_W - 12
     for i in range(S):
         st = v["stalls"][k * S + i]
