@@ -256,8 +256,8 @@ def rows(results: dict[str, list[Picture]]) -> list[Row]:
 
 def table(result_rows: list[Row]) -> str:
     head = (
-        "| game | picture | n | sizes (px) | smallest shown | that text | where | worst h/w | escaped | ok |\n"
-        "|---|---|---:|---|---:|---|---|---:|---:|---|"
+        "| game | picture | n | sizes (px) | smallest shown | that text | where | worst h/w | where |"
+        " escaped | ok |\n|---|---|---:|---|---:|---|---|---:|---|---:|---|"
     )
     lines = [head]
     for r in result_rows:
@@ -266,7 +266,7 @@ def table(result_rows: list[Row]) -> str:
         text = text.replace("|", "/")
         lines.append(
             f"| {r.key} | {r.kind} | {r.pictures} | {r.sizes} | {small} | `{text}` | {r.where} |"
-            f" {r.ratio:.2f} | {r.escaped} | {'yes' if r.ok else 'NO'} |"
+            f" {r.ratio:.2f} | {r.ratio_where} | {r.escaped} | {'yes' if r.ok else 'NO'} |"
         )
     return "\n".join(lines)
 
