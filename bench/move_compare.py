@@ -10,9 +10,10 @@ played move by move (a finished game is followed by a new one) and both pictures
 every move, as the bot draws them: consecutive moves, so the renderers' caches work as they do in
 play. The older commit's code is taken with ``git archive`` into a temporary folder and this
 script runs there on it, in a subprocess; this code runs in a subprocess too, so that both start
-alike. The two alternate (older, this, older, this) and each keeps the lower median of its two
-runs, so a burst of load on the shared machine hurts neither side alone. The figure is
-the median time of a move's two pictures; the goal is this / older <= 0.6 for every game.
+alike. Per game the two alternate (older, this, older, this) and each keeps the lower median of its
+two runs. Times are the thread's CPU time (``time.thread_time``: drawing and encoding run in one
+thread), so that the other processes of a shared machine weigh little on either side. The figure
+is the median CPU time of a move's two pictures; the goal is this / older <= 0.6 for every game.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ if sys.path[0] == str(_HERE.parent):  # run as a script: bench/games.py must not
     sys.path[0] = str(_HERE.parents[1])
 
 GOAL = 0.6
+ROUNDS = 2  # runs per side and game, alternating
 NAMES = ["Akiko", "Benedikt", "Chiamaka", "Dmitri", "Esperanza", "Farouk"]
 
 
@@ -55,11 +57,11 @@ def costs(keys: list[str], moves: int, seed: int) -> dict:
             seat = rng.choice(state.to_act())
             state.apply(seat, rng.choice(state.legal_actions(seat)).id)
             viewer = state.to_act()[0] if state.to_act() else seat
-            t0 = time.perf_counter()
+            t0 = time.thread_time()
             png = rendering.render(key, state.view(None), names)
-            t1 = time.perf_counter()
+            t1 = time.thread_time()
             rendering.render(key, state.view(viewer), names)
-            t2 = time.perf_counter()
+            t2 = time.thread_time()
             public.append(1000 * (t1 - t0))
             private.append(1000 * (t2 - t1))
             sizes.append(len(png))
@@ -87,17 +89,19 @@ def _run(tree: Path, keys: list[str], moves: int, seed: int) -> dict:
 def compare(ref: str, keys: list[str], moves: int, seed: int) -> int:
     root = _HERE.parents[1]
     print(f"The pictures of a move (public board + private picture, drawn and PNG-encoded), {ref} vs this")
-    print(f"code; {moves} moves per game at the largest player count; lower median of two alternating runs.")
+    print(
+        f"code; {moves} moves per game at the largest player count; CPU ms, lower median of {ROUNDS} runs each."
+    )
     with tempfile.TemporaryDirectory(prefix="bench-compare-") as folder:
         archive = subprocess.run(["git", "archive", ref], cwd=root, capture_output=True, check=True).stdout
         subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
-        runs: dict[str, list[dict]] = {"old": [], "new": []}
-        for _ in range(2):
-            runs["old"].append(_run(Path(folder), keys, moves, seed))
-            runs["new"].append(_run(root, keys, moves, seed))
-    best = {
-        side: {k: {m: min(r[k][m] for r in rs) for m in rs[0][k]} for k in keys} for side, rs in runs.items()
-    }
+        best: dict[str, dict] = {"old": {}, "new": {}}
+        for key in keys:  # per game, the two sides alternate: old, new, old, new
+            for side, tree in (("old", Path(folder)), ("new", root)) * ROUNDS:
+                got = _run(tree, [key], moves, seed)[key]
+                kept = best[side].setdefault(key, got)
+                best[side][key] = {m: min(kept[m], got[m]) for m in got}
+            print(f"  {key}: done", flush=True)
     head = (
         f"| game | players | public {ref} | public now | private {ref} | private now | move {ref} | move now"
         " | now / before | PNG KB before / now | goal |"
