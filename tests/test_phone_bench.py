@@ -20,7 +20,8 @@ _SPEC.loader.exec_module(phone)
 
 
 def test_quick_run_measures_every_picture_kind_of_every_game(capsys) -> None:
-    assert phone.main(["--quick"]) == 0  # without --strict a missed target only prints
+    # every game meets both targets, and no renderer draws a text around draw_text
+    assert phone.main(["--quick", "--strict"]) == 0, capsys.readouterr().out
     out = capsys.readouterr().out
     results = phone.collect(list(REGISTRY), seeds=1, quick=True)
     for key, pictures in results.items():
@@ -28,7 +29,7 @@ def test_quick_run_measures_every_picture_kind_of_every_game(capsys) -> None:
         assert kinds == set(phone.KINDS), key
         for p in pictures:
             assert p.texts, f"{key} {p.kind} {p.where}: no text recorded"
-            assert p.width > 0 and p.height > 0
+            assert not p.escaped, f"{key} {p.kind}: drawn outside draw_text: {p.escaped[:3]}"
         for kind in phone.KINDS:
             assert f"| {key} | {kind} |" in out
 
