@@ -15,7 +15,7 @@ from games.kigi import table
 from games.kigi.data import BLOSSOM, BUGS, CARDS, FEATURE_ORDER, FLOWERS
 from games.kigi.table import Placed, Spot, Tip, Tree
 
-# Legal spots per tip, for the tips that have at least one: (card, tip name) -> spots in BENDS order.
+# Legal spots per tip, for the tips that have at least one: (card, tip name) -> spots, left to right.
 Room = dict[tuple[str, str], tuple[Spot, ...]]
 
 
@@ -58,21 +58,44 @@ def free_tips(tree: Tree) -> list[Tip]:
 
 
 @lru_cache(maxsize=100_000)
-def _static_spots(tip: Tip, parent: Placed) -> tuple[Spot, ...]:
-    """Spots from ``tip`` that stay on the table and cover no feature of the parent (``tip``'s card)."""
+def _static_spots(tip: Tip, parent: Placed, bends: tuple[str, ...] = tuple(table.BENDS)) -> tuple[Spot, ...]:
+    """Spots from ``tip`` among ``bends`` that stay on the table and cover no feature of the parent."""
     icons = list(card_icons(parent))
     out = []
-    for bend in table.BENDS:
+    for bend in bends:
         s = table.spot(tip, bend)
         if table.on_table(s) and not table.covered_features(s, icons):
             out.append(s)
     return tuple(out)
 
 
+@lru_cache(maxsize=20_000)
+def _further_static(tip: Tip, parent: Placed) -> tuple[tuple[Spot, ...], ...]:
+    """The further choices of ``tip`` that stay on the table and cover no feature, stage by stage."""
+    return tuple(
+        _static_spots.__wrapped__(tip, parent, stage) for stage in table.further_candidates(tip.name)
+    )
+
+
+def _free_of(spots: tuple[Spot, ...], others: list[Placed]) -> tuple[Spot, ...]:
+    touches = table.touches
+    return tuple(s for s in spots if not any(touches(s, o) for o in others))
+
+
 def _tip_spots(tree: Tree, tip: Tip) -> tuple[Spot, ...]:
-    others = [table.card_shadows(p.x, p.y, p.heading) for cid, p in tree.items() if cid != tip.card]
-    meet = table.shadows_meet
-    return tuple(s for s in _static_spots(tip, tree[tip.card]) if not any(meet(s.grown, o) for o in others))
+    """The legal spots of ``tip``: its first choices (the five bends) that are legal, or, when none is,
+    the first stage of further choices (finer turns, then the stem moved along the edge, nearest
+    first) that has a legal one. Empty: no turn and no point of the tip gives a legal spot."""
+    others = [p for cid, p in tree.items() if cid != tip.card]
+    parent = tree[tip.card]
+    found = _free_of(_static_spots(tip, parent), others)
+    if found:
+        return found
+    for stage in _further_static(tip, parent):
+        found = _free_of(stage, others)
+        if found:
+            return found
+    return ()
 
 
 def room(tree: Tree) -> Room:
@@ -91,14 +114,17 @@ def room(tree: Tree) -> Room:
 def room_after_growth(before: Room, tree: Tree, placed: Placed) -> Room:
     """``room(tree)`` for a tree that is the tree of ``before`` plus the card ``placed``, computed from
     ``before``: a new card only takes spots away (those it would touch, and its own tip's), and adds
-    the spots of its own tips."""
+    the spots of its own tips. A tip it leaves without a spot is searched again: its further choices
+    (or a later stage of them) may still hold one. A tip that keeps some spots offers exactly those,
+    as a fresh search would (earlier stages stay empty: spots are only ever taken away)."""
     out: Room = {}
-    new = table.card_shadows(placed.x, placed.y, placed.heading)
-    meet = table.shadows_meet
+    touches = table.touches
     for key, spots in before.items():
         if key == (placed.parent, placed.tip):
             continue
-        kept = tuple(s for s in spots if not meet(s.grown, new))
+        kept = tuple(s for s in spots if not touches(s, placed))
+        if not kept:
+            kept = _tip_spots(tree, spots[0].tip)
         if kept:
             out[key] = kept
     for t in card_tips(placed):

@@ -6,10 +6,12 @@ dealt for the advanced choice, on display, in the deck, the card being placed,
 or removed from the game (unused trunks, cleared commissions, discarded tree
 cards that fit nowhere).
 
-Placing a tree card is three decisions: the tree (``tree:<seat>``), the tip of
-a card on it (``tip:<card>:<tip>``) and the bend (``bend:<L60|L30|S|R30|R60>``),
-each with "back". When the chosen tree offers at most ``COMBINED_MAX`` spots in
-all, tip and bend are one decision (``place:<card>:<tip>:<bend>``).
+Placing a tree card is one decision: a spot of the tree shown, the tip and the
+way the card lies from it together (``place:<card>:<tip>:<bend>``, the bend key
+of ``table``: "S", "L30", "R45+2"...). The tree shown is the placer's own when it
+has room; every other tree with room is one tap away (``tree:<seat>`` shows it).
+A tree with no room at all (no turn and no point of any tip fits) is "full": it
+is not offered, and a card is discarded only when every tree is full.
 """
 
 from __future__ import annotations
@@ -32,10 +34,9 @@ from games.kigi.data import (
 from games.kigi.table import Placed, Spot, Tip
 from games.rng import Rng
 
-CHOOSE, TAKE, TREE, TIP, BEND, OVER = "choose", "take", "tree", "tip", "bend", "over"
-# Player letter marks, the same as the pictures' badges (labels and prompts carry no names).
-# A tree with this many spots or fewer offers them in one choice (a row of buttons' worth).
-COMBINED_MAX = 5
+CHOOSE, TAKE, PLACE, OVER = "choose", "take", "place", "over"
+# Phases of saves from before the spot became one choice (tree, then tip, then bend): loaded as PLACE.
+OLD_PHASES = ("tree", "tip", "bend", "cell")
 _SHORT = {
     "butterfly": "butterfly",
     "dragonfly": "dragonfly",
@@ -69,6 +70,17 @@ def tip_words(card_id: str, tip: str) -> str:
     return f"{card_name(card_id)}'s {tip} tip"
 
 
+@cache
+def spot_words(card_id: str, tip: str, bend: str) -> str:
+    """A spot in words: "card 12's right tip, bent left"; a stem moved along the edge names the edge:
+    "card 12's right side, 2 steps nearer its base, turned 45° right"."""
+    _turn, steps = table.parse_bend(bend)
+    if steps:
+        edge = "top edge" if tip == "straight" else f"{tip} side"
+        return f"{card_name(card_id)}'s {edge}, {table.bend_words(bend, tip)}"
+    return f"{tip_words(card_id, tip)}, {table.bend_words(bend, tip)}"
+
+
 def _tips_text(card_id: str) -> str:
     tips = CARDS[card_id]["tips"]
     return f"{len(tips)} tip{'s' if len(tips) > 1 else ''}"
@@ -97,8 +109,7 @@ class KigiState(GameState):
         self.dealt: list[list[str]] = []  # advanced game: the two commissions dealt to each seat
         self.chosen: list[str | None] = []
         self.pending_card: str | None = None
-        self.pending_tree: int | None = None
-        self.pending_tip: tuple[str, str] | None = None
+        self.pending_tree: int | None = None  # the tree shown while placing
         self.turn = 0
         # Legal spots per tree (rules.room), kept up to date as cards are placed; None: to compute.
         # Derived from the trees, not state: never saved, shared by copies (a room is never mutated).
@@ -175,24 +186,26 @@ class KigiState(GameState):
         return r
 
     def tips_with_room(self, i: int) -> list[Tip]:
-        """Tips of tree ``i`` with at least one legal spot, in the order they are numbered (1, 2...)."""
+        """Tips of tree ``i`` with at least one legal spot, left to right along the table."""
         return rules.ordered_tips(self.trees[i], self.room(i))
 
     def trees_with_room(self) -> list[int]:
         return [i for i in range(self.n) if self.room(i)]
 
-    def choices(self) -> list[tuple[Tip, Spot | None]]:
-        """What the deciding seat numbers now: in the tip phase the tips (spot None) or, when the tree
-        has at most COMBINED_MAX spots, every spot; in the bend phase the chosen tip's spots."""
-        if self.phase == TIP:
-            r = self.room(self.pending_tree)
-            tips = self.tips_with_room(self.pending_tree)
-            if sum(len(r[t.key]) for t in tips) <= COMBINED_MAX:
-                return [(t, s) for t in tips for s in r[t.key]]
-            return [(t, None) for t in tips]
-        if self.phase == BEND:
-            spots = self.room(self.pending_tree)[self.pending_tip]
-            return [(s.tip, s) for s in spots]
+    def spots(self, i: int) -> list[Spot]:
+        """Every legal spot of tree ``i``, numbered in this order (1, 2...): tip by tip from left to
+        right, each tip's spots from its leftmost turn to its rightmost."""
+        r = self.room(i)
+        return [s for t in self.tips_with_room(i) for s in r[t.key]]
+
+    def _first_tree(self, seat: int) -> int:
+        """The tree shown first while placing: the placer's own, else the next one with room."""
+        return next(i for k in range(self.n) if self.room(i := (seat + k) % self.n))
+
+    def choices(self) -> list[tuple[Tip, Spot]]:
+        """What the deciding seat numbers now: every spot of the tree shown."""
+        if self.phase == PLACE:
+            return [(s.tip, s) for s in self.spots(self.pending_tree)]
         return []
 
     def _preview(self, tip: Tip) -> int:
@@ -217,7 +230,7 @@ class KigiState(GameState):
                     label = f"{describe(cid)[0].upper()}{describe(cid)[1:]}, {_tips_text(cid)}"
                 acts.append(Action(f"take:{cid}", label[:80], "card"))
             return acts
-        key = (self.phase, self.current, self.pending_card, self.pending_tree, self.pending_tip)
+        key = (self.phase, self.current, self.pending_card, self.pending_tree)
         rooms = [self.room(i) for i in range(self.n)]
         hit = self._acts
         if hit is not None and hit[0] == key and all(a is b for a, b in zip(hit[1], rooms, strict=True)):
@@ -227,31 +240,21 @@ class KigiState(GameState):
         return list(acts)
 
     def _placing_actions(self, seat: int) -> list[Action]:
-        if self.phase == TREE:
-            acts = []
-            for i in range(self.n):
-                tips = self.tips_with_room(i)
-                if tips:
-                    # Named as the picture names it: "alice's tree" ({p0} is filled in by the bot).
-                    whose = "Your tree" if i == seat else f"{{p{i}}}'s tree"
-                    label = f"{whose}: {plural(len(tips), 'tip')} with room"
-                    acts.append(Action(f"tree:{i}", label, "tree"))
-            return acts
+        """Every spot of the tree shown (one select, numbered as the private picture numbers them),
+        then one button for each other tree with room."""
         acts = []
         for n, (tip, s) in enumerate(self.choices(), start=1):
             pts = self._preview(tip)
             scores = f", scores {pts}" if pts else ""
-            if self.phase == BEND:
-                acts.append(Action(f"bend:{s.bend}", f"{n}: {table.BEND_WORDS[s.bend]}", "bend"))
-            elif s is None:
-                ways = len(self.room(self.pending_tree)[tip.key])
-                label = f"Tip {n}: {tip_words(*tip.key)}{scores} ({ways} way{'s' if ways > 1 else ''})"
-                acts.append(Action(f"tip:{tip.card}:{tip.name}", label, "tip"))
-            else:
-                label = f"{n}: from {tip_words(*tip.key)}, {table.BEND_WORDS[s.bend]}{scores}"
-                acts.append(Action(f"place:{tip.card}:{tip.name}:{s.bend}", label, "place"))
-        back = "Back: choose another tip" if self.phase == BEND else "Back: choose another tree"
-        acts.append(Action("back", back, "back"))
+            label = f"{n}: {spot_words(tip.card, tip.name, s.bend)}{scores}"
+            if len(label) > 80:  # the longest words of a moved stem: the score stays, the edge goes
+                label = f"{n}: {tip_words(*tip.key)}, {table.bend_words(s.bend, tip.name)}{scores}"
+            acts.append(Action(f"place:{tip.card}:{tip.name}:{s.bend}", label[:80], "place"))
+        for i in self.trees_with_room():
+            if i != self.pending_tree:
+                # Named as the picture names it: "alice's tree" ({p0} is filled in by the bot).
+                whose = "Your tree" if i == seat else f"{{p{i}}}'s tree"
+                acts.append(Action(f"tree:{i}", f"{whose} ({plural(len(self.spots(i)), 'spot')})", "tree"))
         return acts
 
     def prompt(self, seat: int) -> str:
@@ -266,21 +269,10 @@ class KigiState(GameState):
         if self.phase == TAKE:
             return "Take a card from the display."
         card = describe(self.pending_card)
-        if self.phase == TREE:
-            return f"Choose the tree to grow with {card}."
         mark = "your tree" if self.pending_tree == seat else f"{{p{self.pending_tree}}}'s tree"
-        if self.phase == BEND:
-            where = tip_words(*self.pending_tip)
-            return (
-                f"Choose which way {card} points from {where}: the numbered outlines in your "
-                "picture, or go back."
-            )
-        if self.choices()[0][1] is not None:
-            return f"Choose where {card} goes on {mark}: the numbered outlines in your picture, or go back."
-        return (
-            f"Choose a numbered tip on {mark} for {card} (faint outlines in your picture show "
-            "where it can lie), or go back."
-        )
+        others = len(self.trees_with_room()) - 1
+        more = f", or look at another tree ({others} more with room)" if others else ""
+        return f"Choose where {card} goes on {mark}: the numbered outlines in your picture{more}."
 
     # --- moves -------------------------------------------------------------
     def _do(self, seat: int, action_id: str) -> list[dict]:
@@ -292,24 +284,7 @@ class KigiState(GameState):
             return self._take(seat, arg)
         if kind == "tree":
             self.pending_tree = int(arg)
-            self.phase = TIP
-            return [event(f"{{p{seat}}} chooses {{p{arg}}}'s tree.", type="tree", seat=seat, tree=int(arg))]
-        if kind == "tip":
-            card, name = arg.split(":")
-            self.pending_tip = (card, name)
-            self.phase = BEND
-            return [event(f"{{p{seat}}} chooses {tip_words(card, name)}.", type="tip", seat=seat, card=card)]
-        if kind == "back":
-            if self.phase == BEND:
-                self.pending_tip = None
-                self.phase = TIP
-                return [event(f"{{p{seat}}} goes back to choosing a tip.", type="back", seat=seat)]
-            self.pending_tree = None
-            self.phase = TREE
-            return [event(f"{{p{seat}}} goes back to choosing a tree.", type="back", seat=seat)]
-        if kind == "bend":
-            card, name = self.pending_tip
-            return self._place(seat, card, name, arg)
+            return [event(f"{{p{seat}}} looks at {{p{arg}}}'s tree.", type="tree", seat=seat, tree=int(arg))]
         card, name, bend = arg.split(":")
         return self._place(seat, card, name, bend)
 
@@ -355,7 +330,8 @@ class KigiState(GameState):
             )
             return events + self._end_turn()
         self.pending_card = cid
-        self.phase = TREE
+        self.pending_tree = self._first_tree(seat)
+        self.phase = PLACE
         return events
 
     def _place(self, seat: int, parent: str, tip_name: str, bend: str) -> list[dict]:
@@ -364,11 +340,11 @@ class KigiState(GameState):
         before = self.room(owner)
         s = next(s for s in before[(parent, tip_name)] if s.bend == bend)
         cid = self.pending_card
-        placed = Placed(cid, s.tip.x, s.tip.y, s.heading, parent, tip_name)
+        placed = Placed(cid, s.x, s.y, s.heading, parent, tip_name)
         tree[cid] = placed
         self._rooms[owner] = rules.room_after_growth(before, tree, placed)
-        self.pending_card = self.pending_tree = self.pending_tip = None
-        where = f"from {tip_words(parent, tip_name)}, {table.BEND_WORDS[bend]}"
+        self.pending_card = self.pending_tree = None
+        where = f"from {spot_words(parent, tip_name, bend)}"
         events = [
             event(
                 f"{{p{seat}}} places {describe(cid)} on {{p{owner}}}'s tree, {where}.",
@@ -495,17 +471,20 @@ class KigiState(GameState):
             assert trunk.parent is None and CARDS[trunk.card]["kind"] == "trunk"
             assert (trunk.x, trunk.y, trunk.heading) == (0, 0, table.TRUNK_HEADING)
             used = set()
+            seen = {rules.trunk_of(t)}
             for cid, p in list(t.items())[1:]:
-                assert p.card == cid and CARDS[cid]["kind"] == "tree" and p.parent in t
+                assert p.card == cid and CARDS[cid]["kind"] == "tree" and p.parent in seen, "parents first"
+                seen.add(cid)
+                if p.legacy:  # regrown from a grid save where no legal spot was left: kept as it was put
+                    continue
                 assert (p.parent, p.tip) not in used, "two cards on one tip"
                 used.add((p.parent, p.tip))
                 tip = next(x for x in rules.card_tips(t[p.parent]) if x.name == p.tip)
-                assert (tip.x, tip.y) == (p.x, p.y), "a card's stem is not on its parent's tip"
-                assert table.bend_between(tip, p.heading) is not None
+                assert table.bend_between(tip, p.heading, p.x, p.y) is not None, "not grown from its tip"
                 assert table.card_box(p.x, p.y, p.heading)[1] >= 0, "a card hangs over the table's edge"
-        assert (self.phase in (TREE, TIP, BEND)) == (self.pending_card is not None)
-        assert (self.phase in (TIP, BEND)) == (self.pending_tree is not None)
-        assert (self.phase == BEND) == (self.pending_tip is not None)
+        assert (self.phase == PLACE) == (self.pending_card is not None) == (self.pending_tree is not None)
+        if self.phase == PLACE:
+            assert self.room(self.pending_tree), "the tree shown has room"
         if self.phase == TAKE:
             assert self.display, "nothing to take during play"
 
@@ -528,7 +507,7 @@ class KigiState(GameState):
         s.points, s.bonus = list(self.points), list(self.bonus)
         s.deck, s.display, s.removed = list(self.deck), list(self.display), list(self.removed)
         s.dealt, s.chosen = [list(d) for d in self.dealt], list(self.chosen)
-        s.pending_card, s.pending_tree, s.pending_tip = self.pending_card, self.pending_tree, self.pending_tip
+        s.pending_card, s.pending_tree = self.pending_card, self.pending_tree
         s._undo_seat = self._undo_seat
         return s
 
@@ -585,13 +564,17 @@ class KigiState(GameState):
                 "tips": tips,
                 "icons": [[f, x, y] for f, x, y in rules.card_icons(p)],
             }
+            if p.legacy:
+                card["legacy"] = True  # placed under the old (grid) rules
             if kind == "trunk":
                 card["feature"] = CARDS[cid]["feature"]
             else:
                 card["features"] = dict(CARDS[cid]["features"])
             cards.append(card)
         stats = rules.tree_stats(tree, len(self.collections[i]))
-        return {"owner": i, "trunk": rules.trunk_of(tree), "cards": cards, "stats": stats}
+        # full: no turn and no point of any tip gives a legal spot (the pictures say so in words)
+        full = not self.room(i)
+        return {"owner": i, "trunk": rules.trunk_of(tree), "cards": cards, "stats": stats, "full": full}
 
     def view(self, seat: int | None) -> dict:
         """What ``seat`` may see (None: a spectator). Everything is public except the deck order and,
@@ -605,16 +588,19 @@ class KigiState(GameState):
         trunk, cards [{id, kind, x, y (the stem), heading (degrees counter-clockwise from the table's
         edge), parent, tip (the parent's tip it grew from), corners [[x, y] * 4, counter-clockwise from
         the base's right end], tips [{name, x, y, dir, state: "room" | "blocked" | "used"}], icons
-        [[feature, x, y]], features | feature}], stats {collection, cards, branches, flowers, bugs,
-        red}), display (cards), deck_size, removed_count, commissions (per seat: held cards, face up,
-        each with "met" now), collections (sizes), pending (None, or {seat, card, tree, trees, tip,
-        mode, choices}), choosing (None, or {chosen: [bool per seat], dealt: own two cards, kept: own
-        choice}).
+        [[feature, x, y]], features | feature, legacy (only when true: regrown from a grid save with
+        no legal spot left, kept where it was put)}], stats {collection, cards, branches, flowers,
+        bugs, red}, full (no legal spot at all: "<name>'s tree is full")), display (cards), deck_size,
+        removed_count, commissions (per seat: held cards, face up, each with "met" now), collections
+        (sizes), pending (None, or {seat, card, tree (the tree shown), trees (trees with room), tip
+        (always None, kept for old readers), mode, choices}), choosing (None, or {chosen: [bool per
+        seat], dealt: own two cards, kept: own choice}).
 
-        ``pending.choices`` is filled only in the deciding seat's view, numbered as the actions are:
-        mode "tip": [{n, card, tip, x, y, points, spots: [{bend, corners}]}] (every legal spot of each
-        tip, for the faint outlines); mode "place" (a few spots on one choice) and "bend" (the spots of
-        the chosen tip ``tip`` = [card, name]): [{n, card, tip, x, y, points, bend, corners}].
+        ``pending.choices`` is filled only in the deciding seat's view (mode "place"), numbered as the
+        actions are: [{n, card, tip, x, y (where the stem meets the tip's edge), tip_x, tip_y (the
+        tip itself), points, bend (the bend key), words (the spot in words), extra (a further choice:
+        a finer turn or a stem moved along the edge, offered where no first choice is legal),
+        corners}].
         """
         results = self.commission_results()
         projected = [COMMISSION_BONUS * sum(met for _c, met in row) for row in results]
@@ -653,39 +639,35 @@ class KigiState(GameState):
                 "dealt": [self._card_view(c) for c in self.dealt[seat]] if seat is not None else [],
                 "kept": self.chosen[seat] if seat is not None else None,
             }
-        if self.phase in (TREE, TIP, BEND):
+        if self.phase == PLACE:
             pending: dict = {
                 "seat": self.current,
                 "card": self._card_view(self.pending_card),
                 "tree": self.pending_tree,
                 "trees": self.trees_with_room(),
-                "tip": list(self.pending_tip) if self.pending_tip else None,
+                "tip": None,
                 "mode": None,
                 "choices": [],
             }
-            if self.phase in (TIP, BEND) and seat == self.current:
-                choices = self.choices()
-                r = self.room(self.pending_tree)
-                pending["mode"] = (
-                    "bend" if self.phase == BEND else "tip" if choices[0][1] is None else "place"
-                )
-                for n, (t, s) in enumerate(choices, start=1):
-                    item = {
-                        "n": n,
-                        "card": t.card,
-                        "tip": t.name,
-                        "x": t.x,
-                        "y": t.y,
-                        "points": self._preview(t),
-                    }
-                    if s is None:
-                        item["spots"] = [
-                            {"bend": x.bend, "corners": [list(c) for c in x.corners]} for x in r[t.key]
-                        ]
-                    else:
-                        item["bend"] = s.bend
-                        item["corners"] = [list(c) for c in s.corners]
-                    pending["choices"].append(item)
+            if seat == self.current:
+                pending["mode"] = "place"
+                for n, (t, s) in enumerate(self.choices(), start=1):
+                    pending["choices"].append(
+                        {
+                            "n": n,
+                            "card": t.card,
+                            "tip": t.name,
+                            "x": s.x,
+                            "y": s.y,
+                            "tip_x": t.x,
+                            "tip_y": t.y,
+                            "points": self._preview(t),
+                            "bend": s.bend,
+                            "words": spot_words(t.card, t.name, s.bend),
+                            "extra": s.extra,
+                            "corners": [list(c) for c in s.corners],
+                        }
+                    )
             v["pending"] = pending
         return v
 
@@ -697,9 +679,14 @@ class KigiState(GameState):
             "phase": self.phase,
             "current": self.current,
             "turn": self.turn,
-            # Per tree, per card in the order placed: [card, x, y, heading, parent, tip] (integers: exact).
+            # Per tree, per card in the order placed: [card, x, y, heading, parent, tip] (integers: exact),
+            # and a 7th item true for a card kept as a grid save put it (Placed.legacy).
             "trees": [
-                [[p.card, p.x, p.y, p.heading, p.parent, p.tip] for p in t.values()] for t in self.trees
+                [
+                    [p.card, p.x, p.y, p.heading, p.parent, p.tip, *([True] if p.legacy else [])]
+                    for p in t.values()
+                ]
+                for t in self.trees
             ],
             "collections": [list(c) for c in self.collections],
             "held": [list(h) for h in self.held],
@@ -712,7 +699,6 @@ class KigiState(GameState):
             "chosen": list(self.chosen),
             "pending_card": self.pending_card,
             "pending_tree": self.pending_tree,
-            "pending_tip": list(self.pending_tip) if self.pending_tip else None,
             "undo_seat": self._undo_seat,
         }
 
@@ -741,35 +727,77 @@ class KigiState(GameState):
         s.chosen = list(data["chosen"])
         s.pending_card = data["pending_card"]
         s.pending_tree = data["pending_tree"]
-        s.pending_tip = tuple(data["pending_tip"]) if data.get("pending_tip") else None
         s._undo_seat = data.get("undo_seat")  # saves from before Undo have none
-        if s.phase == "cell":  # saved by the grid model while choosing a cell: choose again from the tip
-            s.phase = TIP
+        if s.phase in OLD_PHASES:
+            # Saved while choosing a tree, a tip, a bend (or a grid cell): choose the spot again, on the
+            # tree chosen if it still has room (a regrown grid tree may have none), else the first.
+            s.phase = PLACE
+            if s.pending_tree is None or not s.room(s.pending_tree):
+                s.pending_tree = s._first_tree(s.current) if s.trees_with_room() else None
+            if s.pending_tree is None:  # a regrown grid save with no room left anywhere
+                s.removed.append(s.pending_card)
+                s.pending_card = None
+                s._end_turn()
         return s
 
 
 _GRID_TURN = {0: "straight", 1: "right", 3: "left"}  # the grid model's turn (quarter turns) -> tip
+# The order a regrown card tries the ways it may lie from a tip: straight on first, then the least
+# turn, then further turns and points along the edge (the nearest first).
+_REGROW_ORDER = (
+    "S",
+    "L30",
+    "R30",
+    "L60",
+    "R60",
+    *(b for stage in table.further_candidates("left") for b in stage),
+)
+
+
+def _regrow_order(tip: str) -> tuple[str, ...]:
+    limit = table.SLIDES[tip]
+    return tuple(b for b in _REGROW_ORDER if abs(table.parse_bend(b)[1]) <= limit)
 
 
 def _from_grid(rows: list[list]) -> rules.Tree:
     """A tree saved by the grid model ([row, col, card, direction, parent row, parent col] per cell, in
-    the order placed), regrown on the table: each card on the same tip of the same parent, straight on
-    where it stays on the table, else bent the least that does. So a match saved before the table
-    changed goes on, with the same lines (scores, pruning and commissions follow the lines only)."""
+    the order placed), regrown on the table checking every rule: each card on the same tip of the same
+    parent, at the first legal spot of that tip (straight on, then the least turn, then the nearest
+    point along its edge), else at the first legal spot of another free tip of the same parent. A card
+    with no legal spot left keeps the grid's choice as near as the table allows (straight on from its
+    tip, or the least turn that stays on the table) and is marked as placed under the old rules
+    (``Placed.legacy``). So the lines (scores, pruning, commissions follow them) stay as they were and
+    the match always loads."""
     cells = {(r, c): (cid, d, (pr, pc) if pr is not None else None) for r, c, cid, d, pr, pc in rows}
-    trunk = next(cid for cid, _d, parent in cells.values() if parent is None)
+    trunk = next((cid for cid, _d, parent in cells.values() if parent is None), None)
+    if trunk is None:  # no trunk saved: the first card stands in for it (never seen; never fail)
+        trunk = rows[0][2]
     tree = rules.new_tree(trunk)
     for cid, d, parent in cells.values():
-        if parent is None:
+        if cid == trunk:
             continue
-        pid, pd, _ = cells[parent]
-        name = _GRID_TURN.get((d - pd) % 4)
-        tip = next((t for t in rules.card_tips(tree[pid]) if t.name == name), None)
-        if tip is None:
-            raise ValueError(f"card {cid} of a grid tree grows from no tip of {pid}")
-        spots = [table.spot(tip, b) for b in ("S", "L30", "R30", "L60", "R60")]
-        spot = next((x for x in spots if table.on_table(x)), None)
-        if spot is None:
-            raise ValueError(f"card {cid} of a grid tree finds no place on the table")
-        tree[cid] = Placed(cid, tip.x, tip.y, spot.heading, pid, name)
+        pid, pd, _ = cells.get(parent, (trunk, None, None))
+        if pid not in tree:  # a parent saved after its child (never seen): grow from the trunk
+            pid, pd = trunk, None
+        name = _GRID_TURN.get((d - pd) % 4) if pd is not None else None
+        tree[cid] = _regrow(tree, cid, pid, name)
     return tree
+
+
+def _regrow(tree: rules.Tree, cid: str, pid: str, name: str | None) -> Placed:
+    parent = tree[pid]
+    printed = rules.card_tips(parent)
+    used = rules.used_tips(tree)
+    free = [t for t in printed if t.key not in used]
+    tips = sorted(free, key=lambda t: t.name != name)  # the grid's own tip first
+    icons = list(rules.card_icons(parent))
+    for tip in tips:
+        for bend in _regrow_order(tip.name):
+            s = table.spot(tip, bend)
+            if not table.problems(tree, s, icons):
+                return Placed(cid, s.x, s.y, s.heading, pid, tip.name)
+    # No legal spot: kept as the grid put it, as near as the table allows, under the old rules.
+    tip = next((t for t in printed if t.name == name), tips[0] if tips else printed[0])
+    spots = [table.spot(tip, b) for b in _regrow_order(tip.name)]
+    s = next((x for x in spots if table.on_table(x)), spots[0])
+    return Placed(cid, s.x, s.y, s.heading, pid, tip.name, True)

@@ -20,26 +20,35 @@ Its features are printed as discs of radius ``ICON_RADIUS`` in the lower
 middle of the card (``ICON_LAYOUTS``); the trunk's picture sits where its
 branches part.
 
-Placing. A new card grows from a tip: its stem sits on the tip and it points
-the tip's way, bent by one of ``BENDS`` (positive: to the left, i.e.
-counter-clockwise). It is legal when it stays on the table (no corner below
-the edge nor beyond the width), covers no feature of its parent (it may lie
-over the parent's bare corners, as a real card would), and touches no card but
-its parent: no other card comes within ``TOUCH_GAP`` of it. Cards placed later
+Placing. A new card grows from a tip: its stem meets the tip's edge and it
+points the tip's way, turned by some degrees (positive: to the left, i.e.
+counter-clockwise). The five ``BENDS`` (straight on, 30 and 60 degrees either
+way, stem on the tip itself) are the first choices. Where none of them is
+legal, a player at a real table would turn the card further or slide it along
+the branch, so the tip offers further choices (``further_candidates``): finer
+turns every 15 degrees up to 90 either way, then the stem moved along the
+tip's edge by ``SLIDE_STEP`` at a time (the nearest points first). A choice is
+named by its **bend key**: the turn ("S", "L15" ... "L90", "R15" ... "R90"),
+and for a moved stem the signed number of steps ("L45+2": two steps towards
+the parent's top along a side, or to the parent's left along its top edge).
+
+It is legal when it stays on the table (no corner below the edge nor beyond the
+width), covers no feature of its parent (it may lie over the parent's bare
+corners, as a real card would), and touches no card but its parent: no other
+card comes within ``TOUCH_GAP`` of it, measured as the true distance between
+the two outlines (corners are corners, not grown squares). Cards placed later
 may come to touch several; that stays legal (the rulebook's FAQ).
 
-Exactness. Headings are multiples of 30 degrees, whose sines and cosines are
+Exactness. Headings are multiples of 15 degrees, whose sines and cosines are
 kept as integers scaled by ``SCALE``; every point is rounded once to an integer
 when a card is placed, and every test below is integer arithmetic. So a tree
 is stored as integers, survives JSON unchanged, and every machine computes the
-same legal placements. Whether two cards touch is told by their shadows on the
-six directions a card can have (``shadows``: exact for the ideal rectangles);
-``polygons_meet`` is the general test on the rounded corners, and the tests
-check that the two agree but for that one-unit rounding.
+same legal placements.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -56,7 +65,7 @@ TIP_NAMES = ("left", "straight", "right")
 TIP_TURN = {"left": 60, "straight": 0, "right": -60}  # a side tip points forwards and out
 TIP_POINT = {"left": (SIDE_TIP, HALF_WIDTH), "straight": (CARD_LENGTH, 0), "right": (SIDE_TIP, -HALF_WIDTH)}
 
-# Bends relative to the tip's direction, in the order they are offered (left to right).
+# The first choices of a tip, relative to its direction, in the order offered (left to right).
 BENDS = {"L60": 60, "L30": 30, "S": 0, "R30": -30, "R60": -60}
 BEND_WORDS = {
     "L60": "bent sharply left",
@@ -65,7 +74,14 @@ BEND_WORDS = {
     "R30": "bent right",
     "R60": "bent sharply right",
 }
-_BEND_OF_TURN = {v: k for k, v in BENDS.items()}
+# Further choices where no first choice is legal: every TURN_STEP degrees up to MAX_TURN either
+# way, then the stem moved along the tip's edge SLIDE_STEP at a time (at most SLIDES steps a way).
+TURN_STEP = 15
+MAX_TURN = 90
+TURNS = tuple(range(MAX_TURN, -MAX_TURN - 1, -TURN_STEP))  # left to right
+SLIDE_STEP = 150
+SLIDES = {"left": 4, "straight": 3, "right": 4}  # the edge's length allows: sides 100..1300, top +-450
+_BEND_RE = re.compile(r"^(S|[LR](?:15|30|45|60|75|90))(?:([+-])([1-9]))?$")
 
 # Feature discs in the card's frame (u along the card, v to its left), by number of features.
 # They keep to the lower middle so that cards on the tips may lie over the upper corners.
@@ -81,31 +97,26 @@ TRUNK_HEADING = 90
 
 # --- exact trigonometry -----------------------------------------------------------
 SCALE = 1_000_000
-_C30 = 866_025  # cos 30 degrees, rounded to SCALE
-_COS = {
-    0: SCALE,
-    30: _C30,
-    60: SCALE // 2,
-    90: 0,
-    120: -SCALE // 2,
-    150: -_C30,
-    180: -SCALE,
-    210: -_C30,
-    240: -SCALE // 2,
-    270: 0,
-    300: SCALE // 2,
-    330: _C30,
-}
+# cos of 0, 15 ... 90 degrees, rounded to SCALE; the other quadrants follow by symmetry
+_QUADRANT = (SCALE, 965_926, 866_025, 707_107, SCALE // 2, 258_819, 0)
+
+
+def _cos_table() -> dict[int, int]:
+    out = {}
+    for h in range(0, 360, TURN_STEP):
+        q, r = divmod(h, 90)
+        k = r // TURN_STEP
+        c = (_QUADRANT[k], -_QUADRANT[6 - k], -_QUADRANT[k], _QUADRANT[6 - k])[q]
+        out[h] = c
+    return out
+
+
+_COS = _cos_table()
 _SIN = {h: _COS[(h - 90) % 360] for h in _COS}
 HEADINGS = tuple(sorted(_COS))
 
 Point = tuple[int, int]
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1
-# A card's shadows on the six directions a card can have (0, 30 ... 150 degrees): (low, high) each,
-# flattened, in SCALE units. Two rectangles lie apart exactly when their shadows part on one of
-# their own directions (separating axes), so six interval comparisons tell whether two cards meet.
-Shadows = tuple[int, ...]
-_AXIS_ANGLES = (0, 30, 60, 90, 120, 150)
 
 
 def _div(n: int) -> int:
@@ -129,10 +140,55 @@ def _corners_local(grow: int = 0) -> tuple[Point, ...]:
 _OUTLINE = _corners_local()
 
 
+# --- bend keys ----------------------------------------------------------------------
+def turn_name(turn: int) -> str:
+    return "S" if turn == 0 else f"L{turn}" if turn > 0 else f"R{-turn}"
+
+
+def bend_key(turn: int, steps: int = 0) -> str:
+    """The name of a choice: its turn, and for a stem moved along the edge the signed steps."""
+    return turn_name(turn) + (f"{steps:+d}" if steps else "")
+
+
+@cache
+def parse_bend(key: str) -> tuple[int, int]:
+    """(turn in degrees, steps along the edge) of a bend key; ValueError if it names none."""
+    m = _BEND_RE.match(key)
+    if not m:
+        raise ValueError(f"not a bend: {key!r}")
+    name, sign, steps = m.groups()
+    turn = 0 if name == "S" else int(name[1:]) * (1 if name[0] == "L" else -1)
+    return turn, (int(steps) * (1 if sign == "+" else -1)) if steps else 0
+
+
+def _turn_words(turn: int) -> str:
+    key = turn_name(turn)
+    if key in BEND_WORDS:
+        return BEND_WORDS[key]
+    return f"turned {abs(turn)}° {'left' if turn > 0 else 'right'}"
+
+
+@cache
+def bend_words(key: str, tip: str) -> str:
+    """A choice in words, after the tip's name: "bent left"; "2 steps nearer its base, turned 45° right"."""
+    turn, steps = parse_bend(key)
+    words = _turn_words(turn)
+    if not steps:
+        return words
+    n = abs(steps)
+    amount = f"{n} step{'s' if n > 1 else ''}"
+    if tip == "straight":
+        where = f"{amount} to its {'left' if steps > 0 else 'right'}"
+    else:
+        where = f"{amount} nearer its {'top' if steps > 0 else 'base'}"
+    return f"{where}, {words}"
+
+
 # --- value types ------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Placed:
-    """A card on a tree: where its stem is, which way it points, what it grew from."""
+    """A card on a tree: where its stem is, which way it points, what it grew from. ``legacy``: a card
+    of a match saved by the grid model that found no legal spot when regrown, kept where it was put."""
 
     card: str
     x: int
@@ -140,17 +196,21 @@ class Placed:
     heading: int
     parent: str | None = None  # None: the trunk
     tip: str | None = None  # the parent's tip it grew from
+    legacy: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Tip:
-    """A branch tip: a point on a card's edge and the direction a card growing from it points."""
+    """A branch tip: a point on a card's edge and the direction a card growing from it points.
+    ``base`` is the card's own stem and heading (x, y, heading), from which the other points of the
+    tip's edge are found (None: the tip alone, no point to slide to)."""
 
     card: str
     name: str  # left / straight / right, relative to the card's own heading
     x: int
     y: int
     direction: int
+    base: tuple[int, int, int] | None = None
 
     @property
     def key(self) -> tuple[str, str]:
@@ -162,11 +222,17 @@ class Spot:
     """Where a card would lie if grown from ``tip`` with ``bend``: one placement to choose."""
 
     tip: Tip
-    bend: str
+    bend: str  # the bend key: turn, and steps along the edge
     heading: int
+    x: int  # the stem, where the card meets the tip's edge
+    y: int
     corners: tuple[Point, ...]
     box: Box
-    grown: Shadows  # shadows of the card grown by TOUCH_GAP all round: must meet no other card
+
+    @property
+    def extra(self) -> bool:
+        """A further choice (finer turn or a moved stem), offered where no first choice is legal."""
+        return self.bend not in BENDS
 
 
 Tree = dict[str, Placed]  # card id -> placement, in the order placed (the trunk first)
@@ -176,49 +242,6 @@ def _box(points: tuple[Point, ...]) -> Box:
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     return min(xs), min(ys), max(xs), max(ys)
-
-
-def shadows(x: int, y: int, heading: int, grow: int = 0) -> Shadows:
-    """The shadows of the card with its stem at (x, y) and this heading, grown by ``grow`` all round:
-    on each direction, the shadow of its centre plus or minus its half-length and half-width
-    projected (exact: the table values of the angles between heading and direction)."""
-    dx, dy = offset(heading, CARD_LENGTH // 2, 0)
-    cx, cy = x + dx, y + dy
-    out = []
-    for (ca, sa), reach in zip(_AXES, _reaches(heading, grow), strict=True):
-        mid = cx * ca + cy * sa
-        out += (mid - reach, mid + reach)
-    return tuple(out)
-
-
-_AXES = tuple((_COS[a], _SIN[a]) for a in _AXIS_ANGLES)
-
-
-@cache
-def _reaches(heading: int, grow: int) -> tuple[int, ...]:
-    half_len, half_wid = CARD_LENGTH // 2 + grow, HALF_WIDTH + grow
-    return tuple(
-        half_len * abs(_COS[(heading - a) % 360]) + half_wid * abs(_SIN[(heading - a) % 360])
-        for a in _AXIS_ANGLES
-    )
-
-
-def shadows_meet(a: Shadows, b: Shadows) -> bool:
-    """Whether two cards' shadows overlap (or touch) on every direction: the cards meet."""
-    return not (
-        a[1] < b[0]
-        or b[1] < a[0]
-        or a[3] < b[2]
-        or b[3] < a[2]
-        or a[5] < b[4]
-        or b[5] < a[4]
-        or a[7] < b[6]
-        or b[7] < a[6]
-        or a[9] < b[8]
-        or b[9] < a[8]
-        or a[11] < b[10]
-        or b[11] < a[10]
-    )
 
 
 def _outline(x: int, y: int, heading: int, local: tuple[Point, ...]) -> tuple[Point, ...]:
@@ -241,18 +264,14 @@ def card_box(x: int, y: int, heading: int) -> Box:
     return _box(corners(x, y, heading))
 
 
-@lru_cache(maxsize=200_000)
-def card_shadows(x: int, y: int, heading: int) -> Shadows:
-    return shadows(x, y, heading)
-
-
 def tips(p: Placed, names: tuple[str, ...] | list[str]) -> list[Tip]:
     """The card's tips among ``names`` (the card's printed tips), in the order left, straight, right."""
     out = []
     for name in TIP_NAMES:
         if name in names:
             dx, dy = offset(p.heading, *TIP_POINT[name])
-            out.append(Tip(p.card, name, p.x + dx, p.y + dy, (p.heading + TIP_TURN[name]) % 360))
+            direction = (p.heading + TIP_TURN[name]) % 360
+            out.append(Tip(p.card, name, p.x + dx, p.y + dy, direction, (p.x, p.y, p.heading)))
     return out
 
 
@@ -265,21 +284,63 @@ def icons(p: Placed, features: list[str]) -> list[tuple[str, int, int]]:
     return out
 
 
+def contact(tip: Tip, steps: int) -> Point:
+    """The point of the tip's edge ``steps`` slide steps from the tip (0: the tip itself)."""
+    if not steps:
+        return tip.x, tip.y
+    if tip.base is None or abs(steps) > SLIDES[tip.name]:
+        raise ValueError(f"no point {steps} steps from {tip.name} tip")
+    bx, by, bh = tip.base
+    u, v = TIP_POINT[tip.name]
+    if tip.name == "straight":
+        v += steps * SLIDE_STEP
+    else:
+        u += steps * SLIDE_STEP
+    dx, dy = offset(bh, u, v)
+    return bx + dx, by + dy
+
+
 def spot(tip: Tip, bend: str) -> Spot:
     return _spot(tip, bend)
 
 
 @lru_cache(maxsize=200_000)
 def _spot(tip: Tip, bend: str) -> Spot:
-    heading = (tip.direction + BENDS[bend]) % 360
-    outline = corners(tip.x, tip.y, heading)
-    return Spot(tip, bend, heading, outline, _box(outline), shadows(tip.x, tip.y, heading, TOUCH_GAP))
+    turn, steps = parse_bend(bend)
+    heading = (tip.direction + turn) % 360
+    x, y = contact(tip, steps)
+    outline = corners(x, y, heading)
+    return Spot(tip, bend, heading, x, y, outline, _box(outline))
 
 
-def bend_between(tip: Tip, heading: int) -> str | None:
-    """The bend that turns ``tip``'s direction into ``heading``, or None if no allowed bend does."""
+def further_candidates(tip_name: str) -> tuple[tuple[str, ...], ...]:
+    """The further choices of a tip, in stages tried in turn when no first choice is legal: the finer
+    turns with the stem on the tip, then every turn with the stem 1, 2 ... steps along the edge."""
+    return _further(tip_name)
+
+
+@cache
+def _further(tip_name: str) -> tuple[tuple[str, ...], ...]:
+    stages = [tuple(bend_key(t) for t in TURNS if bend_key(t) not in BENDS)]
+    for n in range(1, SLIDES[tip_name] + 1):
+        stages.append(tuple(bend_key(t, k) for k in (n, -n) for t in TURNS))
+    return tuple(stages)
+
+
+def bend_between(tip: Tip, heading: int, x: int | None = None, y: int | None = None) -> str | None:
+    """The bend key that grows a card from ``tip`` with this heading (and its stem at (x, y), by
+    default the tip itself), or None if no choice of that tip does."""
     turn = (heading - tip.direction + 180) % 360 - 180
-    return _BEND_OF_TURN.get(turn)
+    if turn % TURN_STEP or abs(turn) > MAX_TURN:
+        return None
+    if x is None or (x, y) == (tip.x, tip.y):
+        return bend_key(turn)
+    if tip.base is None:
+        return None
+    for steps in range(-SLIDES[tip.name], SLIDES[tip.name] + 1):
+        if steps and contact(tip, steps) == (x, y):
+            return bend_key(turn, steps)
+    return None
 
 
 # --- integer predicates -------------------------------------------------------------
@@ -292,14 +353,44 @@ def _axes(poly: tuple[Point, ...]) -> list[Point]:
 
 
 def polygons_meet(a: tuple[Point, ...], b: tuple[Point, ...]) -> bool:
-    """Whether two convex polygons share a point (overlap or touch): no edge normal separates them.
-    The general test; ``shadows_meet`` is its fast form for cards (tests check they agree)."""
+    """Whether two convex polygons share a point (overlap or touch): no edge normal separates them."""
     for ax, ay in _axes(a) + _axes(b):
         pa = [ax * x + ay * y for x, y in a]
         pb = [ax * x + ay * y for x, y in b]
         if max(pa) < min(pb) or max(pb) < min(pa):
             return False
     return True
+
+
+def _near_segment(px: int, py: int, ax: int, ay: int, bx: int, by: int, g2: int) -> bool:
+    """Whether (px, py) lies within sqrt(g2) of the segment a-b (exact, integers)."""
+    ex, ey = bx - ax, by - ay
+    qx, qy = px - ax, py - ay
+    t = ex * qx + ey * qy
+    if t <= 0:
+        return qx * qx + qy * qy <= g2
+    ee = ex * ex + ey * ey
+    if t >= ee:
+        rx, ry = px - bx, py - by
+        return rx * rx + ry * ry <= g2
+    c = ex * qy - ey * qx
+    return c * c <= g2 * ee
+
+
+def polygons_within(a: tuple[Point, ...], b: tuple[Point, ...], gap: int) -> bool:
+    """Whether two convex polygons come within ``gap`` of each other: the true distance between the
+    outlines (overlapping polygons are at distance 0). Two convex shapes apart are nearest at a corner
+    of one and an edge of the other, so corners against edges both ways tell it exactly."""
+    if polygons_meet(a, b):
+        return True
+    g2 = gap * gap
+    for p, q in ((a, b), (b, a)):
+        edges = [(*q[i], *q[(i + 1) % len(q)]) for i in range(len(q))]
+        for px, py in p:
+            for ax, ay, bx, by in edges:
+                if _near_segment(px, py, ax, ay, bx, by, g2):
+                    return True
+    return False
 
 
 def disc_meets_polygon(cx: int, cy: int, r: int, poly: tuple[Point, ...]) -> bool:
@@ -356,8 +447,13 @@ def covered_features(s: Spot, parent_icons: list[tuple[str, int, int]]) -> list[
 
 
 def touches(s: Spot, other: Placed) -> bool:
-    """Whether the card at ``s`` would touch ``other`` (come within TOUCH_GAP of it)."""
-    return shadows_meet(s.grown, card_shadows(other.x, other.y, other.heading))
+    """Whether the card at ``s`` would touch ``other``: come within TOUCH_GAP of it (true distance)."""
+    ox0, oy0, ox1, oy1 = card_box(other.x, other.y, other.heading)
+    x0, y0, x1, y1 = s.box
+    g = TOUCH_GAP
+    if x0 > ox1 + g or ox0 > x1 + g or y0 > oy1 + g or oy0 > y1 + g:
+        return False
+    return polygons_within(s.corners, corners(other.x, other.y, other.heading), g)
 
 
 def problems(tree: Tree, s: Spot, parent_icons: list[tuple[str, int, int]]) -> Problems:

@@ -76,7 +76,41 @@ def test_a_turned_card_carries_its_tips_and_features() -> None:
 def test_bend_between_names_the_turn_from_a_tip() -> None:
     t = table.Tip("k1", "straight", 0, 1400, 90)
     assert [table.bend_between(t, h) for h in (150, 120, 90, 60, 30)] == ["L60", "L30", "S", "R30", "R60"]
-    assert table.bend_between(t, 270) is None and table.bend_between(t, 0) is None
+    assert [table.bend_between(t, h) for h in (180, 165, 135, 105, 75, 45, 15, 0)] == [
+        "L90", "L75", "L45", "L15", "R15", "R45", "R75", "R90"
+    ]  # fmt: skip
+    assert table.bend_between(t, 270) is None and table.bend_between(t, 190) is None
+    assert table.bend_between(t, 200) is None and table.bend_between(t, 91) is None
+
+
+def test_further_choices_slide_the_stem_along_the_tip_edge() -> None:
+    trunk = Placed("k1", 0, 0, 90)
+    right = tip(rules.new_tree("k1"), "k1", "right")
+    straight = tip(rules.new_tree("k1"), "k1", "straight")
+    # Along a side: towards the card's top (+) or its base (-), SLIDE_STEP at a time.
+    assert table.contact(right, 0) == (500, table.SIDE_TIP)
+    assert table.contact(right, 2) == (500, table.SIDE_TIP + 2 * table.SLIDE_STEP)
+    assert table.contact(right, -4) == (500, 100)
+    # Along the top edge: to the card's left (+) or right (-).
+    assert table.contact(straight, 3) == (-450, 1400) and table.contact(straight, -1) == (150, 1400)
+    with pytest.raises(ValueError):
+        table.contact(straight, 4)  # off the edge
+    s = table.spot(right, "L45-2")
+    assert (s.x, s.y, s.heading) == (500, 400, (right.direction + 45) % 360) and s.extra
+    assert table.bend_between(right, s.heading, s.x, s.y) == "L45-2"
+    assert table.bend_between(right, s.heading, 501, 400) is None  # not a point of the edge
+    assert not table.spot(right, "R30").extra
+    stages = table.further_candidates("right")
+    assert stages[0] == ("L90", "L75", "L45", "L15", "R15", "R45", "R75", "R90")
+    assert len(stages) == 1 + table.SLIDES["right"] and all(len(x) == 26 for x in stages[1:])
+    assert stages[1][:2] == ("L90+1", "L75+1") and stages[1][13] == "L90-1"  # the nearest points first
+    assert table.parse_bend("R90-3") == (-90, -3) and table.parse_bend("S") == (0, 0)
+    for bad in ("L20", "X", "S+0", "L30+", "", "R105"):
+        with pytest.raises(ValueError):
+            table.parse_bend(bad)
+    assert table.bend_words("L45-2", "right") == "2 steps nearer its base, turned 45° left"
+    assert table.bend_words("S+1", "straight") == "1 step to its left, straight on"
+    assert trunk.legacy is False
 
 
 # --- overlap and touching ---------------------------------------------------------
@@ -93,21 +127,39 @@ def test_polygons_meet_when_they_overlap_or_touch() -> None:
 card_st = st.tuples(st.integers(-3000, 3000), st.integers(0, 4000), st.sampled_from(table.HEADINGS))
 
 
+def _float_distance(a: tuple, b: tuple) -> float:
+    """Distance between two convex polygons in floating point, for checking the integer test."""
+
+    def seg(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
+        ex, ey = bx - ax, by - ay
+        t = max(0.0, min(1.0, ((px - ax) * ex + (py - ay) * ey) / (ex * ex + ey * ey)))
+        return math.hypot(px - ax - t * ex, py - ay - t * ey)
+
+    if table.polygons_meet(a, b):
+        return 0.0
+    return min(seg(*p, *q[i], *q[(i + 1) % 4]) for p_, q in ((a, b), (b, a)) for p in p_ for i in range(4))
+
+
 @settings(max_examples=300, deadline=None)
-@given(a=card_st, b=card_st)
-def test_card_shadows_agree_with_the_general_test(a, b) -> None:
-    """The fast test (six shadows) tells the same as the separating-axis test on the outlines, except
-    where the two differ by the one-unit rounding of the corners."""
-    fast = table.shadows_meet(table.card_shadows(*a), table.card_shadows(*b))
-    general = table.polygons_meet(table.corners(*a), table.corners(*b))
-    if fast != general:
-        near = table.polygons_meet(
-            table.corners(*a), table._outline(b[0], b[1], b[2], table._corners_local(2))
-        )
-        far = table.polygons_meet(
-            table.corners(*a), table._outline(b[0], b[1], b[2], table._corners_local(-2))
-        )
-        assert near and not far, (a, b)
+@given(a=card_st, dx=st.integers(-2600, 2600), dy=st.integers(-2600, 2600), h=st.sampled_from(table.HEADINGS))
+def test_touching_is_the_true_distance_between_the_outlines(a, dx, dy, h) -> None:
+    """Two cards touch when their outlines come within TOUCH_GAP: the true distance, corners round."""
+    ca, cb = table.corners(*a), table.corners(a[0] + dx, a[1] + dy, h)
+    d = _float_distance(ca, cb)
+    if abs(d - table.TOUCH_GAP) > 1e-6:
+        assert table.polygons_within(ca, cb, table.TOUCH_GAP) == (d <= table.TOUCH_GAP), d
+
+
+def test_cards_near_a_corner_are_apart_by_their_true_gap() -> None:
+    """Diagonally off a corner, a gap of 22.6 (16 along each axis) is no touch; the old test grew the
+    card as a square-cornered rectangle and called it touching."""
+    trunk = Placed("k1", 0, 0, 90)  # its upper right corner at (500, 1400)
+    assert table.corners(0, 0, 90)[1] == (500, 1400)
+    far = table.spot(table.Tip("k1", "right", 516, 1916, 0), "S")  # a flat card, its corner at (516, 1416)
+    assert far.corners[0] == (516, 1416) and math.hypot(16, 16) > table.TOUCH_GAP
+    assert not table.touches(far, trunk)
+    near = table.spot(table.Tip("k1", "right", 512, 1912, 0), "S")  # 17 off the corner: touches
+    assert table.touches(near, trunk)
 
 
 def test_cards_closer_than_the_gap_touch() -> None:
@@ -226,14 +278,12 @@ def test_rulebook_placing_example_played() -> None:
     s.check_invariants()
     me = s.current
     s.apply(me, "take:t30")
-    s.apply(me, "tree:0")
-    bends = [a.id for a in s.legal_actions(me)]
-    assert f"tip:{trunk}:right" in bends and "tip:t12:left" in bends
-    s.apply(me, "tip:t12:left")
-    assert "bend:R60" not in [a.id for a in s.legal_actions(me)]  # covers the red blossom
-    s.apply(me, "back")
-    s.apply(me, "tip:t05:straight")
-    s.apply(me, "bend:S")
+    if s.pending_tree != 0:
+        s.apply(me, "tree:0")
+    spots = [a.id for a in s.legal_actions(me)]
+    assert f"place:{trunk}:right:S" in spots and "place:t12:left:L30" in spots
+    assert "place:t12:left:R60" not in spots  # covers the red blossom
+    s.apply(me, "place:t05:straight:S")
     placed = s.trees[0]["t30"]
     assert (placed.parent, placed.tip, placed.heading) == ("t05", "straight", 120)
     s.check_invariants()
@@ -247,7 +297,8 @@ def test_trees_are_integers_and_survive_json_exactly() -> None:
     data = s.to_json()
     assert json.loads(json.dumps(data)) == data
     for t in data["trees"]:
-        for card, x, y, heading, _parent, _tip in t:
+        for card, x, y, heading, _parent, _tip, *legacy in t:
+            assert legacy in ([], [True])
             assert isinstance(x, int) and isinstance(y, int) and heading in table.HEADINGS, card
     twin = GAME.load_state(json.loads(json.dumps(data)))
     assert [rules.room(t) for t in twin.trees] == [rules.room(t) for t in s.trees]
