@@ -9,6 +9,7 @@ scoring and pruning follow.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from games.kigi import table
@@ -57,7 +58,7 @@ def free_tips(tree: Tree) -> list[Tip]:
     ]
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=50_000)
 def _static_spots(tip: Tip, parent: Placed, bends: tuple[str, ...] = tuple(table.BENDS)) -> tuple[Spot, ...]:
     """Spots from ``tip`` among ``bends`` that stay on the table and cover no feature of the parent."""
     icons = list(card_icons(parent))
@@ -69,30 +70,44 @@ def _static_spots(tip: Tip, parent: Placed, bends: tuple[str, ...] = tuple(table
     return tuple(out)
 
 
-@lru_cache(maxsize=20_000)
-def _further_static(tip: Tip, parent: Placed) -> tuple[tuple[Spot, ...], ...]:
-    """The further choices of ``tip`` that stay on the table and cover no feature, stage by stage."""
-    return tuple(
-        _static_spots.__wrapped__(tip, parent, stage) for stage in table.further_candidates(tip.name)
-    )
+def _free_of(
+    spots: tuple[Spot, ...], others: list[tuple[table.Box, tuple[table.Point, ...]]]
+) -> tuple[Spot, ...]:
+    """The spots that touch none of ``others`` (cards as (box, corners))."""
+    touches = table.touches_outline
+    return tuple(s for s in spots if not any(touches(s, box, outline) for box, outline in others))
 
 
-def _free_of(spots: tuple[Spot, ...], others: list[Placed]) -> tuple[Spot, ...]:
-    touches = table.touches
-    return tuple(s for s in spots if not any(touches(s, o) for o in others))
+# How far from its tip a card grown from it can reach: its far corner, with the stem moved to the end
+# of the longest edge; cards further away than this (and the gap) cannot touch any spot of the tip.
+_REACH = (
+    math.isqrt(table.CARD_LENGTH**2 + table.HALF_WIDTH**2) + 1 + table.SLIDE_STEP * max(table.SLIDES.values())
+)
+
+
+def _near(tip: Tip, tree: Tree) -> list[tuple[table.Box, tuple[table.Point, ...]]]:
+    """The cards other than the tip's own that a spot of the tip could come near, as (box, corners)."""
+    r = _REACH + table.TOUCH_GAP
+    out = []
+    for cid, p in tree.items():
+        if cid != tip.card:
+            box = table.card_box(p.x, p.y, p.heading)
+            if box[0] - r <= tip.x <= box[2] + r and box[1] - r <= tip.y <= box[3] + r:
+                out.append((box, table.corners(p.x, p.y, p.heading)))
+    return out
 
 
 def _tip_spots(tree: Tree, tip: Tip) -> tuple[Spot, ...]:
     """The legal spots of ``tip``: its first choices (the five bends) that are legal, or, when none is,
     the first stage of further choices (finer turns, then the stem moved along the edge, nearest
     first) that has a legal one. Empty: no turn and no point of the tip gives a legal spot."""
-    others = [p for cid, p in tree.items() if cid != tip.card]
+    others = _near(tip, tree)
     parent = tree[tip.card]
     found = _free_of(_static_spots(tip, parent), others)
     if found:
         return found
-    for stage in _further_static(tip, parent):
-        found = _free_of(stage, others)
+    for stage in table.further_candidates(tip.name):
+        found = _free_of(_static_spots(tip, parent, stage), others)
         if found:
             return found
     return ()

@@ -379,11 +379,27 @@ def _near_segment(px: int, py: int, ax: int, ay: int, bx: int, by: int, g2: int)
 
 def polygons_within(a: tuple[Point, ...], b: tuple[Point, ...], gap: int) -> bool:
     """Whether two convex polygons come within ``gap`` of each other: the true distance between the
-    outlines (overlapping polygons are at distance 0). Two convex shapes apart are nearest at a corner
-    of one and an edge of the other, so corners against edges both ways tell it exactly."""
-    if polygons_meet(a, b):
-        return True
+    outlines (overlapping polygons are at distance 0). No separating edge normal: they meet. A normal
+    that parts them by more than ``gap``: they are further apart than that. Otherwise two convex
+    shapes apart are nearest at a corner of one and an edge of the other, so corners against edges
+    both ways tell it exactly."""
     g2 = gap * gap
+    parted = False
+    for poly in (a, b):
+        n = len(poly)
+        for i in range(n):
+            x0, y0 = poly[i]
+            x1, y1 = poly[(i + 1) % n]
+            ax, ay = y1 - y0, x0 - x1
+            pa = [ax * x + ay * y for x, y in a]
+            pb = [ax * x + ay * y for x, y in b]
+            d = max(min(pb) - max(pa), min(pa) - max(pb))
+            if d > 0:
+                if d * d > g2 * (ax * ax + ay * ay):
+                    return False
+                parted = True
+    if not parted:
+        return True
     for p, q in ((a, b), (b, a)):
         edges = [(*q[i], *q[(i + 1) % len(q)]) for i in range(len(q))]
         for px, py in p:
@@ -448,12 +464,19 @@ def covered_features(s: Spot, parent_icons: list[tuple[str, int, int]]) -> list[
 
 def touches(s: Spot, other: Placed) -> bool:
     """Whether the card at ``s`` would touch ``other``: come within TOUCH_GAP of it (true distance)."""
-    ox0, oy0, ox1, oy1 = card_box(other.x, other.y, other.heading)
+    return touches_outline(
+        s, card_box(other.x, other.y, other.heading), corners(other.x, other.y, other.heading)
+    )
+
+
+def touches_outline(s: Spot, box: Box, outline: tuple[Point, ...]) -> bool:
+    """``touches`` for a card given by its box and corners (a tree's cards, looked up once)."""
+    ox0, oy0, ox1, oy1 = box
     x0, y0, x1, y1 = s.box
     g = TOUCH_GAP
     if x0 > ox1 + g or ox0 > x1 + g or y0 > oy1 + g or oy0 > y1 + g:
         return False
-    return polygons_within(s.corners, corners(other.x, other.y, other.heading), g)
+    return polygons_within(s.corners, outline, g)
 
 
 def problems(tree: Tree, s: Spot, parent_icons: list[tuple[str, int, int]]) -> Problems:
