@@ -83,8 +83,8 @@ EXAMPLES = {
         18,
         (
             (320, 100, "Take a card from the display of 3."),
-            (185, 622, "Grow it on any tree from a free tip (a green dot)."),
-            (722, 700, "Features on every card of the line down to the trunk score 1 each."),
+            (250, 648, "Grow it on any tree from a free tip (a green dot)."),
+            (580, 560, "Features on every card of the line down to the trunk score 1 each."),
             (690, 305, "Commissions score 10 at the end if you fulfil them."),
         ),
     ),

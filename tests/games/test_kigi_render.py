@@ -87,7 +87,7 @@ def test_placing_picture_is_the_tree_large(n: int, phase: str) -> None:
 
 
 def test_a_full_tree_says_so_in_words() -> None:
-    s = _play(4, seed=11, steps=40, until="tip")
+    s = _play(4, seed=11, steps=40, until="place")
     seat = s.to_act()[0]
     for who in (None, seat):
         view = s.view(who)
