@@ -388,7 +388,10 @@ def _final(d: ImageDraw.ImageDraw, v: dict, names, y: int) -> int:
     order = sorted(range(len(v["final"])), key=lambda k: -v["final"][k]["total"])
     rows = [(s, [v["final"][s][c] for c in cols], s in v["winners"]) for s in order]
     y = _table(d, "Final scoring, in iki", heads, rows, names, y)
-    legend = "track: the iki track; types: one of each character type; goods: koban, wood and mon left"
+    legend = (
+        "track: iki earned during the game; types: the different types among their retired characters;"
+        " goods: koban, wood and mon left"
+    )  # at most two lines: _board leaves room for two
     for line in _wrap(legend, SMALL, W - 2 * PAD):
         _t(d, (PAD, y + 2), line, SMALL, MUTED)
         y += 25
