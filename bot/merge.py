@@ -73,18 +73,18 @@ def choices(state: GameState, seat: int, limit: int = MERGE_MAX, depth: int = MA
         for _ in range(depth - 1):
             if len(acts) > MAX_EXPAND:
                 break
+            # Join each choice with its next steps while the question still fits ``limit``, in
+            # order: where not all of them fit, the first are joined and the rest stay as they are.
             grown: list[Action] = []
             joined = False
-            for action in acts:
+            for n, action in enumerate(acts):
                 more = _follow_ups(state, seat, action)
-                if more is None:
-                    grown.append(action)
-                else:
+                if more is not None and len(grown) + len(more) + len(acts) - n - 1 <= limit:
                     grown += more
                     joined = True
-                if len(grown) > limit:
-                    break
-            if not joined or len(grown) > limit:
+                else:
+                    grown.append(action)
+            if not joined:
                 break
             acts = grown
         groups[group] = acts
