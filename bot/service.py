@@ -518,13 +518,18 @@ class MatchService:
                 raise ServiceError("It is not your turn.")
             work = self.game(match.game).load_state(match.state)  # the cached state stays untouched
             # A joined choice (bot/merge.py) is several steps of this seat, each logged as its own
-            # action with the forced steps after it, all in this one transaction.
+            # action with the forced steps after it, all in this one transaction. The steps after
+            # the first are logged like forced ones (no user, events marked "joined"): Undo takes
+            # back the whole click.
             steps: list[tuple[int, str, int | None, list[dict], bool]] = []  # ..., forced
             try:
                 for n, step in enumerate(merge.split(action_id)):
                     if n and seat not in work.to_act():
                         raise IllegalAction("That move is not available any more.")
-                    steps.append((seat, step, user_id, work.apply(seat, step), False))
+                    events = work.apply(seat, step)
+                    if n:
+                        events = [dict(e, joined=True) for e in events]
+                    steps.append((seat, step, None if n else user_id, events, False))
                     steps += [(s, a, None, ev, True) for s, a, ev in forced_steps(work)]
             except IllegalAction as exc:
                 raise ServiceError(str(exc)) from None
@@ -533,7 +538,8 @@ class MatchService:
         return outcome
 
     async def undo(self, match_id: int, user_id: int, version: int) -> Outcome:
-        """Take back the person's last step of their turn, with the forced steps that followed it.
+        """Take back the person's last step of their turn (a whole joined choice, bot/merge.py),
+        with the forced steps that followed it.
 
         Allowed while the engine says so (``undoable``: the step revealed nothing and the turn
         goes on). The log stays the one truth: the steps are deleted and the state is rebuilt
@@ -553,10 +559,13 @@ class MatchService:
             rows = await self.store.action_log(match.id)
             mine = [i for i, r in enumerate(rows) if r.seat == seat and r.user_id == user_id]
             cut = mine[-1] if mine else None
-            # Only this seat's forced steps may follow the step taken back: another seat's move,
-            # or an AI's, is not this person's to undo.
+            # Only this seat's forced steps, and the later steps of the same click (a joined choice),
+            # may follow the step taken back: another seat's move, or an AI's, is not this
+            # person's to undo.
             if cut is None or any(
-                r.seat != seat or r.user_id is not None or not all(e.get("forced") for e in r.events)
+                r.seat != seat
+                or r.user_id is not None
+                or not all(e.get("forced") or e.get("joined") for e in r.events)
                 for r in rows[cut + 1 :]
             ):
                 raise ServiceError("There is nothing of yours to undo in this turn.")
