@@ -25,6 +25,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LOBBY_OPS = ("join", "leave", "start", "cancel")
+# Numbers in a custom_id: ASCII digits only (\d would take any script's digits) and short enough
+# for a 64-bit column, so a forged id is simply not ours rather than an OverflowError.
+ID = "[0-9]{1,18}"
+SMALL = "[0-9]{1,4}"
 
 
 def jump_url(match: Match, message_id: int | None) -> str:
@@ -121,7 +125,7 @@ def button_style(action: Action) -> discord.ButtonStyle:
 
 
 class ActButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"ac:(?P<mid>\d+):(?P<ver>\d+):(?P<aid>.+)"
+    discord.ui.DynamicItem[discord.ui.Button], template=rf"ac:(?P<mid>{ID}):(?P<ver>{ID}):(?P<aid>.+)"
 ):
     def __init__(self, match_id: int, version: int, action: Action) -> None:
         super().__init__(
@@ -147,7 +151,7 @@ class ActButton(
 
 
 class ActSelect(
-    discord.ui.DynamicItem[discord.ui.Select], template=r"as:(?P<mid>\d+):(?P<ver>\d+):(?P<n>\d+)"
+    discord.ui.DynamicItem[discord.ui.Select], template=rf"as:(?P<mid>{ID}):(?P<ver>{ID}):(?P<n>{SMALL})"
 ):
     def __init__(
         self,
@@ -185,7 +189,7 @@ class ActSelect(
 
 
 class PageButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"pg:(?P<mid>\d+):(?P<ver>\d+):(?P<page>\d+)"
+    discord.ui.DynamicItem[discord.ui.Button], template=rf"pg:(?P<mid>{ID}):(?P<ver>{ID}):(?P<page>{SMALL})"
 ):
     def __init__(self, match_id: int, version: int, page: int, label: str = "More") -> None:
         super().__init__(
@@ -207,7 +211,7 @@ class PageButton(
 
 
 class BoardButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"bd:(?P<op>play|view):(?P<mid>\d+):(?P<ver>\d+)"
+    discord.ui.DynamicItem[discord.ui.Button], template=rf"bd:(?P<op>play|view):(?P<mid>{ID}):(?P<ver>{ID})"
 ):
     LABELS: ClassVar[dict] = {
         "play": ("Play", discord.ButtonStyle.success),
@@ -231,7 +235,7 @@ class BoardButton(
         await guarded(interaction, self.match_id, handler(interaction, self.match_id, self.version))
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"un:(?P<mid>\d+):(?P<ver>\d+)"):
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"un:(?P<mid>{ID}):(?P<ver>{ID})"):
     """Take back the last step of one's turn (offered while the engine says it showed nothing).
     It carries the version it was shown for: once anything happened since, it is refused."""
 
@@ -252,7 +256,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"un:(?P<mi
         await guarded(interaction, self.match_id, table.on_undo(interaction, self.match_id, self.version))
 
 
-class MentionPlay(discord.ui.DynamicItem[discord.ui.Button], template=r"mp:(?P<mid>\d+):(?P<ver>\d+)"):
+class MentionPlay(discord.ui.DynamicItem[discord.ui.Button], template=rf"mp:(?P<mid>{ID}):(?P<ver>{ID})"):
     """Play on the "your turn" mention (and its DM): the player who follows the ping opens their
     panel there, without scrolling to the board. Like the board's, it opens the current choice."""
 
@@ -274,7 +278,7 @@ class MentionPlay(discord.ui.DynamicItem[discord.ui.Button], template=r"mp:(?P<m
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<op>join|leave|start|cancel):(?P<mid>\d+)"
+    discord.ui.DynamicItem[discord.ui.Button], template=rf"lb:(?P<op>join|leave|start|cancel):(?P<mid>{ID})"
 ):
     STYLES: ClassVar[dict] = {
         "join": discord.ButtonStyle.primary,
@@ -298,7 +302,7 @@ class LobbyButton(
         await guarded(interaction, self.match_id, table.on_lobby(interaction, self.op, self.match_id))
 
 
-class LobbyAISelect(discord.ui.DynamicItem[discord.ui.Select], template=r"la:(?P<mid>\d+)"):
+class LobbyAISelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"la:(?P<mid>{ID})"):
     def __init__(self, match_id: int) -> None:
         super().__init__(
             discord.ui.Select(
@@ -329,7 +333,7 @@ class LobbyAISelect(discord.ui.DynamicItem[discord.ui.Select], template=r"la:(?P
         )
 
 
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rp:(?P<mid>\d+)"):
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rp:(?P<mid>{ID})"):
     """On a final result: the whole match as an animated picture, for the one who asks."""
 
     def __init__(self, match_id: int) -> None:
@@ -349,7 +353,7 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rp:(?P<
         await guarded(interaction, self.match_id, table.on_replay(interaction, self.match_id))
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rm:(?P<mid>\d+)"):
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rm:(?P<mid>{ID})"):
     """On the final result: the same players and options in a new lobby, here."""
 
     def __init__(self, match_id: int) -> None:

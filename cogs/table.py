@@ -111,8 +111,17 @@ class Table:
             description=rendering.alt.clip(description),
         )
 
-    async def on_replay(self, interaction: discord.Interaction, match_id: int, share: bool = False) -> None:
+    async def here(self, interaction: discord.Interaction, match_id: int) -> Match:
+        """The match of a button, refused unless it is of this server and channel (a button is
+        only ever shown in its match's channel: anything else is a forged click)."""
         match = await self.service.get(match_id)
+        if match.guild_id != interaction.guild_id or match.channel_id != interaction.channel_id:
+            log.warning("a click for match %s came from channel %s", match_id, interaction.channel_id)
+            raise ServiceError("That match is not played here.")
+        return match
+
+    async def on_replay(self, interaction: discord.Interaction, match_id: int, share: bool = False) -> None:
+        match = await self.here(interaction, match_id)
         if match.status != "finished":
             raise ServiceError("Only a finished match has a replay.")
         await interaction.response.defer(ephemeral=not share, thinking=True)
@@ -121,6 +130,7 @@ class Table:
         await interaction.followup.send(text, file=file, ephemeral=not share)
 
     async def on_lobby_ai(self, interaction: discord.Interaction, match_id: int, value: str) -> None:
+        await self.here(interaction, match_id)
         if value == "remove":
             await self.service.remove_ai(match_id, interaction.user.id)
         else:
@@ -178,6 +188,7 @@ class Table:
         await interaction.followup.send(f"The lobby is open in {target.mention}.", ephemeral=True)
 
     async def on_lobby(self, interaction: discord.Interaction, op: str, match_id: int) -> None:
+        await self.here(interaction, match_id)
         user = interaction.user
         if op == "join":
             await self.service.join(match_id, user.id, user.display_name)
@@ -204,6 +215,7 @@ class Table:
         return bool(perms and perms.manage_channels)
 
     async def on_rematch(self, interaction: discord.Interaction, match_id: int) -> None:
+        await self.here(interaction, match_id)
         user = interaction.user
         match = await self.service.rematch(match_id, user.id, user.display_name)
         await interaction.response.send_message(
