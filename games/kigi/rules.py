@@ -85,24 +85,30 @@ _REACH = (
 )
 
 
-def _near(tip: Tip, tree: Tree) -> list[tuple[table.Box, tuple[table.Point, ...]]]:
-    """The cards other than the tip's own that a spot of the tip could come near, as (box, corners)."""
+def _near(tip: Tip, tree: Tree) -> tuple[Placed, ...]:
+    """The cards other than the tip's own that a spot of the tip could come near."""
     r = _REACH + table.TOUCH_GAP
     out = []
     for cid, p in tree.items():
         if cid != tip.card:
             box = table.card_box(p.x, p.y, p.heading)
             if box[0] - r <= tip.x <= box[2] + r and box[1] - r <= tip.y <= box[3] + r:
-                out.append((box, table.corners(p.x, p.y, p.heading)))
-    return out
+                out.append(p)
+    return tuple(out)
 
 
 def _tip_spots(tree: Tree, tip: Tip) -> tuple[Spot, ...]:
     """The legal spots of ``tip``: its first choices (the five bends) that are legal, or, when none is,
     the first stage of further choices (finer turns, then the stem moved along the edge, nearest
     first) that has a legal one. Empty: no turn and no point of the tip gives a legal spot."""
-    others = _near(tip, tree)
-    parent = tree[tip.card]
+    return _spots_among(tip, tree[tip.card], _near(tip, tree))
+
+
+@lru_cache(maxsize=50_000)
+def _spots_among(tip: Tip, parent: Placed, near: tuple[Placed, ...]) -> tuple[Spot, ...]:
+    """``_tip_spots`` given the cards near the tip: the same neighbours give the same spots, so a
+    tree searched again (after a pruning, a load, a copy) reuses what did not change."""
+    others = [(table.card_box(p.x, p.y, p.heading), table.corners(p.x, p.y, p.heading)) for p in near]
     found = _free_of(_static_spots(tip, parent), others)
     if found:
         return found
