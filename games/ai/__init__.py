@@ -19,8 +19,9 @@ Levels (``LEVELS`` maps each name to a line a person can read):
   decisions in the tree can depend on them. Thinks for ``budget_s`` (default
   2 s, clamped to 5 s). A game whose ``GameState.estimate`` judges its positions
   (Iwari solo and co-op, where random playouts nearly always lose and so say
-  little) gets that judgement backed up at the leaves instead of a random
-  playout, with less exploration (``search.ESTIMATE_EXPLORATION``).
+  little) is played by the planner instead (``plan``): every whole move of the
+  seat (a compound turn's steps together) judged by the estimate on
+  determinized worlds, one world per iteration (at most ``MAX_PLAN_WORLDS``).
 
 Budgets: ``budget_s`` is wall-clock time; ``iterations`` caps the number of
 playouts. The search stops at whichever comes first. Only an iteration budget
@@ -46,6 +47,7 @@ from __future__ import annotations
 
 import time
 
+from games.ai.plan import plan
 from games.ai.search import NAVIGATION_GROUPS, Decision, Sampler, decisions, ismcts
 from games.base import GameState
 from games.rng import Rng
@@ -72,6 +74,8 @@ MAX_BUDGET_S = 5.0
 QUICK_BUDGET_S = 0.3
 # Without an explicit iteration budget, quick stops after this many playouts per legal move.
 QUICK_PLAYOUTS_PER_ACTION = 8
+# The planner (games whose estimate judges positions): at most this many worlds a decision.
+MAX_PLAN_WORLDS = 16
 
 
 def choose(
@@ -119,6 +123,10 @@ def analyse(
         decision.fallback = f"{decision.fallback}; strong fell back to quick"
         return decision
     deadline = None if budget is None else start + budget
+    if state.estimate() is not None:
+        # The game judges its positions: plan whole moves on determinized worlds (games.ai.plan).
+        worlds = iterations if iterations is not None else MAX_PLAN_WORLDS
+        return plan(state, seat, root_ids, seed=seed, worlds=worlds, deadline=deadline)
     return ismcts(state, seat, root_ids, sampler, seed=seed, iterations=iterations, deadline=deadline)
 
 

@@ -1,119 +1,153 @@
-"""Iwari solo and co-op: judging a position for the AI (the engine's ``estimate`` hook)."""
+"""Iwari solo and co-op: judging a position for the AI (the engine's ``estimate`` hook).
+
+Random playouts of a solo game nearly always lose (a random player scatters the Void's pieces
+and the Void wins every tie), so they tell a search little. ``estimate`` reads the board the
+way a careful player does (``plan``):
+
+1. The Void pawn's walk is known: from its connection, in number order, skipping connections
+   whose two territories are counted. The Void cards above the display (played) and in the
+   display (revealed) say how many Infections are left before the next Corruption (the 4th
+   card of either pile), and the cards beside the board how many Corruptions are left before
+   the end (the 3rd ends the game). So the plan lists the Infections to come, which two
+   territories each one hits, and which ones are Corruptions (those two territories are
+   counted then, and the pawn skips them afterwards).
+2. For every territory not yet counted: the hits it will take before it is counted (at its
+   Corruption, or at the end), and the cost of holding it, the fewest pieces the players must
+   still add so that they control it after those hits (an Infection is played out on the counts:
+   a Void Totem while the Totem limit has room, else a Ruin on a free space; a territory is
+   counted the moment its last space fills, so filling it while ahead holds it too).
+3. The players must hold N - target + 1 territories. The plan holds the cheapest of those still
+   needed and gives up the others (the dumps for the Void's pieces); the slack is the pieces the
+   players can still place (their supply, and the turns left to place them) less that cost.
+
+The reward is the chance that the slack stays positive (a logistic curve in it), less the
+map's own threats (a Void settlement growing towards a win, Void Totems on the purple
+territory, Ruins ahead on the purple spaces or road). Versus games return None (their
+playouts are informative).
+"""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 
-from games.iwari.common import (
-    FLOATING,
-    FORGOTTEN,
-    UNCHARTED,
-)
+from games.iwari.common import FLOATING, FORGOTTEN, UNCHARTED
 from games.iwari.data import (
     ASIDE_END,
     CORRUPTION_CARDS,
     FLOATING_VOID_SETTLEMENT_WIN,
-    TENTS_PER_TRIBE,
-    TOTEMS_PER_TRIBE,
     UNCHARTED_VOID_WIN,
     VOID_CARD,
     VOID_SETTLEMENT_WIN,
 )
 
-# Infections expected per territory over a whole game, and how many are played out on a
-# territory's counts; the weight of the pieces kept in reserve.
-INFECTION_HITS = 1.0
-HOLD_HITS = 4
-RESERVE_WEIGHT = 0.1
+# Turns per Infection (about 69 cards, 12 of them Void cards, 2-3 cards used a turn) and pieces
+# a turn places on average: what the players can still place before the end.
+TURNS_PER_INFECTION = 2.0
+PIECES_PER_TURN = 1.5
+# Logistic scale of the slack (pieces): how sure a lead of a few pieces is.
+SLACK_SCALE = 2.0
+NEVER = 99  # the cost of a territory the players cannot hold any more
+MAX_EVENTS = 40
+
+
+@dataclass
+class Plan:
+    """A careful player's reading of a solo/co-op position (see the module docstring)."""
+
+    events: list[tuple[tuple[int, ...], bool]] = field(default_factory=list)  # (territories, Corruption)
+    hits: dict[int, int] = field(default_factory=dict)  # open territory -> Infections until counted
+    cost: dict[int, int] = field(default_factory=dict)  # open territory -> pieces to add to hold it
+    hold: list[int] = field(default_factory=list)  # the territories the plan holds (cheapest first)
+    give_up: list[int] = field(default_factory=list)  # the others: dumps for the Void's pieces
+    need: int = 0  # territories the players must still win
+    capacity: float = 0.0  # pieces the players can still place
+    slack: float = 0.0  # capacity less the cost of the held territories
+    pool_hits: int = 0  # The Uncharted Paths: Infections that will put a Void Totem on the purple territory
 
 
 class EstimateMixin:
-    """``estimate`` of IwariState (solo/co-op; versus returns None)."""
+    """``estimate`` and ``plan`` of IwariState (solo/co-op; versus estimates None)."""
 
     def estimate(self) -> list[float] | None:
-        """GameState.estimate for solo/co-op: how likely the players are to hold the Void back.
-
-        Random playouts of a solo game nearly always lose (a random player scatters the Void's
-        pieces and the Void wins every tie), so they tell a search little. This reads the board
-        instead: each territory not yet counted is held by the players with a chance that
-        grows with their lead in the count (Totems plus the virtual Totem of the Tent majority,
-        and the Tent lead), the counted ones are settled; the chance that the Void ends below
-        its target follows (independent territories), less the map's own threats (a Void
-        settlement growing towards a win, Void Totems on the purple territory, Ruins ahead on the
-        purple spaces or road). Half of the reward is that chance, half the share of territories
-        the players are expected to hold (so that early moves, when every chance is small, still
-        differ). Versus games return None (their playouts are informative).
-        """
+        """GameState.estimate for solo/co-op: the chance the players hold the Void back."""
         if not self.solo:
             return None
-        b = self.board
-        # Infections still to come, per territory (fewer as the Corruptions pass); the next
-        # connection of the Void pawn is hit first.
-        lam = INFECTION_HITS * (ASIDE_END - self.void_aside) / ASIDE_END + 0.3
-        seq = self._pawn_ahead(4)
-        # A Corruption counts the territories where the pawn will lie when the 4th Void card
-        # comes (one pawn step per Void card, the display's or the row's): those are judged on
-        # the count as it stands, and so is everything the nearer the last Corruption is.
-        need = CORRUPTION_CARDS - max(self.void_row, self.display.count(VOID_CARD))
-        risk = dict.fromkeys(range(b.num_territories), 0.25 * self.void_aside)
-        for j, w in ((need - 2, 0.2), (need, 0.2), (need - 1, 0.5)):
-            if 0 <= j < len(seq):
-                for t in seq[j]:
-                    risk[t] = min(1.0, risk[t] + w)
-        held: list[float] = []
-        for t in range(b.num_territories):
-            if self.claimed[t] >= 0:
-                held.append(1.0 if self.claimed[t] == 0 else 0.0)
-                continue
-            soft = self._hold_chance(t, lam + (1.0 if t in (seq[0] if seq else ()) else 0.0))
-            held.append((1.0 - risk[t]) * soft + risk[t] * (self.control(t) == 0))
-        # P(the Void ends with fewer territories than its target): Poisson binomial.
-        dist = [1.0]
-        for p in held:
-            nxt = [0.0] * (len(dist) + 1)
-            for k, q in enumerate(dist):
-                nxt[k] += q * p
-                nxt[k + 1] += q * (1.0 - p)
-            dist = nxt
-        chance = sum(dist[: self.target])
-        threat = 0.0
-        ruins = [s for s, o in enumerate(self.owner) if o == self.n]
-        if ruins:
-            win = FLOATING_VOID_SETTLEMENT_WIN if b.key == FLOATING else VOID_SETTLEMENT_WIN
-            biggest = max(len(self._void_group(s)) for s in ruins)
-            threat = max(threat, (biggest / win) ** 3)
-        if b.key == UNCHARTED:
-            threat = max(threat, (self.void_pool / UNCHARTED_VOID_WIN) ** 2)
-        purple = b.ruin_spaces if b.key == FORGOTTEN else b.purple_road
-        if purple:
-            lead = sum(1 for s in purple if self.owner[s] == self.n) - sum(
-                1 for s in purple if 0 <= self.owner[s] < self.n
-            )
-            threat = max(threat, 1.0 / (1.0 + math.exp(-(lead - 0.5))) - 0.2)
-        # Pieces kept in reserve can still take a territory: a piece spent must earn its place.
-        reserve = sum(self.tents_left[x] + self.totems_left[x] for x in range(self.n))
-        reserve /= self.n * (TENTS_PER_TRIBE + TOTEMS_PER_TRIBE)
-        value = (1.0 - threat) * (0.3 * chance + 0.7 * sum(held) / len(held) + RESERVE_WEIGHT * reserve)
+        plan = self.plan()
+        if plan.need > len(plan.cost) or self.claimed.count(1) >= self.target:
+            return [0.0] * self.n
+        chance = 1.0 / (1.0 + math.exp(-plan.slack / SLACK_SCALE))
+        if plan.need <= 0:
+            chance = 1.0
+        # Small tie-breaks: territories the players already hold as things stand, and pieces kept.
+        open_ = list(plan.cost)
+        now = sum(1 for t in open_ if self.control(t) == 0) / max(1, len(open_))
+        value = (1.0 - self._threat(plan)) * (0.9 * chance + 0.1 * now)
         return [value] * self.n
 
-    def _pawn_ahead(self, k: int) -> list[tuple[int, ...]]:
-        """The open territories of the next k connections the Void pawn will infect."""
-        conns, out, p = self.board.connections, [], self.pawn
-        for _ in range(len(conns)):
-            if len(out) >= k:
-                break
-            if self._pawn_ok(p):
-                c = conns[p]
-                out.append(tuple(t for t in (c.a, c.b) if self.claimed[t] < 0))
+    # ------------------------------------------------------------------ the plan
+    def plan(self) -> Plan:
+        b = self.board
+        plan = Plan()
+        plan.events = self._events_ahead()
+        counted = {t for t in range(b.num_territories) if self.claimed[t] >= 0}
+        open_ = [t for t in range(b.num_territories) if t not in counted]
+        plan.hits = dict.fromkeys(open_, 0)
+        closed: set[int] = set()
+        for terrs, corruption in plan.events:
+            for t in terrs:
+                if t not in closed:
+                    plan.hits[t] += 1
+            if corruption:
+                closed.update(terrs)
+        tents = sum(self.tents_left[x] for x in range(self.n))
+        totems = sum(self.totems_left[x] for x in range(self.n))
+        for t in open_:
+            cost, pool = self._hold_cost(t, plan.hits[t], tents, totems)
+            plan.cost[t] = cost
+            plan.pool_hits += pool
+        held = self.claimed.count(0)
+        plan.need = b.num_territories - self.target + 1 - held
+        ranked = sorted(open_, key=lambda t: (plan.cost[t], plan.hits[t], t))
+        plan.hold = ranked[: max(0, plan.need)]
+        plan.give_up = ranked[max(0, plan.need) :]
+        turns = TURNS_PER_INFECTION * len(plan.events) + 1
+        plan.capacity = min(tents + totems, PIECES_PER_TURN * turns)
+        plan.slack = plan.capacity - sum(min(plan.cost[t], NEVER) for t in plan.hold)
+        return plan
+
+    def _events_ahead(self) -> list[tuple[tuple[int, ...], bool]]:
+        """The Infections to come until the last Corruption: open territories hit, and whether a Corruption."""
+        conns = self.board.connections
+        counted = [c >= 0 for c in self.claimed]
+
+        def ok(k: int) -> bool:
+            c = conns[k]
+            return not (counted[c.a] and counted[c.b])
+
+        to_next = CORRUPTION_CARDS - max(self.void_row, self.display.count(VOID_CARD))
+        corruptions = ASIDE_END - self.void_aside
+        out: list[tuple[tuple[int, ...], bool]] = []
+        p = self.pawn
+        while corruptions > 0 and len(out) < MAX_EVENTS:
+            for _ in range(len(conns)):
+                if ok(p):
+                    break
+                p = (p + 1) % len(conns)
+            if not ok(p):
+                break  # everything is counted
+            c = conns[p]
+            i = len(out) + 1
+            corrupt = i == to_next or (i > to_next and (i - to_next) % CORRUPTION_CARDS == 0)
+            out.append((tuple(t for t in (c.a, c.b) if not counted[t]), corrupt))
+            if corrupt:
+                counted[c.a] = counted[c.b] = True
+                corruptions -= 1
             p = (p + 1) % len(conns)
         return out
 
-    def _hold_chance(self, t: int, lam: float) -> float:
-        """The chance that the players hold territory t after a Poisson(lam) number of Infections.
-
-        Each Infection is played out on the counts alone (a Void Totem while the Totem limit
-        has room, else a Ruin while a space is free; a full territory is counted and stays).
-        """
+    def _hold_cost(self, t: int, hits: int, tents: int, totems: int) -> tuple[int, int]:
+        """(pieces the players must add to control t after ``hits`` Infections, Void Totems sent to the purple territory)."""
         b, v = self.board, self.n
         tp = tv = mp = 0
         for x, k in enumerate(self.tent_counts(t)):
@@ -127,23 +161,61 @@ class EstimateMixin:
         mv = self.totems[t][v] + self.void[t]
         free = len(self.free_spaces(t))
         allowed = b.totems_allowed[t]
-        # Now: the count as it stands (Totems and the virtual Totem), the Tent lead a tiebreak.
-        lead = mp + (tp > tv) - mv - (tp <= tv)
-        now = 1.0 / (1.0 + math.exp(-(1.2 * lead + 0.4 * (tp - tv) - 0.3)))
-        weight, left, total = math.exp(-lam), 1.0, 0.0
-        for h in range(HOLD_HITS + 1):
-            holds = mp + (tp > tv) > mv + (tp <= tv)
-            if h == HOLD_HITS:
-                total += left * holds  # this many Infections or more
-                break
-            total += weight * holds
-            left -= weight
-            weight *= lam / (h + 1)
-            if not free:
-                continue  # counted when it filled up: nothing changes any more
-            if allowed and tp + tv and mp + mv + 1 <= max(tp, tv):
-                mv += 1  # a Void Totem
+        uncharted = b.key == UNCHARTED
+        best = NEVER
+        pool_now = 0
+        for a in range(min(free, tents, 6) + 1):
+            for m in range(min(totems, 5) + 1 if allowed else 1):
+                if a + m >= best:
+                    break
+                if m and mp + mv + m > max(tp + a, tv):
+                    break  # the Totem limit
+                holds, pool = _played_out(tp + a, tv, mp + m, mv, free - a, allowed, hits, uncharted)
+                if a == m == 0:
+                    pool_now = pool
+                if holds:
+                    best = a + m
+        return best, pool_now
+
+    def _threat(self, plan: Plan) -> float:
+        """The map's own ways for the Void to win, as a share of the reward lost."""
+        b = self.board
+        threat = 0.0
+        ruins = [s for s, o in enumerate(self.owner) if o == self.n]
+        if ruins:
+            win = FLOATING_VOID_SETTLEMENT_WIN if b.key == FLOATING else VOID_SETTLEMENT_WIN
+            biggest = max(len(self._void_group(s)) for s in ruins)
+            threat = max(threat, (biggest / win) ** 3)
+        if b.key == UNCHARTED:
+            ahead = self.void_pool + plan.pool_hits
+            threat = max(threat, 1.0 / (1.0 + math.exp(-(ahead - UNCHARTED_VOID_WIN + 0.5))))
+        purple = b.ruin_spaces if b.key == FORGOTTEN else b.purple_road
+        if purple:
+            lead = sum(1 for s in purple if self.owner[s] == self.n) - sum(
+                1 for s in purple if 0 <= self.owner[s] < self.n
+            )
+            threat = max(threat, 1.0 / (1.0 + math.exp(-(lead - 0.5))) - 0.2)
+        return min(1.0, threat)
+
+
+def _played_out(
+    tp: int, tv: int, mp: int, mv: int, free: int, allowed: bool, hits: int, uncharted: bool
+) -> tuple[bool, int]:
+    """Whether the players control a territory after ``hits`` Infections, and Void Totems sent away.
+
+    Counts only: players' Tents/Totems ``tp``/``mp``, the Void's ``tv``/``mv``, ``free`` spaces.
+    A full territory is counted at once (nothing changes any more). Ties go to the Void.
+    """
+    pool = 0
+    for _ in range(hits):
+        if not free:
+            break
+        if allowed and tp + tv and mp + mv + 1 <= max(tp, tv):
+            if uncharted:
+                pool += 1  # The Uncharted Paths: the Void Totem goes on the purple territory
             else:
-                tv += 1  # a Ruin
-                free -= 1
-        return 0.5 * now + 0.5 * total
+                mv += 1
+        else:
+            tv += 1
+            free -= 1
+    return mp + (tp > tv) > mv + (tp <= tv), pool
