@@ -7,9 +7,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import new_match, show_rules
-from games.iwari.data import FEAT_NAMES, FEAT_SUBSETS
+from games.iwari.data import DIFFICULTY_LEVELS, DIFFICULTY_TARGETS, FEAT_NAMES, FEAT_SUBSETS
 
 KEY, TITLE = "iwari", "Iwari"
+# How the lobby names each level (also its options line): the territories the Void needs.
+_SOLO, _COOP = DIFFICULTY_TARGETS["solo"], DIFFICULTY_TARGETS["coop"]
+DIFFICULTY_WORDS = {
+    level: f"{level.capitalize()} (the Void needs {_SOLO[level]} solo, {_COOP[level]} co-op)"
+    for level in DIFFICULTY_LEVELS
+}
 
 
 class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-6 players, solo or co-op)"):
@@ -23,7 +29,7 @@ class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-
         courage="Courage Feat (needs feats): cancels the multiplier of the Feat it is placed beside",
         worship="Worship Feat variant, placed at the end of the game",
         mode="versus (2-5 players, 6 on The Void), solo (1 player) or coop (2 players) against the Void",
-        difficulty="Solo/coop: territories the Void needs to win (0: rulebook, 3 solo / 1 coop)",
+        difficulty="Solo/coop: how many territories the Void needs to win (Normal: 3 solo, 4 co-op)",
         thread="Open the match in a new thread of this channel (default: the channel's setting)",
     )
     @app_commands.choices(
@@ -58,6 +64,7 @@ class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-
             app_commands.Choice(name="Solo against the Void (1 player)", value="solo"),
             app_commands.Choice(name="Co-op against the Void (2 players)", value="coop"),
         ],
+        difficulty=[app_commands.Choice(name=name, value=level) for level, name in DIFFICULTY_WORDS.items()],
     )
     async def new(
         self,
@@ -69,7 +76,7 @@ class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-
         courage: bool = False,
         worship: str = "none",
         mode: str = "versus",
-        difficulty: app_commands.Range[int, 0, 5] = 0,
+        difficulty: str = DIFFICULTY_LEVELS[0],
         thread: bool | None = None,
     ) -> None:
         """Open a lobby for a new game of Iwari in this channel."""
@@ -81,8 +88,11 @@ class Iwari(commands.GroupCog, group_name=KEY, group_description="Play Iwari (2-
             "courage": courage,
             "worship": worship,
             "mode": mode,
-            "difficulty": difficulty,
         }
+        if mode != "versus" or difficulty != DIFFICULTY_LEVELS[0]:
+            options["difficulty"] = (
+                difficulty  # versus lobbies do not show it (a versus game refuses another level)
+            )
         await new_match(interaction, KEY, options, thread)
 
     @app_commands.command(name="rules")

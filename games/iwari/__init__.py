@@ -40,7 +40,7 @@ GAME = Game(
         "courage": "Courage Feat (with feats): exploring the last territory cancels the multiplier of a Feat",
         "worship": "Worship Feat, placed at the end: dead-ends (Tents on road ends), golden (Totems on golden tokens) or contested (The Void: Tents on Contested tokens)",
         "mode": "versus (2-5 players, 6 on The Void), solo (1 player) or coop (2 players) against the automated Void tribe",
-        "difficulty": "Solo/coop: territories the Void must control to win (0: the rulebook's 3 solo, 1 coop)",
+        "difficulty": "Solo/coop: normal (the Void needs 3 territories solo, 4 co-op), easy (4 / 5), hard (2 / 3) or rulebook (3 / 1); older matches: a number (0 the rulebook's)",
     },
 )
 IwariState.game = GAME

@@ -107,8 +107,8 @@ WORSHIP_VARIANTS = ("none", "dead-ends", "golden", "contested")
 # all territories counted, the loss target) happen rather than "the Void has no piece left"
 # (8 Totems ended nearly every game that way). Beyond that they do not decide who wins: the Void
 # reaches its loss target long before it runs short, and running short ends the game with every
-# territory counted, which favours the Void. The design note's 20-80% band for a strong player
-# is NOT reached at the default difficulty: figures and reasons in bench/README.md (bench/solo.py).
+# territory counted, which favours the Void. How often the strong AI wins at each difficulty:
+# bench/README.md (bench/solo.py).
 MODES = ("versus", "solo", "coop")
 MODE_PLAYERS = {"solo": 1, "coop": 2}
 VOID_RUINS = 25
@@ -121,8 +121,30 @@ VOID_CARDS_PER_PART = 3
 CORRUPTION_CARDS = 4  # 4 Void cards above the display (or in it) make a Corruption
 ASIDE_END = 3  # 3 Void cards beside the board after a Corruption end the game
 VOID_SETTLEMENT_WIN = 10  # a Void settlement of this many Ruins wins at once
-# Territories the Void must control for the players to lose, by mode (option "difficulty" 0).
+# Territories the Void must control for the players to lose, by mode: the rulebook's.
 VOID_TARGET = {"solo": 3, "coop": 1}
-DIFFICULTIES = (0, 1, 2, 3, 4, 5)  # 0: the rulebook's target above; else the number of territories
+# Option "difficulty": named levels, the territories the Void needs at each (the rulebook: "you can
+# make the game more or less challenging by increasing or decreasing the amount of territories
+# needed for the Void to automatically win"). Co-op's Normal is above the rulebook's 1: the printed
+# maps are not public, and on the stand-in maps nobody wins co-op at 1 (design note, bench/README).
+# Solo's Normal is the rulebook's 3, so solo's "rulebook" is Normal.
+DIFFICULTY_LEVELS = ("normal", "easy", "hard", "rulebook")  # the first is the default
+DIFFICULTY_TARGETS = {
+    "solo": {"easy": 4, "normal": 3, "hard": 2, "rulebook": 3},
+    "coop": {"easy": 5, "normal": 4, "hard": 3, "rulebook": 1},
+}
+# Saved matches (and their rematches) from before the named levels: 0 the rulebook's target,
+# else the number of territories.
+LEGACY_DIFFICULTIES = (0, 1, 2, 3, 4, 5)
+DIFFICULTIES = DIFFICULTY_LEVELS + LEGACY_DIFFICULTIES
+
+
+def void_target(mode: str, difficulty: str | int) -> int:
+    """The territories the Void must control to win, at this difficulty (a level or a legacy number)."""
+    if isinstance(difficulty, str):
+        return DIFFICULTY_TARGETS[mode][difficulty]
+    return difficulty or VOID_TARGET[mode]
+
+
 FLOATING_VOID_SETTLEMENT_WIN = 8  # Floating Lands: a Void settlement of 8 Ruins wins
 UNCHARTED_VOID_WIN = 5  # The Uncharted Paths: the 5th Void Totem on the purple territory wins

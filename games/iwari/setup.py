@@ -20,6 +20,7 @@ from games.iwari.common import (
 from games.iwari.data import (
     DECK_PARTS,
     DIFFICULTIES,
+    DIFFICULTY_LEVELS,
     DISPLAY_SIZE,
     EXPEDITIONS,
     EXPEDITIONS_IN_PLAY,
@@ -37,6 +38,7 @@ from games.iwari.data import (
     VOID_RUINS,
     VOID_TARGET,
     VOID_TOTEM_PIECES,
+    void_target,
 )
 from games.rng import Rng
 
@@ -52,7 +54,7 @@ class SetupMixin:
         mode = opts.get("mode", "versus")
         if mode not in MODES:
             raise IllegalSetup(f"Unknown mode {mode!r}: versus, solo or coop.")
-        difficulty = opts.get("difficulty", 0)
+        difficulty = opts.get("difficulty", DIFFICULTY_LEVELS[0])
         board = get_board(opts["map"])
         if board.void_cards:
             if mode != "versus":
@@ -68,7 +70,7 @@ class SetupMixin:
                 raise IllegalSetup(
                     "Iwari is played by 2-5 players (6 on The Void); 1 player plays mode solo."
                 )
-            if difficulty:
+            if difficulty not in (DIFFICULTY_LEVELS[0], 0):
                 raise IllegalSetup("The difficulty (territories the Void needs) is for solo and coop modes.")
             return
         if num_players != MODE_PLAYERS[mode]:
@@ -78,8 +80,13 @@ class SetupMixin:
                 else "Cooperative mode is for exactly 2 players."
             )
         if difficulty not in DIFFICULTIES:
-            raise IllegalSetup(f"Difficulty: one of {', '.join(map(str, DIFFICULTIES))}.")
-        if mode == "coop" and difficulty and difficulty < VOID_TARGET["coop"]:
+            raise IllegalSetup(f"Difficulty: one of {', '.join(DIFFICULTY_LEVELS)}.")
+        if (
+            mode == "coop"
+            and not isinstance(difficulty, str)
+            and difficulty
+            and difficulty < VOID_TARGET["coop"]
+        ):
             raise IllegalSetup(
                 "Cooperative mode can only be made easier: the Void needs at least 1 territory."
             )
@@ -253,7 +260,7 @@ class SetupMixin:
             "turn": 0,
             "void": [0] * board.num_territories,
             "void_pool": 0,
-            "target": opts.get("difficulty") or VOID_TARGET[mode],
+            "target": void_target(mode, opts.get("difficulty", DIFFICULTY_LEVELS[0])),
             "claimed": [-1] * board.num_territories,
             "pawn": 0,
         }

@@ -126,7 +126,7 @@ class IwariState(
         self.void_src: int | None = data.get("void_src")  # where the pending Void Totem comes from
         # Solo / co-op (absent from games saved before them).
         self.opts.setdefault("mode", "versus")
-        self.opts.setdefault("difficulty", 0)
+        self.opts.setdefault("difficulty", 0)  # saved before solo/co-op: the rulebook's target
         self.mode: str = self.opts["mode"]
         self.target: int = data.get("target", 0)
         self.claimed: list[int] = list(data.get("claimed", []))  # per territory: -1, 0 players, 1 Void

@@ -109,10 +109,39 @@ def test_solo_setup() -> None:
 
 def test_coop_setup_and_difficulty() -> None:
     s = new(2, 3)
-    assert s.num_tribes == 3 and s.target == 1 and all(sum(h) == 3 for h in s.hands)
-    assert new(2, 3, difficulty=4).target == 4 and new(1, 3, difficulty=1).target == 1
+    assert s.num_tribes == 3 and s.target == 4 and all(sum(h) == 3 for h in s.hands)  # Normal
     v = s.view(None)
-    assert v["mode"] == "coop" and v["void_target"] == 1 and v["void_pawn"] == 1 and v["void"] == 2
+    assert v["mode"] == "coop" and v["void_target"] == 4 and v["void_pawn"] == 1 and v["void"] == 2
+    assert v["difficulty"] == "normal"
+
+
+@pytest.mark.parametrize(
+    ("n", "level", "target"),
+    [
+        (1, "easy", 4),
+        (1, "normal", 3),
+        (1, "hard", 2),
+        (1, "rulebook", 3),
+        (2, "easy", 5),
+        (2, "normal", 4),
+        (2, "hard", 3),
+        (2, "rulebook", 1),
+    ],
+)
+def test_named_difficulty_levels(n: int, level: str, target: int) -> None:
+    s = new(n, 3, difficulty=level)
+    assert s.target == target and s.view(0)["void_target"] == target
+
+
+def test_old_numeric_difficulty_still_loads_and_starts() -> None:
+    """Matches saved before the named levels: a number (0 the rulebook's target)."""
+    assert new(2, 3, difficulty=0).target == 1 and new(1, 3, difficulty=0).target == 3
+    assert new(2, 3, difficulty=4).target == 4 and new(1, 3, difficulty=1).target == 1
+    old = new(1, 3, difficulty=5).to_json()
+    again = GAME.load_state(old)
+    assert again.target == 5 and again.opts["difficulty"] == 5
+    del old["opts"]["difficulty"]  # saved before solo/co-op existed at all
+    assert GAME.load_state(old).opts["difficulty"] == 0
 
 
 @pytest.mark.parametrize(
@@ -128,6 +157,8 @@ def test_coop_setup_and_difficulty() -> None:
         (1, {"mode": "solo", "draft": True}, "draft"),
         (1, {"mode": "solo", "map": "the-void"}, "map"),
         (3, {"difficulty": 2}, "solo and coop"),
+        (3, {"difficulty": "hard"}, "solo and coop"),
+        (1, {"mode": "solo", "difficulty": "impossible"}, "difficulty"),
         (1, {"mode": "lonely"}, "mode"),
     ],
 )
