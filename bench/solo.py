@@ -1,12 +1,13 @@
 """Can a good player win Iwari's solo and co-op games? The strong AI plays the seats against the Void.
 
     python bench/solo.py                                  # every solo map, solo and co-op, 40 games each
-    python bench/solo.py --maps floating-lands --modes solo --games 80 --iterations 60 --jobs 2
-    python bench/solo.py --difficulty 4                   # another loss target
+    python bench/solo.py --maps floating-lands --modes solo --games 80 --iterations 2 --jobs 2
+    python bench/solo.py --difficulty easy                # another level (or an old number: 4)
 
-For each map and mode it plays whole games at the default difficulty (option ``difficulty``
-0: the rulebook's 3 territories solo, 1 co-op) with every seat played by the project's strong
-AI (``games.ai``, information-set MCTS over ``determinize``), and prints:
+For each map and mode it plays whole games at a difficulty (option ``difficulty``, default
+Normal: the Void needs 3 territories solo, 4 co-op) with every seat played by the project's
+strong AI (``games.ai``: in these modes its planner, ``games.ai.plan``, whole moves judged by
+``IwariState.estimate`` on determinized worlds), and prints:
 
 - the players' win rate with a 95% Wilson score interval;
 - the share of games ending by each end condition (the text of the engine's "The game ends:"
@@ -17,14 +18,12 @@ AI (``games.ai``, information-set MCTS over ``determinize``), and prints:
   (the game stops once the Void reaches its target, and every territory left is counted then;
   the Void wins every tie, also of an empty territory).
 
-Budget: the bot gives the strong AI 2 s a move; 40 games x 7 maps x 2 modes at that pace
-would take days on the shared 2-core machine. The search is therefore given an ITERATION
-budget (``--iterations``, default 50 search iterations a decision, no wall clock), which makes
-the figures reproducible: game i of a row uses seed ``--seed + i`` for the deal and the AI.
-In solo and co-op the engine judges positions itself (``IwariState.estimate``), so an
-iteration is one step down the tree and one judgement, not a random game to the end: 50
-iterations cost about 5 s a game, and play better than 100 random playouts (about 90 s a game).
-The design note's target: a win rate between 20% and 80% on every map and mode.
+Budget: the bot gives the strong AI 2 s a move (the planner then deals up to 16 worlds). Here
+the AI gets an ITERATION budget instead (``--iterations``: worlds a decision, default 1, no
+wall clock), which makes the figures reproducible: game i of a row uses seed ``--seed + i``
+for the deal and the AI. One world costs about 2-5 s a game on the shared machine; 3 worlds
+did not play better in a pilot (new-horizons and glacial-mass solo Easy, 10 games each).
+The design note's target: a win rate between 20% and 80% on every map and mode at Normal.
 """
 
 from __future__ import annotations
@@ -112,12 +111,16 @@ def main() -> None:
     parser.add_argument("--maps", default=",".join(SOLO_MAPS), help="comma-separated map keys")
     parser.add_argument("--modes", default="solo,coop")
     parser.add_argument("--games", type=int, default=40, help="games per map and mode")
-    parser.add_argument("--iterations", type=int, default=50, help="strong AI iterations per decision")
+    parser.add_argument("--iterations", type=int, default=1, help="strong AI worlds per decision")
     parser.add_argument("--budget", type=float, default=0.0, help="also a wall-clock cap per move (0: none)")
-    parser.add_argument("--difficulty", type=int, default=0)
+    parser.add_argument(
+        "--difficulty", default="normal", help="a level (easy, normal, hard, rulebook) or an old number"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
+    if args.difficulty.isdigit():
+        args.difficulty = int(args.difficulty)  # the old numeric option (0: the rulebook's target)
     maps, modes = args.maps.split(","), args.modes.split(",")
     budget = args.budget or None
     jobs = [
@@ -127,10 +130,10 @@ def main() -> None:
         for i in range(args.games)
     ]
     print(
-        f"Iwari solo/co-op: strong AI ({args.iterations} iterations a decision"
+        f"Iwari solo/co-op: strong AI ({args.iterations} world(s) a decision"
         + (f", at most {budget} s" if budget else ", no wall clock")
-        + f") as the players, {args.games} games per row, difficulty {args.difficulty}"
-        " (0: rulebook target), seeds from {args.seed}.".replace("{args.seed}", str(args.seed))
+        + f") as the players, {args.games} games per row, difficulty {args.difficulty},"
+        f" seeds from {args.seed}."
     )
     start = time.perf_counter()
     rows: dict[tuple[str, str], list] = {(m, mode): [] for m in maps for mode in modes}

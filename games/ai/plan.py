@@ -9,9 +9,13 @@ at random. The planner instead looks at whole moves:
 - from the position, every decision of the seat is tried; a step that produces no event (a
   choice inside a compound move, such as a territory chosen before its pieces) is followed by
   the same seat's next steps, up to ``MAX_STEPS`` deep, until something happens (pieces placed,
-  a card drawn, the Void acting) or the turn passes;
-- each complete move is judged by ``estimate`` (a finished game by its result);
-- the first step of the best move is played; at the next step the planner looks again.
+  a card drawn, the Void acting) or the turn passes: a whole move;
+- each whole move is judged by ``estimate`` (a finished game by its result);
+- a game may say that the seat's next decision still belongs to the same turn and nothing
+  hidden comes out before it (``plan_continues()``, Iwari: after the player's action comes the
+  Void action, played with the cards left): then the ``BEAM`` best whole moves are followed by
+  the best next whole move, and judged by where that leads;
+- the first step of the best line is played; at the next step the planner looks again.
 
 Hidden information: the moves are tried on worlds dealt by ``determinize`` (the seat's own
 cards are known, the deck and other hands dealt again), never on the true state, and the
@@ -27,6 +31,7 @@ from games.ai.search import Decision, decisions, rewards, world_seed
 from games.base import GameState
 
 MAX_STEPS = 4  # a compound move: territory, pieces, spaces (and one more choice at most)
+BEAM = 3  # whole moves followed further when the turn goes on (plan_continues)
 
 
 def plan(
@@ -38,7 +43,7 @@ def plan(
     worlds: int,
     deadline: float | None,
 ) -> Decision:
-    """The first step of the best whole move for ``seat``, judged on ``worlds`` determinized worlds."""
+    """The first step of the best line for ``seat``, judged on ``worlds`` determinized worlds."""
     start = time.perf_counter()
     totals = dict.fromkeys(root_ids, 0.0)
     counts = dict.fromkeys(root_ids, 0)
@@ -48,10 +53,8 @@ def plan(
             break
         world = state.determinize(seat, world_seed(seed, i))
         legal = {a.id for a in world.legal_actions(seat)}
-        for aid in root_ids:
-            if aid not in legal:
-                continue
-            totals[aid] += _best(world, seat, aid, MAX_STEPS)
+        for aid, value in _judge(world, seat, [a for a in root_ids if a in legal]).items():
+            totals[aid] += value
             counts[aid] += 1
         done += 1
     stats = {a: (counts[a], totals[a] / counts[a]) for a in root_ids if counts[a]}
@@ -61,15 +64,50 @@ def plan(
     )
 
 
-def _best(world: GameState, seat: int, aid: str, steps: int) -> float:
-    """The value for ``seat`` of playing ``aid`` and then the best continuation of the same move."""
+def _judge(world: GameState, seat: int, first: list[str]) -> dict[str, float]:
+    """The value of each first step: its best whole move, the best ones followed one move further.
+
+    A whole move after which the turn goes on (``plan_continues``) is judged by the best next
+    move; those beyond the beam keep their own value less the mean loss the followed ones met
+    in their next move, so that all lines are compared at the same point of the turn.
+    """
+    lines: list[list] = []  # [value, first step, end state, goes on]
+    for aid in first:
+        for end in _moves(world, seat, aid, MAX_STEPS):
+            goes_on = (
+                not end.is_over()
+                and end.to_act() == [seat]
+                and getattr(end, "plan_continues", lambda: False)()
+            )
+            lines.append([_value(end, seat), aid, end, goes_on])
+    lines.sort(key=lambda x: -x[0])
+    losses = []
+    for line in [x for x in lines if x[3]][:BEAM]:
+        value, _, end, _ = line
+        nxt = [a.id for a in decisions(end.legal_actions(seat))]
+        then = max((_value(e, seat) for a in nxt for e in _moves(end, seat, a, MAX_STEPS)), default=value)
+        losses.append(value - then)
+        line[0], line[3] = then, False
+    loss = sum(losses) / len(losses) if losses else 0.0
+    best = dict.fromkeys(first, -1.0)
+    for value, aid, _, goes_on in lines:
+        best[aid] = max(best[aid], value - loss if goes_on else value)
+    return best
+
+
+def _moves(world: GameState, seat: int, aid: str, steps: int) -> list[GameState]:
+    """The states at the end of every whole move that starts with ``aid``."""
     child = world.copy()
     events = child._do(seat, aid)
-    if child.is_over():
-        return 1.0 if seat in child.winners() else 0.0  # on the estimate's scale
-    if not events and steps > 1 and child.to_act() == [seat]:
+    if not child.is_over() and not events and steps > 1 and child.to_act() == [seat]:
         nxt = [a.id for a in decisions(child.legal_actions(seat))]
         if nxt:
-            return max(_best(child, seat, a, steps - 1) for a in nxt)
-    judged = child.estimate()
-    return judged[seat] if judged is not None else rewards(child, child.num_players)[seat]
+            return [end for a in nxt for end in _moves(child, seat, a, steps - 1)]
+    return [child]
+
+
+def _value(state: GameState, seat: int) -> float:
+    if state.is_over():
+        return 1.0 if seat in state.winners() else 0.0  # on the estimate's scale
+    judged = state.estimate()
+    return judged[seat] if judged is not None else rewards(state, state.num_players)[seat]

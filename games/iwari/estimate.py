@@ -43,12 +43,19 @@ from games.iwari.data import (
 
 # Turns per Infection (about 69 cards, 12 of them Void cards, 2-3 cards used a turn) and pieces
 # a turn places on average: what the players can still place before the end.
-TURNS_PER_INFECTION = 2.0
+TURNS_PER_INFECTION = 1.3
 PIECES_PER_TURN = 1.5
 # Logistic scale of the slack (pieces): how sure a lead of a few pieces is.
-SLACK_SCALE = 2.0
-NEVER = 99  # the cost of a territory the players cannot hold any more
+SLACK_SCALE = 3.0
+# The cost given to a territory the players cannot hold any more: large, but finite so that a
+# losing position still ranks its moves.
+NEVER = 12
+# Pieces the players can place before the next Infection comes (this turn's action), and
+# between two Infections.
+PIECES_NOW = 2.0
+PIECES_PER_EVENT = PIECES_PER_TURN * TURNS_PER_INFECTION
 MAX_EVENTS = 40
+_COSTS: dict[tuple, tuple[int, int]] = {}  # _cheapest by its arguments
 
 
 @dataclass
@@ -62,7 +69,8 @@ class Plan:
     give_up: list[int] = field(default_factory=list)  # the others: dumps for the Void's pieces
     need: int = 0  # territories the players must still win
     capacity: float = 0.0  # pieces the players can still place
-    slack: float = 0.0  # capacity less the cost of the held territories
+    slack: float = 0.0  # capacity less the cost of the held territories, less the lateness
+    late: float = 0.0  # pieces the held territories need before their first hit and cannot get in time
     pool_hits: int = 0  # The Uncharted Paths: Infections that will put a Void Totem on the purple territory
 
 
@@ -93,17 +101,20 @@ class EstimateMixin:
         counted = {t for t in range(b.num_territories) if self.claimed[t] >= 0}
         open_ = [t for t in range(b.num_territories) if t not in counted]
         plan.hits = dict.fromkeys(open_, 0)
-        closed: set[int] = set()
-        for terrs, corruption in plan.events:
+        closed: dict[int, int] = {}  # territory -> the event (a Corruption) that counts it
+        for i, (terrs, corruption) in enumerate(plan.events):
             for t in terrs:
                 if t not in closed:
                     plan.hits[t] += 1
             if corruption:
-                closed.update(terrs)
+                for t in terrs:
+                    closed.setdefault(t, i)
         tents = sum(self.tents_left[x] for x in range(self.n))
         totems = sum(self.totems_left[x] for x in range(self.n))
         for t in open_:
             cost, pool = self._hold_cost(t, plan.hits[t], tents, totems)
+            if t in closed and cost > PIECES_NOW + PIECES_PER_EVENT * closed[t]:
+                cost = NEVER  # counted by a Corruption before the players can add that much
             plan.cost[t] = cost
             plan.pool_hits += pool
         held = self.claimed.count(0)
@@ -113,7 +124,19 @@ class EstimateMixin:
         plan.give_up = ranked[max(0, plan.need) :]
         turns = TURNS_PER_INFECTION * len(plan.events) + 1
         plan.capacity = min(tents + totems, PIECES_PER_TURN * turns)
-        plan.slack = plan.capacity - sum(min(plan.cost[t], NEVER) for t in plan.hold)
+        # In time? A held territory needs its pieces before its first hit: taken in the order
+        # of their first hits, the pieces needed so far against the pieces placeable by then.
+        first = {t: len(plan.events) for t in plan.hold}
+        for i in range(len(plan.events) - 1, -1, -1):
+            for t in plan.events[i][0]:
+                if t in first:
+                    first[t] = i
+        need_so_far = 0.0
+        for t in sorted(plan.hold, key=lambda t: first[t]):
+            need_so_far += plan.cost[t]
+            by_then = PIECES_NOW + PIECES_PER_EVENT * first[t]
+            plan.late = max(plan.late, need_so_far - by_then)
+        plan.slack = plan.capacity - sum(plan.cost[t] for t in plan.hold) - plan.late
         return plan
 
     def _events_ahead(self) -> list[tuple[tuple[int, ...], bool]]:
@@ -125,7 +148,11 @@ class EstimateMixin:
             c = conns[k]
             return not (counted[c.a] and counted[c.b])
 
-        to_next = CORRUPTION_CARDS - max(self.void_row, self.display.count(VOID_CARD))
+        # Where the Void cards come from: those in the players' hands are played (above the
+        # display) first, then every Infection is a Void card revealed in the display (most are:
+        # a careful player plays few). The 4th card of either pile makes a Corruption.
+        piles = {"row": self.void_row, "display": self.display.count(VOID_CARD)}
+        sources = ["row"] * sum(h[VOID_CARD] for h in self.hands[: self.n])
         corruptions = ASIDE_END - self.void_aside
         out: list[tuple[tuple[int, ...], bool]] = []
         p = self.pawn
@@ -137,10 +164,12 @@ class EstimateMixin:
             if not ok(p):
                 break  # everything is counted
             c = conns[p]
-            i = len(out) + 1
-            corrupt = i == to_next or (i > to_next and (i - to_next) % CORRUPTION_CARDS == 0)
+            pile = sources[len(out)] if len(out) < len(sources) else "display"
+            piles[pile] += 1
+            corrupt = piles[pile] >= CORRUPTION_CARDS
             out.append((tuple(t for t in (c.a, c.b) if not counted[t]), corrupt))
             if corrupt:
+                piles[pile] = 0
                 counted[c.a] = counted[c.b] = True
                 corruptions -= 1
             p = (p + 1) % len(conns)
@@ -162,20 +191,10 @@ class EstimateMixin:
         free = len(self.free_spaces(t))
         allowed = b.totems_allowed[t]
         uncharted = b.key == UNCHARTED
-        best = NEVER
-        pool_now = 0
-        for a in range(min(free, tents, 6) + 1):
-            for m in range(min(totems, 5) + 1 if allowed else 1):
-                if a + m >= best:
-                    break
-                if m and mp + mv + m > max(tp + a, tv):
-                    break  # the Totem limit
-                holds, pool = _played_out(tp + a, tv, mp + m, mv, free - a, allowed, hits, uncharted)
-                if a == m == 0:
-                    pool_now = pool
-                if holds:
-                    best = a + m
-        return best, pool_now
+        key = (tp, tv, mp, mv, free, allowed, hits, uncharted, min(tents, 6), min(totems, 5))
+        if key not in _COSTS:
+            _COSTS[key] = _cheapest(*key)
+        return _COSTS[key]
 
     def _threat(self, plan: Plan) -> float:
         """The map's own ways for the Void to win, as a share of the reward lost."""
@@ -219,3 +238,34 @@ def _played_out(
             tv += 1
             free -= 1
     return mp + (tp > tv) > mv + (tp <= tv), pool
+
+
+def _cheapest(
+    tp: int,
+    tv: int,
+    mp: int,
+    mv: int,
+    free: int,
+    allowed: bool,
+    hits: int,
+    uncharted: bool,
+    tents: int,
+    totems: int,
+) -> tuple[int, int]:
+    """``_hold_cost`` on the counts alone (cached: the same counts come up again and again)."""
+    best = NEVER
+    pool_now = 0
+    if free == 0:
+        return (0 if _played_out(tp, tv, mp, mv, 0, allowed, 0, uncharted)[0] else NEVER), 0
+    for a in range(min(free, tents, 6) + 1):
+        for m in range(min(totems, 5) + 1 if allowed else 1):
+            if a + m >= best:
+                break
+            if m and mp + mv + m > max(tp + a, tv):
+                break  # the Totem limit
+            holds, pool = _played_out(tp + a, tv, mp + m, mv, free - a, allowed, hits, uncharted)
+            if a == m == 0:
+                pool_now = pool
+            if holds:
+                best = a + m
+    return best, pool_now

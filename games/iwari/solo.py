@@ -106,6 +106,11 @@ class SoloMixin:
         """0: the players' team, 1: the Void."""
         return 1 if tribe == self.n else 0
 
+    def plan_continues(self) -> bool:
+        """For the AI planner (games.ai.plan): the seat's next decision is still this turn, and
+        nothing hidden comes out before it (the Void action after the player's, a move's steps)."""
+        return self.solo and self.phase in ("void", "free", "move", "moveto", "movespace")
+
     def explored(self, t: int) -> bool:
         return any(self.owner[s] >= 0 for s in self.board.spaces[t])
 

@@ -324,6 +324,11 @@ class IwariState(
         if not self.over:
             assert all(sum(h) <= HAND_SIZE for h in self.hands)
 
+    def copy(self) -> IwariState:
+        # As GameState.copy, without the JSON text in between (the AI copies states by the
+        # thousand): __init__ copies every list it is given.
+        return type(self)(self.to_json())
+
     def determinize(self, seat: int, seed: int) -> IwariState:
         clone = IwariState(self.to_json())
         pool = list(clone.deck)
