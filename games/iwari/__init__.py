@@ -16,7 +16,17 @@ def _load(data: dict) -> IwariState:
     return IwariState(data)
 
 
-GAME = Game(
+class IwariGame(Game):
+    def options_that_apply(self, options: dict | None = None) -> list[str]:
+        # A versus game has no difficulty, also when an old match carries the number 0 (the
+        # default before the named levels, which versus games still accept so that they load).
+        out = super().options_that_apply(options)
+        if self.normalise_options(options)["mode"] == "versus":
+            out = [name for name in out if name != "difficulty"]
+        return out
+
+
+GAME = IwariGame(
     key="iwari",
     title="Iwari",
     player_counts=range(1, 7),

@@ -27,5 +27,4 @@ async def test_a_solo_lobby_defaults_to_normal(simcord_env):
 async def test_a_versus_lobby_does_not_show_the_difficulty(simcord_env):
     world = await make_world(simcord_env, 2)
     lobby = await open_lobby(world, world.players[0], "iwari")
-    assert "Difficulty" not in options_line(lobby)
-    assert "difficulty" not in (await live(world)).options
+    assert "Difficulty" not in options_line(lobby) and "Mode: Versus" in options_line(lobby)
