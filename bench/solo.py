@@ -29,6 +29,7 @@ The design note's target: a win rate between 20% and 80% on every map and mode a
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections import Counter
@@ -118,16 +119,24 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--out", help="also append each game's result to this file (JSON lines) as it ends")
+    parser.add_argument("--summary", help="only print the table of the games in this file (from --out)")
     args = parser.parse_args()
     if args.difficulty.isdigit():
         args.difficulty = int(args.difficulty)  # the old numeric option (0: the rulebook's target)
     maps, modes = args.maps.split(","), args.modes.split(",")
     budget = args.budget or None
+    if args.summary:
+        results = [tuple(json.loads(line)) for line in Path(args.summary).read_text().splitlines() if line]
+        rows = {(m, mode): [r for r in results if (r[0], r[1]) == (m, mode)] for m in maps for mode in modes}
+        table({k: v for k, v in rows.items() if v})
+        return
+    # Game i of every row before game i + 1 of any: a run stopped early still covers every row.
     jobs = [
         (m, mode, args.seed + i, args.iterations, args.difficulty, budget)
+        for i in range(args.games)
         for m in maps
         for mode in modes
-        for i in range(args.games)
     ]
     print(
         f"Iwari solo/co-op: strong AI ({args.iterations} world(s) a decision"
@@ -140,6 +149,14 @@ def main() -> None:
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for result in pool.map(play_one, jobs, chunksize=1):
             rows[(result[0], result[1])].append(result)
+            if args.out:
+                with Path(args.out).open("a") as out:
+                    out.write(json.dumps(result) + "\n")
+    table(rows)
+    print(f"total {time.perf_counter() - start:.0f} s on {args.jobs} worker(s)")
+
+
+def table(rows: dict[tuple[str, str], list]) -> None:
     head = f"{'map':18} {'mode':5} {'games':>5} {'win':>5} {'95% CI':>13} {'turns':>6} {'void T':>6} {'s/game':>7} {'V: corr/full/end':>16}  ends"
     print(head)
     print("-" * len(head))
@@ -158,7 +175,6 @@ def main() -> None:
             f"{m:18} {mode:5} {k:5} {100 * wins / k:4.0f}% [{100 * lo:4.0f}%,{100 * hi:4.0f}%]"
             f" {turns:6.1f} {void:6.1f} {secs:7.1f} {how:>16}  {shares}{flag}"
         )
-    print(f"total {time.perf_counter() - start:.0f} s on {args.jobs} worker(s)")
 
 
 if __name__ == "__main__":
