@@ -674,42 +674,25 @@ NUMBERED_CARD = 80  # px: cards at least this wide carry their number in the pla
 
 
 def draw_placing(view: dict, names: list[str] | None) -> Image.Image:
-    """The placing seat's own picture: the card, and the chosen tree large with what can be chosen.
-
-    Tip mode: every tip with room carries its number (and +points), and each legal spot of each tip is
-    a faint outline. Bend and place modes: every spot to choose is an outline with its number."""
+    """The placing seat's own picture: the card, and the tree shown large with every spot to choose
+    as a faint outline carrying its number; what a card scores from a tip stands beside the tip."""
     pending = view["pending"]
     owner = pending["tree"]
     tree = view["trees"][owner]
-    mode = pending["mode"]
     choices = pending["choices"]
-    spots = [s["corners"] for c in choices for s in c.get("spots", [])] + [
-        c["corners"] for c in choices if "corners" in c
-    ]
     card_no = int(pending["card"]["id"][1:])
-    whose = f"{player_name(names, owner)}'s tree"
-    if mode == "tip":
-        title = f"Card #{card_no}: choose a numbered tip"
-        hint = "Faint outlines: where the card can lie from each tip. +N: what it scores."
-    elif mode == "bend":
-        card, name = pending["tip"]
-        title = f"Card #{card_no}: choose which way it points"
-        where = "the trunk" if card.startswith("k") else f"card {int(card[1:])}"
-        hint = f"From {where}'s {name} tip. 'Back' picks another tip."
-    else:
-        title = f"Card #{card_no}: choose a numbered place"
-        hint = "Each outline is a place the card can lie. +N: what it scores. 'Back' picks another tree."
-    # Words beside the card: the hint, the tree's owner and score, what it scores, full trees.
+    title = f"Card #{card_no}: choose a numbered place"
+    hint = "Each outline is a place the card can lie; +N beside a tip: what it scores from there."
+    if len([t for t in pending.get("trees", []) if t != owner]):
+        hint += " Another tree with room is one choice away."
+    # Words beside the card: the tree's owner and score, the hint, full trees.
     text_x = MARGIN + LOOSE_W + 18
     text_w = WIDTH - text_x - MARGIN
-    lines = [(f"On {whose} ({player_name(names, owner)} has {plural(view['scores'][owner], 'point')})", INK)]
+    lines = [(f"On {player_name(names, owner)}'s tree ({plural(view['scores'][owner], 'point')})", INK)]
     lines += [(line, MUTED) for line in wrap(hint, TEXT, text_w)]
-    if mode == "bend" and choices and choices[0]["points"]:
-        lines.append((f"Scores {choices[0]['points']}", INK))
     lines += [(full_line(names, t["owner"]), NOT_MET) for t in view["trees"] if t.get("full")]
-    words_h = LINE_H * len(lines)
-    tree_top = 44 + max(LOOSE_H, words_h) + 44
-    box = tree_box(tree, [p for corners in spots for p in corners])
+    tree_top = 44 + max(LOOSE_H, LINE_H * len(lines)) + 44
+    box = tree_box(tree, [p for c in choices for p in c["corners"]])
     avail = WIDTH - 2 * MARGIN
     k = min(PLACING_SCALE, avail / (box[2] - box[0]), (MAX_HEIGHT - tree_top - 24) / (box[3] - box[1]))
     tree_w = (box[2] - box[0]) * k
@@ -722,38 +705,29 @@ def draw_placing(view: dict, names: list[str] | None) -> Image.Image:
     _legend(d, MARGIN, tree_top - 24)
     f = Frame(box, MARGIN + (avail - tree_w) / 2, tree_top, k)
     draw_tree(image, tree, f, tree_w, view["table"], show_room=False, numbers=k * CARD_UNITS >= NUMBERED_CARD)
+    # The spots: faint fills and thin ink lines, so that a fan of turns from one tip stays legible.
     overlay = Image.new("RGBA", image.size, (0, 0, 0, 0))
     o = ImageDraw.Draw(overlay)
-    if mode == "tip":
-        for c in choices:
-            for s in c["spots"]:
-                _outline(o, s["corners"], f, (255, 214, 10, 18), (150, 110, 0, 150), 1)
-    else:
-        for c in choices:
-            _outline(o, c["corners"], f, (255, 214, 10, 90), (40, 40, 40, 255), 3)
+    for c in choices:
+        _outline(o, c["corners"], f, (255, 214, 10, 40), (40, 40, 40, 230), 2)
     image.paste(Image.alpha_composite(image.convert("RGBA"), overlay).convert("RGB"))
     d = ImageDraw.Draw(image)
-    size = 28
-    if mode == "tip":
-        for c in choices:
-            xy = f.pt(c["x"], c["y"])
-            _badge(d, xy, str(c["n"]), size)
-            if c["points"]:
-                _points_tag(d, xy, size, c["points"])
-    else:
-        marked = set()
-        placed: list[tuple[float, float]] = []
-        for c in choices:
-            tip = (c["x"], c["y"])
-            if tip not in marked:
-                marked.add(tip)
-                tip_dot(d, *f.pt(*tip), 7)
-            # Along the outline's axis, where no earlier badge stands (finer turns lie close together).
-            spots = [_label_point(c["corners"], f, t) for t in (0.8, 0.6, 0.95, 0.45, 0.7, 0.88, 0.52)]
-            clear = [p for p in spots if all(math.dist(p, q) > size * 1.5 for q in placed)]
-            xy = (clear or spots)[0]
-            placed.append(xy)
-            _badge(d, xy, str(c["n"]), size)
-            if c["points"] and mode == "place":
-                _points_tag(d, xy, size, c["points"])
+    tips: dict[tuple, int] = {}
+    for c in choices:
+        tips.setdefault((c.get("tip_x", c["x"]), c.get("tip_y", c["y"])), c["points"])
+    taken = [f.pt(*tip) for tip in tips]
+    for tip in tips:
+        tip_dot(d, *f.pt(*tip), 7)
+    size = 20
+    r = size * 0.72
+    for c in choices:
+        # The number near the outline's far end (a fan of turns spreads there), where no other stands.
+        spots = [_label_point(c["corners"], f, t) for t in (0.9, 0.75, 1.0, 0.6, 0.83, 0.67, 0.5, 0.95)]
+        clear = [p for p in spots if all(math.dist(p, q) > 2 * r + 3 for q in taken)]
+        xy = (clear or spots)[0]
+        taken.append(xy)
+        _badge(d, xy, str(c["n"]), size)
+    for tip, points in tips.items():
+        if points:
+            _points_tag(d, f.pt(*tip), 14, points)
     return image
