@@ -925,3 +925,24 @@ def test_grid_saves_regrow_checking_every_rule_and_always_load(k: int) -> None:
         seat = s.to_act()[0]
         s.apply(seat, r.choice(s.legal_actions(seat)).id)
     s.check_invariants()
+
+
+@pytest.mark.parametrize("phase", ["tree", "tip", "bend"])
+def test_a_save_from_the_three_step_turn_loads_choosing_a_spot(phase: str) -> None:
+    """Saved while choosing a tree, a tip or a bend (before the spot was one choice): the placer
+    chooses a spot again, on the tree chosen if there was one."""
+    s = fresh(3, seed=4)
+    set_display(s, ["t30", "t01", "t02"])
+    me = s.current
+    s.apply(me, "take:t30")
+    data = json.loads(json.dumps(s.to_json()))
+    data["phase"] = phase
+    data["pending_tree"] = None if phase == "tree" else (me + 1) % 3
+    data["pending_tip"] = None if phase != "bend" else [rules.trunk_of(s.trees[(me + 1) % 3]), "left"]
+    old = GAME.load_state(data)
+    old.check_invariants()
+    assert old.phase == PLACE and old.pending_card == "t30"
+    assert old.pending_tree == (me if phase == "tree" else (me + 1) % 3)
+    assert "pending_tip" not in old.to_json()
+    old.apply(me, next(a.id for a in old.legal_actions(me) if a.group == "place"))
+    assert any("t30" in t for t in old.trees) and old.phase == TAKE
