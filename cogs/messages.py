@@ -92,11 +92,14 @@ class Messages:
 
     # -- pictures (off the event loop)
 
-    async def picture(self, match: Match, view: dict, filename: str) -> discord.File:
+    async def picture(
+        self, match: Match, view: dict, filename: str, description: str | None = None
+    ) -> discord.File:
         """The picture of a view, with its alt text (what it shows, for screen readers)."""
         loop = asyncio.get_running_loop()
         data = await loop.run_in_executor(self._render_pool, rendering.render, match.game, view, match.names)
-        description = rendering.describe(match.game, view, match.names)
+        if description is None:
+            description = rendering.describe(match.game, view, match.names)
         return discord.File(io.BytesIO(data), filename=filename, description=description)
 
     # -- lobby

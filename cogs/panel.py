@@ -1,14 +1,25 @@
-"""The private panel: a seat's prompt, its picture and its legal actions as buttons and selects.
+"""The private panel: one seat's choice, as a Components V2 card read top to bottom.
 
-The last panel of each (match, player) is remembered in this process while its interaction token
-lasts, so that when the turn comes back it shows the new choice by itself (no Play click needed).
+The prompt, the facts in words (``rendering.facts``: enough to decide without the picture in the
+common cases), the choices, then the picture. One decision always looks the same: whether a group
+of actions is buttons or a select depends on its kind (``SELECTS``) and, beyond five options, its
+size, never on the length of today's labels.
+
+One live panel per player per match: opening a panel (Play, or a click on an older one) retires
+that player's other panels of the match, deleted while their interaction token lives (15 minutes);
+a panel whose token is about to end is closed ("This panel is closed: press Play on the board"),
+so no panel keeps promising what it can no longer do. The panels are remembered in this process
+only, and that is enough: a guild's interactions all reach the one process that owns its shard, and
+a panel forgotten by a restart stays harmless (its buttons carry the version they were made for:
+a click on an old one is refused or shows the current choice in place). Tokens are never logged.
 """
 
 from __future__ import annotations
 
-import time
+import asyncio
+import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import discord
 
@@ -16,12 +27,51 @@ from bot import merge
 from bot.service import MatchService, format_event
 from bot.store import Match
 from cogs.components import ActButton, ActSelect, PageButton, UndoButton
-from cogs.messages import Messages
+from cogs.messages import Messages, layout
 from games import Action, GameState
+from rendering.alt import clip
+from rendering.facts import facts, plain
+
+log = logging.getLogger(__name__)
 
 MAX_ROWS = 5
-PANEL_LIFETIME = 14 * 60  # seconds a private panel stays editable (Discord's token lasts 15 minutes)
+TOKEN_LIFETIME = 15 * 60  # seconds an interaction token can edit or delete its messages
+CLOSE_MARGIN = 60  # a panel is closed this long before its token ends (a slow edit still lands)
 SELECT_SIZE = 25
+CLOSED = "This panel is closed: press Play on the board."
+PANEL_COLOUR = discord.Colour.blurple()
+
+# The decisions shown as a select whatever their size today: those that can offer more than five
+# options, and those whose options need a long label (a card's features, a character's business).
+# tests/discord/test_panel.py plays random games to check that no other group exceeds five.
+SELECTS: dict[str, set[str]] = {
+    "ikenokoi": {"bamboo", "bridge", "exchange", "give"},
+    "iki": {"hire", "move", "neutral", "place", "stall", "start_card", "character", "shop", "starve"},
+    "iwari": {"pieces", "space", "territory"},
+    "kigi": {"tip", "card"},
+}
+
+# What a select asks for, in words ("Choose a tent space").
+PLACEHOLDERS: dict[str, str] = {
+    "bamboo": "a zone for your bamboo",
+    "bridge": "the two zones your bridge joins",
+    "exchange": "a card to take",
+    "give": "a card to give",
+    "hire": "a character to hire",
+    "move": "where your Oyakata goes",
+    "neutral": "a neutral character to place",
+    "place": "a shop for your Oyakata",
+    "stall": "a stall",
+    "start_card": "your starting character",
+    "character": "a character to do business with",
+    "shop": "what to do at the shop",
+    "starve": "a character to remove",
+    "pieces": "the pieces and the cards that pay",
+    "space": "a tent space",
+    "territory": "a territory",
+    "tip": "a tip of the tree (its score is shown)",
+    "card": "a card",
+}
 
 
 @dataclass
@@ -29,21 +79,36 @@ class Row:
     kind: str  # "buttons" or "select"
     actions: list[Action]
     group: str
+    first: int = 0  # the position of the row's first option among its group's (a long select is paged)
+    total: int = 0  # how many options the group has
 
 
-def panel_rows(actions: list[Action]) -> list[Row]:
-    """Buttons for small groups with short labels, select menus (25 per menu) otherwise."""
+def panel_rows(actions: list[Action], selects: set[str] | frozenset[str] = frozenset()) -> list[Row]:
+    """A row of buttons per group of at most five, a select (25 options each) for a group whose
+    kind is in ``selects``, whose steps are joined with the next (bot/merge.py: a decision of its
+    own kind) or which has more than five options. Labels never decide."""
     groups: dict[str, list[Action]] = {}
     for action in actions:
         groups.setdefault(action.group, []).append(action)
     rows: list[Row] = []
     for group, acts in groups.items():
-        if len(acts) <= 5 and all(len(a.label) <= 40 for a in acts):
-            rows.append(Row("buttons", acts, group))
+        if len(acts) <= 5 and group not in selects and not any(merge.SEP in a.id for a in acts):
+            rows.append(Row("buttons", acts, group, 0, len(acts)))
         else:
             for i in range(0, len(acts), SELECT_SIZE):
-                rows.append(Row("select", acts[i : i + SELECT_SIZE], group))
+                rows.append(Row("select", acts[i : i + SELECT_SIZE], group, i, len(acts)))
     return rows
+
+
+def placeholder(row: Row) -> str:
+    """What a select asks, in words: "Choose a tent space (7 options)"."""
+    what = PLACEHOLDERS.get(row.group)
+    text = f"Choose {what}" if what else "Choose one"
+    if row.total > len(row.actions):
+        text += f" (options {row.first + 1}-{row.first + len(row.actions)} of {row.total})"
+    elif row.total > 1:
+        text += f" ({row.total} options)"
+    return text[:150]
 
 
 def paginate(rows: list[Row], keep_row: bool = False) -> list[list[Row]]:
@@ -55,87 +120,157 @@ def paginate(rows: list[Row], keep_row: bool = False) -> list[list[Row]]:
     return [rows[i : i + per] for i in range(0, len(rows), per)]
 
 
+def closed_view(text: str = CLOSED) -> discord.ui.LayoutView:
+    return layout(discord.ui.TextDisplay(text), colour=discord.Colour.dark_grey())
+
+
+@dataclass
+class Live:
+    """A panel this process can still change: its message and the freshest token's handles."""
+
+    message_id: int
+    expires: float  # loop time at which the token ends
+    edit: Callable[..., Awaitable]
+    delete: Callable[[], Awaitable]
+    closer: asyncio.TimerHandle | None = field(default=None, repr=False)
+
+
 class Panels:
-    """Builds private panels and keeps the last one of each player editable."""
+    """Builds private panels and keeps one live panel per player per match."""
 
     def __init__(self, service: MatchService, messages: Messages) -> None:
         self.service = service
         self.messages = messages
-        # The last private panel of each (match, player), editable while its interaction token
-        # lasts: when the turn comes back, it shows the new choice itself (no Play click needed).
-        self._panels: dict[tuple[int, int], tuple[float, Callable[..., Awaitable]]] = {}
+        self._live: dict[tuple[int, int], Live] = {}
+        self._tasks: set[asyncio.Task] = set()
 
-    async def build(self, match: Match, state: GameState, seat: int, page: int = 0, note: str = ""):
-        """Content, picture and components of a seat's private panel."""
+    async def build(
+        self, match: Match, state: GameState, seat: int, page: int = 0, note: str = ""
+    ) -> tuple[discord.ui.LayoutView, discord.File]:
+        """A seat's panel: the prompt, the facts in words, the choices, then the picture."""
         # The choices: the legal actions, steps that reveal nothing joined with the next where
         # they fit one menu (bot/merge.py). Labels may name players as {p0}, {p1}...: fill them in.
         actions = [
             Action(a.id, format_event(a.label, match.names)[:80], a.group) for a in merge.choices(state, seat)
         ]
         undo = state.undoable(seat)
-        pages = paginate(panel_rows(actions), keep_row=undo)
+        pages = paginate(panel_rows(actions, SELECTS.get(match.game, set())), keep_row=undo)
         page = min(page, len(pages) - 1)
-        view = discord.ui.View(timeout=None)
+        view = state.view(seat)
+        prompt = f"{note}\n" if note else ""
+        prompt += f"### {format_event(state.prompt(seat), match.names)}"
+        items: list[discord.ui.Item] = [discord.ui.TextDisplay(prompt[:1500])]
+        words = facts(match.game, view, match.names)
+        if words:
+            items.append(discord.ui.TextDisplay(words))
         for n, row in enumerate(pages[page]):
             if row.kind == "buttons":
-                for action in row.actions:
-                    item = ActButton(match.id, match.version, action)
-                    item.item.row = n
-                    view.add_item(item)
-            else:
-                first, last = row.actions[0].label, row.actions[-1].label
-                placeholder = (
-                    f"{row.group.capitalize()}: {first} ... {last}" if len(row.actions) > 1 else first
+                items.append(
+                    discord.ui.ActionRow(*(ActButton(match.id, match.version, a) for a in row.actions))
                 )
-                select = ActSelect(match.id, match.version, n, row.actions, placeholder)
-                select.item.row = n
-                view.add_item(select)
-        nav_row = len(pages[page])
+            else:
+                items.append(
+                    discord.ui.ActionRow(ActSelect(match.id, match.version, n, row.actions, placeholder(row)))
+                )
+        nav: list[discord.ui.Item] = []
         if undo:  # the last step of this turn showed nothing new: it can be taken back
-            b = UndoButton(match.id, match.version)
-            b.item.row = nav_row
-            view.add_item(b)
+            nav.append(UndoButton(match.id, match.version))
         if len(pages) > 1:
             if page > 0:
-                b = PageButton(match.id, match.version, page - 1, "Previous")
-                b.item.row = nav_row
-                view.add_item(b)
+                nav.append(PageButton(match.id, match.version, page - 1, "Previous"))
             if page < len(pages) - 1:
-                b = PageButton(match.id, match.version, page + 1, f"More ({page + 2}/{len(pages)})")
-                b.item.row = nav_row
-                view.add_item(b)
-        content = f"{note}\n" if note else ""
-        content += f"**{format_event(state.prompt(seat), match.names)}**"
-        file = await self.messages.picture(match, state.view(seat), "private.png")
-        return content[:2000], file, view
+                nav.append(PageButton(match.id, match.version, page + 1, f"More ({page + 2}/{len(pages)})"))
+        if nav:
+            items.append(discord.ui.ActionRow(*nav))
+        game = self.service.game(match.game).title
+        alt = clip(f"Your view of the {game} board. " + plain(words)) if words else None
+        file = await self.messages.picture(match, view, "private.png", description=alt)
+        items.append(discord.ui.MediaGallery(discord.MediaGalleryItem(file)))
+        return layout(*items, colour=PANEL_COLOUR), file
 
-    def keep(self, match_id: int, user_id: int, edit: Callable[..., Awaitable]) -> None:
-        """Remember how to edit this player's panel (an interaction token lasts 15 minutes)."""
-        self._panels[(match_id, user_id)] = (time.monotonic() + PANEL_LIFETIME, edit)
+    # -- one live panel per player per match
+
+    def live(
+        self,
+        match_id: int,
+        user_id: int,
+        message_id: int,
+        edit: Callable[..., Awaitable],
+        delete: Callable[[], Awaitable],
+    ) -> None:
+        """This message is now the player's panel of the match (its token was just received): the
+        player's other panel of the match is retired, and this one is closed before its token ends."""
+        loop = asyncio.get_running_loop()
+        key = (match_id, user_id)
+        old = self._live.get(key)
+        if old is not None:
+            if old.closer is not None:
+                old.closer.cancel()
+            if old.message_id != message_id and loop.time() < old.expires - CLOSE_MARGIN:
+                self._spawn(self._retire(old))
+        expires = loop.time() + TOKEN_LIFETIME
+        entry = Live(message_id, expires, edit, delete)
+        entry.closer = loop.call_later(
+            TOKEN_LIFETIME - CLOSE_MARGIN, lambda: self._spawn(self._close(key, entry))
+        )
+        self._live[key] = entry
+
+    def until(self, match_id: int, user_id: int) -> int | None:
+        """The Unix time until which the player's panel can still show their next choice."""
+        entry = self._live.get((match_id, user_id))
+        if entry is None:
+            return None
+        left = entry.expires - CLOSE_MARGIN - asyncio.get_running_loop().time()
+        return int(self.service.clock() + left) if left > 0 else None
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _retire(self, entry: Live) -> None:
+        try:
+            await entry.delete()
+        except discord.HTTPException as exc:
+            log.info("an older panel could not be deleted (%s)", exc.status)
+
+    async def _close(self, key: tuple[int, int], entry: Live) -> None:
+        if self._live.get(key) is entry:
+            del self._live[key]
+        try:
+            await entry.edit(view=closed_view(), attachments=[])
+        except discord.HTTPException as exc:
+            log.info("a panel could not be closed (%s)", exc.status)
 
     async def refresh(self, match: Match, seats: list[int]) -> None:
-        """The turn came to these seats: their last panel, if still editable, shows the choice."""
+        """The turn came to these seats: their live panel, if its token still lasts, shows the choice."""
         if match.status != "active":
             return
         state = self.service.state_of(match)
+        loop = asyncio.get_running_loop()
         for seat in seats:
             user_id = match.seats[seat].user_id
-            kept = self._panels.get((match.id, user_id)) if user_id is not None else None
-            if kept is None or seat not in state.to_act():
+            entry = self._live.get((match.id, user_id)) if user_id is not None else None
+            if entry is None or seat not in state.to_act() or loop.time() >= entry.expires - CLOSE_MARGIN:
                 continue
-            expires, edit = kept
-            if time.monotonic() > expires:
-                del self._panels[(match.id, user_id)]
-                continue
-            content, file, view = await self.build(match, state, seat, note="Your turn:")
+            view, file = await self.build(match, state, seat, note="**Your turn:**")
             try:
-                await edit(content=content, attachments=[file], view=view)
+                await entry.edit(view=view, attachments=[file])
             except discord.HTTPException:
-                self._panels.pop((match.id, user_id), None)  # gone or expired: Play opens a new one
+                self.drop(match.id, user_id)  # gone or expired: Play opens a new one
 
     def forget(self, match_id: int) -> None:
-        for key in [k for k in self._panels if k[0] == match_id]:
-            del self._panels[key]
+        for key in [k for k in self._live if k[0] == match_id]:
+            self.drop(*key)
 
     def drop(self, match_id: int, user_id: int) -> None:
-        self._panels.pop((match_id, user_id), None)
+        entry = self._live.pop((match_id, user_id), None)
+        if entry is not None and entry.closer is not None:
+            entry.closer.cancel()
+
+    def close(self) -> None:
+        """At shutdown: no panel is closed by a timer of this process any more."""
+        for key in list(self._live):
+            self.drop(*key)
+        for task in list(self._tasks):
+            task.cancel()

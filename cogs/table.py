@@ -24,7 +24,7 @@ from bot.service import MatchService, ServiceError, StaleClick, format_event
 from bot.store import CorruptRow, Match
 from cogs.components import POST_PERMISSIONS, THREAD_PERMISSIONS, lacking_text, missing
 from cogs.messages import Messages
-from cogs.panel import Panels
+from cogs.panel import Panels, closed_view
 from cogs.writer import Writer, transient
 from games.ai import choose
 
@@ -55,6 +55,7 @@ class Table:
         service.on_effects = self.writer.kick
 
     def close(self) -> None:
+        self.panels.close()
         self.messages.close()
         self._replay_pool.shutdown(wait=False, cancel_futures=True)
 
@@ -239,9 +240,9 @@ class Table:
             waiting = ", ".join(match.seats[s].name for s in to_act)
             raise ServiceError(f"It is not your turn: waiting for {waiting}.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        content, file, view = await self.panels.build(match, state, seat)
-        message = await interaction.followup.send(content, file=file, view=view, ephemeral=True, wait=True)
-        self.panels.keep(match.id, interaction.user.id, message.edit)
+        view, file = await self.panels.build(match, state, seat)
+        message = await interaction.followup.send(view=view, file=file, ephemeral=True, wait=True)
+        self.panels.live(match.id, interaction.user.id, message.id, message.edit, message.delete)
 
     async def on_view(self, interaction: discord.Interaction, match_id: int, version: int) -> None:
         match = await self.service.get(match_id)
@@ -268,9 +269,9 @@ class Table:
         if seat not in state.to_act():
             raise ServiceError("It is not your turn.")
         await interaction.response.defer()
-        content, file, view = await self.panels.build(match, state, seat, page)
-        await interaction.edit_original_response(content=content, attachments=[file], view=view)
-        self.panels.keep(match.id, interaction.user.id, interaction.edit_original_response)
+        view, file = await self.panels.build(match, state, seat, page)
+        await interaction.edit_original_response(attachments=[file], view=view)
+        self.keep_panel(interaction, match.id)
 
     async def on_action(
         self, interaction: discord.Interaction, match_id: int, version: int, action_id: str
@@ -285,14 +286,14 @@ class Table:
             seat = match.seat_of(interaction.user.id)
             if match.status == "active" and seat is not None and seat in state.to_act():
                 await interaction.response.defer()
-                content, file, view = await self.panels.build(
+                view, file = await self.panels.build(
                     match,
                     state,
                     seat,
                     note="The game moved on since that panel was shown. Here is your choice now:",
                 )
-                await interaction.edit_original_response(content=content, attachments=[file], view=view)
-                self.panels.keep(match.id, interaction.user.id, interaction.edit_original_response)
+                await interaction.edit_original_response(attachments=[file], view=view)
+                self.keep_panel(interaction, match.id)
                 return
             raise ServiceError("This panel is out of date; nothing was changed.") from None
         match, state, seat = outcome.match, outcome.state, outcome.seat
@@ -305,21 +306,34 @@ class Table:
         note = "\n".join(private)
         if not outcome.finished and seat in state.to_act():
             await interaction.response.defer()
-            content, file, view = await self.panels.build(match, state, seat, note=note)
-            await interaction.edit_original_response(content=content, attachments=[file], view=view)
-            self.panels.keep(match.id, interaction.user.id, interaction.edit_original_response)
+            view, file = await self.panels.build(match, state, seat, note=note)
+            await interaction.edit_original_response(attachments=[file], view=view)
+            self.keep_panel(interaction, match.id)
             return
         if outcome.finished:
             done = "The game is over: the result is posted in the channel."
             self.panels.drop(match.id, interaction.user.id)
         else:
-            done = (
-                "Done: the board shows the next turn. This panel shows your next choice when it is your turn."
+            # A promise only as long as the token lasts: after that, the panel is closed.
+            self.keep_panel(interaction, match.id)
+            until = self.panels.until(match.id, interaction.user.id)
+            done = "Done: the board shows the next turn."
+            if until is not None:
+                done += f" If your turn comes by <t:{until}:t>, this panel shows it; else press Play on the board."
+        text = (note + "\n" if note else "") + done
+        await interaction.response.edit_message(view=closed_view(text[:2000]), attachments=[])
+
+    def keep_panel(self, interaction: discord.Interaction, match_id: int) -> None:
+        """The panel clicked is the player's live one, changed from now on with this click's token."""
+        message = interaction.message
+        if message is not None:
+            self.panels.live(
+                match_id,
+                interaction.user.id,
+                message.id,
+                interaction.edit_original_response,
+                interaction.delete_original_response,
             )
-            self.panels.keep(match.id, interaction.user.id, interaction.edit_original_response)
-        await interaction.response.edit_message(
-            content=(note + "\n" if note else "") + done, attachments=[], view=None
-        )
 
     async def on_undo(self, interaction: discord.Interaction, match_id: int, version: int) -> None:
         """Undo in the panel: the step is taken back (saved before the answer), the panel shows the
@@ -332,11 +346,9 @@ class Table:
             ) from None
         match, state, seat = outcome.match, outcome.state, outcome.seat
         await interaction.response.defer()
-        content, file, view = await self.panels.build(
-            match, state, seat, note="Taken back. Your choice again:"
-        )
-        await interaction.edit_original_response(content=content, attachments=[file], view=view)
-        self.panels.keep(match.id, interaction.user.id, interaction.edit_original_response)
+        view, file = await self.panels.build(match, state, seat, note="Taken back. Your choice again:")
+        await interaction.edit_original_response(attachments=[file], view=view)
+        self.keep_panel(interaction, match.id)
 
     # -- AI seats
 

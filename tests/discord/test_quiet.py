@@ -240,7 +240,7 @@ async def test_the_panel_shows_the_next_choice_when_the_turn_comes_back(simcord_
     match = await live(world)
     if seat in world.bot.service.state_of(match).to_act():  # a Sharing may come back to them first
         return
-    assert "Done" in panel.content and not custom_ids(panel)
+    assert "Done" in text(panel) and not custom_ids(panel)
     other = member_of(world, match, world.bot.service.state_of(match).to_act()[0])
     opened = await other.click(board_message(world), label="Play")
     theirs = opened.response or opened.followups[-1]
@@ -252,7 +252,7 @@ async def test_the_panel_shows_the_next_choice_when_the_turn_comes_back(simcord_
         await other.click(theirs, custom_id=next((c for c in custom_ids(theirs) if c.endswith(":stop")), cid))
     match = await live(world)
     assert seat in world.bot.service.state_of(match).to_act()
-    assert "Your turn" in panel.content, "the old panel shows the choice, no Play needed"
+    assert "Your turn" in text(panel), "the old panel shows the choice, no Play needed"
     assert any(c.startswith(f"ac:{match.id}:{match.version}:") for c in custom_ids(panel))
     choice = next(c for c in custom_ids(panel) if c.startswith("ac:"))
     result = await player.click(panel, custom_id=choice)

@@ -1,0 +1,173 @@
+"""The private panel through SimCord: its order, its facts in words, one live panel per player,
+selects that ask in words, and one look per kind of decision."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cogs.panel import CLOSE_MARGIN, CLOSED, SELECTS, TOKEN_LIFETIME
+from games import REGISTRY
+from tests.contract import option_combinations
+from tests.discord.helpers import (
+    board_message,
+    components,
+    live,
+    make_world,
+    member_of,
+    play_one_action,
+    start_match,
+    text,
+)
+
+pytestmark = pytest.mark.simcord(settle_timeout=15, shard_count=1)
+
+
+@pytest.fixture
+def bot_settings() -> dict:
+    return {"board_step_delay": 3600.0}
+
+
+def kinds(message) -> list[str]:
+    """The panel's leaves in order, by kind: text, button, select, picture."""
+    names = {10: "text", 2: "button", 3: "select", 12: "picture"}
+    return [names.get(c.get("type"), str(c.get("type"))) for c in components(message)]
+
+
+async def open_panel(world, game: str, n: int, steps: int = 0, **options):
+    """Start a match, play ``steps`` random actions, and press Play as the player to act."""
+    await start_match(world, game, n, **options)
+    rng = random.Random(5)
+    for _ in range(steps):
+        await play_one_action(world, rng)
+    match = await live(world)
+    seat = world.bot.service.state_of(match).to_act()[0]
+    player = member_of(world, match, seat)
+    opened = await player.click(board_message(world), label="Play")
+    return seat, player, opened.response or opened.followups[-1]
+
+
+# Per game: words the facts must hold (what the player holds and what the choice is about).
+FACTS = {
+    "ikenokoi": ("Your secret challenge:", "if the game ended now", "River:", "Your pond:"),
+    "iwari": ("Your hand:", "Left to place:", "Display:"),
+    "kigi": ("Your commissions:", "Your tree:"),
+    "iki": ("You hold:", "Firefighting:", "Your characters", "Calendar:"),
+}
+
+
+@pytest.mark.parametrize("game", list(FACTS))
+async def test_the_panel_reads_prompt_facts_choices_then_picture(simcord_env, game):
+    world = await make_world(simcord_env, 3)
+    options = {"advanced": True} if game == "kigi" else {}
+    seat, _, panel = await open_panel(world, game, 3, steps=6, **options)
+    order = kinds(panel)
+    assert order[:2] == ["text", "text"], order
+    first_choice = next(i for i, k in enumerate(order) if k in ("button", "select"))
+    assert set(order[2:first_choice]) <= {"text"}
+    assert order[-1] == "picture" and "picture" not in order[:-1], "the picture comes last"
+    assert all(k in ("button", "select") for k in order[first_choice:-1]), order
+    prompt, facts = (c["content"] for c in components(panel)[:2])
+    state = world.bot.service.state_of(await live(world))
+    assert state.prompt(seat).split("{")[0][:30] in prompt
+    for words in FACTS[game]:
+        assert words in facts, f"{game}: {words!r} missing from the facts:\n{facts}"
+    (attachment,) = panel.attachments
+    assert attachment.description and len(attachment.description) <= 1024
+    assert facts.replace("**", "").split("\n")[0][:40] in attachment.description, "the alt text says the same"
+
+
+async def test_ikenokoi_facts_name_the_secret_challenge_and_its_worth(simcord_env):
+    world = await make_world(simcord_env, 3)
+    seat, _, panel = await open_panel(world, "ikenokoi", 3)
+    view = world.bot.service.state_of(await live(world)).view(seat)
+    facts = components(panel)[1]["content"]
+    assert view["secret_challenge"]["text"] in facts
+    assert f"Worth {view['secret_points']} point" in facts
+
+
+async def test_a_second_play_retires_the_first_panel(simcord_env):
+    world = await make_world(simcord_env, 2)
+    await start_match(world, "ikenokoi", 2)
+    match = await live(world)
+    seat = world.bot.service.state_of(match).to_act()[0]
+    player = member_of(world, match, seat)
+    first = await player.click(board_message(world), label="Play")
+    old = first.response or first.followups[-1]
+    second = await player.click(board_message(world), label="Play")
+    new = second.response or second.followups[-1]
+    assert old.id != new.id
+    await world.env.settle()
+    ephemeral = [m for m in world.channel.history(viewer=player) if m.flags.ephemeral]
+    ids = {m.id for m in ephemeral}
+    assert old.id not in ids and new.id in ids, "only the newest panel is left"
+    assert any(c.get("custom_id", "").startswith("ac:") for c in components(new))
+
+
+async def test_a_panel_is_closed_before_its_token_ends(simcord_env):
+    world = await make_world(simcord_env, 2)
+    _, _, panel = await open_panel(world, "ikenokoi", 2)
+    await world.env.advance_time(TOKEN_LIFETIME - CLOSE_MARGIN + 1)
+    await world.env.settle()
+    assert CLOSED in text(panel)
+    assert not any(c.get("custom_id") for c in components(panel)), "a closed panel offers nothing"
+    assert not panel.attachments
+
+
+async def test_done_promises_the_next_choice_only_until_the_token_ends(simcord_env):
+    world = await make_world(simcord_env, 2)
+    seat, player, panel = await open_panel(world, "ikenokoi", 2)
+    rng = random.Random(1)
+    # Play this seat's turn to its end through the panel: the last click shows "Done".
+    while seat in world.bot.service.state_of(await live(world)).to_act():
+        ids = [c["custom_id"] for c in components(panel) if c.get("custom_id", "").startswith("ac:")]
+        stop = [i for i in ids if i.endswith(":stop")]
+        await player.click(panel, custom_id=(stop or [rng.choice(ids)])[0])
+    done = text(panel)
+    assert "Done" in done and "<t:" in done and "press Play on the board" in done
+
+
+async def test_selects_ask_in_words(simcord_env):
+    world = await make_world(simcord_env, 3)
+    await start_match(world, "iki", 3)
+    rng = random.Random(2)
+    seen = []
+    for _ in range(12):
+        match = await live(world)
+        if match is None:
+            break
+        seat = world.bot.service.state_of(match).to_act()[0]
+        player = member_of(world, match, seat)
+        opened = await player.click(board_message(world), label="Play")
+        panel = opened.response or opened.followups[-1]
+        seen += [c.get("placeholder", "") for c in components(panel) if c.get("type") == 3]
+        await play_one_action(world, rng)
+    assert seen, "no select was shown"
+    for placeholder in seen:
+        assert placeholder.startswith("Choose "), placeholder
+        assert "_" not in placeholder and "..." not in placeholder, placeholder
+
+
+def test_a_kind_of_decision_never_changes_its_look():
+    """Groups shown as buttons never offer more than five options, so none turns into a select."""
+    for key, game in REGISTRY.items():
+        selects = SELECTS.get(key, set())
+        for options in option_combinations(game)[:4]:
+            for n in sorted({min(game.player_counts), 3, max(game.player_counts)}):
+                try:
+                    state = game.new_state(num_players=n, seed=n, options=options)
+                except Exception:
+                    continue
+                rng = random.Random(n)
+                for _ in range(300):
+                    if state.is_over():
+                        break
+                    seat = state.to_act()[0]
+                    acts = state.legal_actions(seat)
+                    sizes: dict[str, int] = {}
+                    for a in acts:
+                        sizes[a.group] = sizes.get(a.group, 0) + 1
+                    for group, size in sizes.items():
+                        assert group in selects or size <= 5, f"{key}: {group} has {size} options"
+                    state.apply(seat, rng.choice(acts).id)
