@@ -6,7 +6,7 @@
 
 For each game: the lobby with its options, then the channel after some random legal actions (the
 board, the mention of the player to act, a chat line, the player's private panel) at 1280 px (desktop)
-and 400 px (phone) wide, and the board message alone at both widths. Then a whole 2-player Ike No Koi
+and 400 px (phone) wide, and the board message and the private panel alone at both widths. Then a whole 2-player Ike No Koi
 game to its end: the final result with Rematch and Replay. The real bot runs against SimCord; every
 click goes through the buttons as a player's would. Look at the PNG files: that is the point.
 """
@@ -103,8 +103,11 @@ async def game_shots(game: str, players: int, actions: int, out: Path, tmp: str)
         match = await bot.store.live_match(channel.id)
         seat = bot.service.state_of(match).to_act()[0]
         to_act = next(p for p in world.players if p.id == match.seats[seat].user_id)
-        await to_act.click(board_message(world), label="Play")  # the private panel, as that player sees it
+        opened = await to_act.click(board_message(world), label="Play")  # the panel, as that player sees it
         await shoot(env, channel, to_act, f"{game}-channel", out)
+        await shoot(
+            env, channel, to_act, f"{game}-panel", out, target=opened.response or opened.followups[-1]
+        )
         await shoot(env, channel, to_act, f"{game}-board", out, target=board_message(world))
     finally:
         await close(env, bot)
@@ -133,6 +136,7 @@ async def main() -> None:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--actions", type=int, default=12)
     parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--no-final", action="store_true", help="skip the whole game to its result")
     args = parser.parse_args()
     use_chromium(args.chromium)
     out = Path(args.out)
@@ -140,7 +144,8 @@ async def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for game in args.games:
             await game_shots(game, args.players, args.actions, out, tmp)
-        await final_shots(out, tmp)
+        if not args.no_final:
+            await final_shots(out, tmp)
 
 
 if __name__ == "__main__":

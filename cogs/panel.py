@@ -182,11 +182,15 @@ class Panels:
                 nav.append(PageButton(match.id, match.version, page + 1, f"More ({page + 2}/{len(pages)})"))
         if nav:
             items.append(discord.ui.ActionRow(*nav))
-        game = self.service.game(match.game).title
-        alt = clip(f"Your view of the {game} board. " + plain(words)) if words else None
-        file = await self.messages.picture(match, view, "private.png", description=alt)
+        file = await self.private_picture(match, view, words)
         items.append(discord.ui.MediaGallery(discord.MediaGalleryItem(file)))
         return layout(*items, colour=PANEL_COLOUR), file
+
+    async def private_picture(self, match: Match, view: dict, words: str) -> discord.File:
+        """A seat's picture; its alt text is the facts in words, as the panel says them."""
+        game = self.service.game(match.game).title
+        alt = clip(f"Your view of the {game} board. " + plain(words)) if words else None
+        return await self.messages.picture(match, view, "private.png", description=alt)
 
     # -- one live panel per player per match
 

@@ -27,6 +27,7 @@ from cogs.messages import Messages
 from cogs.panel import Panels, closed_view
 from cogs.writer import Writer, transient
 from games.ai import choose
+from rendering.facts import facts
 
 log = logging.getLogger(__name__)
 
@@ -254,10 +255,13 @@ class Table:
         seat = self.service.seat_for_user(match, interaction.user.id)
         state = self.service.state_of(match)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        file = await self.messages.picture(match, state.view(seat), "private.png")
+        view = state.view(seat)
+        words = facts(match.game, view, match.names)
+        file = await self.panels.private_picture(match, view, words)
         text = f"Your private view of match #{match.id}."
         if seat in state.to_act():
             text += " It is your turn: press Play on the board."
+        text += f"\n{words}" if words else ""
         await interaction.followup.send(text, file=file, ephemeral=True)
 
     async def on_page(self, interaction: discord.Interaction, match_id: int, version: int, page: int) -> None:

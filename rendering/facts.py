@@ -79,8 +79,10 @@ def _iki(view: dict, names: list[str] | None) -> list[str]:
         return []
     p = players[me]
     lines = []
-    goods = _counts({k: p.get(k, 0) for k in ("mon", "rice", "wood", "koban", "sandal")})
-    lines.append(f"**You hold:** {goods}; {p.get('iki', 0)} iki")
+    # Mon and rice always (what hiring and feeding need), the other goods when there are some.
+    goods = [f"{p.get('mon', 0)} mon", f"{p.get('rice', 0)} rice"]
+    goods += [f"{p[k]} {k}" for k in ("wood", "koban", "sandal") if p.get(k)]
+    lines.append(f"**You hold:** {', '.join(goods)}; {p.get('iki', 0)} iki")
     ranks = len(view.get("ff_order") or players)
     lines.append(
         f"**Firefighting:** {p.get('ff', 0)} (rank {p.get('ff_rank', 0) + 1} of {ranks})"
@@ -101,7 +103,8 @@ def _iki(view: dict, names: list[str] | None) -> list[str]:
     payday = next((m for m in calendar.get("paydays", []) if month is None or m >= month), None)
     when = [f"month {month}"] if month else []
     if payday is not None:
-        when.append(f"payday at the end of month {payday}: {_plural(len(mine), 'rice', 'rice')} to feed")
+        need = _plural(len(mine), "rice", "rice")
+        when.append(f"payday at the end of month {payday}: {need} to feed (you have {p.get('rice', 0)})")
     fire = calendar.get("next_fire")
     if fire:
         when.append(f"next fire in month {fire[0]}, strength {fire[1]}")
@@ -141,6 +144,19 @@ def _iwari(view: dict, names: list[str] | None) -> list[str]:
                 f"**Tents there:** {', '.join(counts) or 'none'}"
                 + (f" · free spaces {', '.join(free)}" if free else "")
             )
+    else:
+        # Where the majorities stand: what a territory choice is about.
+        held = []
+        for t in view.get("territories", []):
+            tents = Counter(x for x in t.get("tents", []) if x is not None)
+            if tents:
+                who = ", ".join(
+                    f"{_name(names, s, me) if isinstance(s, int) else 'the Void'} {n}"
+                    for s, n in tents.most_common()
+                )
+                held.append(f"{t.get('label', t.get('name'))} {who} ({len(t.get('tents', []))} spaces)")
+        if held:
+            lines.append("**Tents on the map:** " + "; ".join(held))
     display = view.get("display") or []
     if display:
         lines.append(f"**Display:** {', '.join(display)} · deck {view.get('deck', 0)}")

@@ -1,0 +1,72 @@
+"""The panel's facts in words (rendering/facts.py): short enough for an alt text, about the seat's
+own holdings, never another seat's secret."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games import REGISTRY
+from rendering.alt import LIMIT
+from rendering.facts import facts, plain
+
+NAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]
+CASES = [
+    ("ikenokoi", 3, {}),
+    ("ikenokoi", 5, {}),
+    ("iki", 3, {}),
+    ("iki", 4, {}),
+    ("iwari", 3, {}),
+    ("iwari", 6, {"map": "the-void"}),
+    ("kigi", 3, {"advanced": True}),
+    ("kigi", 5, {}),
+]
+
+
+def views(key: str, n: int, options: dict, seed: int = 1):
+    """(state, seat) at every step of a seeded random game."""
+    state = REGISTRY[key].new_state(num_players=n, seed=seed, options=options)
+    rng = random.Random(seed)
+    while not state.is_over():
+        seat = state.to_act()[0]
+        yield state, seat
+        state.apply(seat, rng.choice(state.legal_actions(seat)).id)
+
+
+@pytest.mark.parametrize(("key", "n", "options"), CASES, ids=[f"{k}-{n}p" for k, n, _ in CASES])
+def test_facts_fit_an_alt_text_and_say_what_the_seat_holds(key, n, options):
+    must = {
+        "ikenokoi": "Your secret challenge:",
+        "iki": "You hold:",
+        "iwari": "Your hand:",
+        "kigi": "Your tree:",
+    }[key]
+    for state, seat in views(key, n, options):
+        text = facts(key, state.view(seat), NAMES[:n])
+        assert text and len(text) <= LIMIT and len(plain(text)) <= LIMIT
+        assert must in text or state.view(seat).get("phase") in ("setup", "choose", "draft")
+
+
+def test_ikenokoi_facts_hold_no_other_secret_challenge():
+    for state, seat in views("ikenokoi", 4, {}, seed=3):
+        view = state.view(seat)
+        text = facts("ikenokoi", view, NAMES[:4])
+        mine = view["secret_challenge"]["text"]
+        common = (view.get("common_challenge") or {}).get("text")
+        others = {state.view(s)["secret_challenge"]["text"] for s in range(4) if s != seat} - {mine, common}
+        assert not any(other in text for other in others)
+        assert f"Worth {view['secret_points']} point" in text
+
+
+def test_kigi_facts_name_the_card_being_placed():
+    seen = 0
+    for state, seat in views("kigi", 3, {}, seed=2):
+        view = state.view(seat)
+        pending = view.get("pending") or {}
+        if pending.get("card") and pending.get("seat") == seat:
+            text = facts("kigi", view, NAMES[:3])
+            card = pending["card"]["id"].lstrip("t0")
+            assert f"**Placing:** card {card} (" in text
+            seen += 1
+    assert seen
