@@ -85,18 +85,27 @@ class Row:
 
 def panel_rows(actions: list[Action], selects: set[str] | frozenset[str] = frozenset()) -> list[Row]:
     """A row of buttons per group of at most five, a select (25 options each) for a group whose
-    kind is in ``selects``, whose steps are joined with the next (bot/merge.py: a decision of its
-    own kind) or which has more than five options. Labels never decide."""
+    kind is in ``selects`` or which has more than five options, and a select of its steps joined
+    with the next (bot/merge.py), a decision of its own kind. Labels never decide."""
     groups: dict[str, list[Action]] = {}
     for action in actions:
         groups.setdefault(action.group, []).append(action)
     rows: list[Row] = []
-    for group, acts in groups.items():
-        if len(acts) <= 5 and group not in selects and not any(merge.SEP in a.id for a in acts):
-            rows.append(Row("buttons", acts, group, 0, len(acts)))
-        else:
-            for i in range(0, len(acts), SELECT_SIZE):
-                rows.append(Row("select", acts[i : i + SELECT_SIZE], group, i, len(acts)))
+    for group, everything in groups.items():
+        # Steps joined with the next are a question of their own: a select beside the group's
+        # single steps, which keep their look.
+        joined = [a for a in everything if merge.SEP in a.id]
+        for acts, as_select in (
+            ([a for a in everything if merge.SEP not in a.id], group in selects),
+            (joined, True),
+        ):
+            if not acts:
+                continue
+            if len(acts) <= 5 and not as_select:
+                rows.append(Row("buttons", acts, group, 0, len(acts)))
+            else:
+                for i in range(0, len(acts), SELECT_SIZE):
+                    rows.append(Row("select", acts[i : i + SELECT_SIZE], group, i, len(acts)))
     return rows
 
 
