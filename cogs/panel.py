@@ -60,7 +60,7 @@ PLACEHOLDERS: dict[str, str] = {
     "hire": "a character to hire",
     "move": "where your Oyakata goes",
     "neutral": "a neutral character to place",
-    "place": "a shop for your Oyakata",
+    "place": "where it goes",
     "stall": "a stall",
     "start_card": "your starting character",
     "character": "a character to do business with",
@@ -71,6 +71,16 @@ PLACEHOLDERS: dict[str, str] = {
     "territory": "a territory",
     "tip": "a tip of the tree (its score is shown)",
     "card": "a card",
+    "tree": "a tree",
+    "bend": "a direction",
+    "draw": "a card to take",
+    "discard": "a card to discard",
+    "turn": "what to do",
+    "take": "what to take",
+    "order": "the order",
+    "commission": "a commission to keep",
+    "ikizama": "an Ikizama space",
+    "nagaya": "a nagaya",
 }
 
 
@@ -81,31 +91,32 @@ class Row:
     group: str
     first: int = 0  # the position of the row's first option among its group's (a long select is paged)
     total: int = 0  # how many options the group has
+    joined: bool = False  # the group's steps joined with the next, beside its buttons
 
 
 def panel_rows(actions: list[Action], selects: set[str] | frozenset[str] = frozenset()) -> list[Row]:
     """A row of buttons per group of at most five, a select (25 options each) for a group whose
-    kind is in ``selects`` or which has more than five options, and a select of its steps joined
-    with the next (bot/merge.py), a decision of its own kind. Labels never decide."""
+    kind is in ``selects`` or which has more than five options. Labels never decide."""
     groups: dict[str, list[Action]] = {}
     for action in actions:
         groups.setdefault(action.group, []).append(action)
     rows: list[Row] = []
     for group, everything in groups.items():
-        # Steps joined with the next are a question of their own: a select beside the group's
-        # single steps, which keep their look.
+        # A group shown as a select keeps its steps joined with the next (bot/merge.py) in the same
+        # menu; a group of buttons keeps its buttons, and its joined steps come as a menu below.
         joined = [a for a in everything if merge.SEP in a.id]
-        for acts, as_select in (
-            ([a for a in everything if merge.SEP not in a.id], group in selects),
-            (joined, True),
-        ):
+        if group in selects or not joined:
+            parts = [(everything, group in selects, False)]
+        else:
+            parts = [([a for a in everything if merge.SEP not in a.id], False, False), (joined, True, True)]
+        for acts, as_select, with_next in parts:
             if not acts:
                 continue
             if len(acts) <= 5 and not as_select:
                 rows.append(Row("buttons", acts, group, 0, len(acts)))
             else:
                 for i in range(0, len(acts), SELECT_SIZE):
-                    rows.append(Row("select", acts[i : i + SELECT_SIZE], group, i, len(acts)))
+                    rows.append(Row("select", acts[i : i + SELECT_SIZE], group, i, len(acts), with_next))
     return rows
 
 
@@ -113,6 +124,8 @@ def placeholder(row: Row) -> str:
     """What a select asks, in words: "Choose a tent space (7 options)"."""
     what = PLACEHOLDERS.get(row.group)
     text = f"Choose {what}" if what else "Choose one"
+    if row.joined:
+        text += " and the next step at once"
     if row.total > len(row.actions):
         text += f" (options {row.first + 1}-{row.first + len(row.actions)} of {row.total})"
     elif row.total > 1:

@@ -27,7 +27,8 @@ def _ikenokoi(view: dict, names: list[str] | None) -> list[str]:
     secret = view.get("secret_challenge")
     if secret:
         worth = view.get("secret_points")
-        now = f" Worth {_plural(worth, 'point')} if the game ended now." if worth is not None else ""
+        # The game counts its points in lotus, as the rules and the pictures do.
+        now = f" Worth {worth} lotus if the game ended now." if worth is not None else ""
         lines.append(f"**Your secret challenge:** {secret['text']}{now}")
     common = view.get("common_challenge")
     if common:
@@ -44,7 +45,8 @@ def _ikenokoi(view: dict, names: list[str] | None) -> list[str]:
     if me is not None and me < len(players):
         p = players[me]
         koi = [
-            (f"{v}" if z["koi"] == 1 else f"{v}×{z['koi']}") + (" +bamboo" if z.get("bamboo") else "")
+            (f"{v}" if z["koi"] == 1 else f"{v}×{z['koi']}" if z["koi"] else f"{v}: bamboo only")
+            + (" +bamboo" if z.get("bamboo") and z["koi"] else "")
             for v, z in p.get("zones", {}).items()
             if z.get("koi") or z.get("bamboo")
         ]
@@ -62,7 +64,7 @@ def _ikenokoi(view: dict, names: list[str] | None) -> list[str]:
     held: dict[int, list[str]] = {}
     for variety, seat in (view.get("leaders") or {}).items():
         if seat is not None:
-            held.setdefault(seat, []).append(f"{variety} ({_plural(values.get(variety, 0), 'point')})")
+            held.setdefault(seat, []).append(f"{variety} ({values.get(variety, 0)} lotus)")
     if held:
         order = sorted(held, key=lambda s: (s != me, s))
         lines.append(

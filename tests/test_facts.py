@@ -56,7 +56,7 @@ def test_ikenokoi_facts_hold_no_other_secret_challenge():
         common = (view.get("common_challenge") or {}).get("text")
         others = {state.view(s)["secret_challenge"]["text"] for s in range(4) if s != seat} - {mine, common}
         assert not any(other in text for other in others)
-        assert f"Worth {view['secret_points']} point" in text
+        assert f"Worth {view['secret_points']} lotus" in text
 
 
 def test_kigi_facts_name_the_card_being_placed():

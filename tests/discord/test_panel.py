@@ -84,7 +84,7 @@ async def test_ikenokoi_facts_name_the_secret_challenge_and_its_worth(simcord_en
     view = world.bot.service.state_of(await live(world)).view(seat)
     facts = components(panel)[1]["content"]
     assert view["secret_challenge"]["text"] in facts
-    assert f"Worth {view['secret_points']} point" in facts
+    assert f"Worth {view['secret_points']} lotus" in facts
 
 
 async def test_a_second_play_retires_the_first_panel(simcord_env):
