@@ -48,7 +48,7 @@ SELECTS: dict[str, set[str]] = {
     "ikenokoi": {"bamboo", "bridge", "exchange", "give"},
     "iki": {"hire", "move", "neutral", "place", "stall", "start_card", "character", "shop", "starve"},
     "iwari": {"pieces", "space", "territory"},
-    "kigi": {"tip", "card"},
+    "kigi": {"tip", "card", "place"},
 }
 
 # What a select asks for, in words ("Choose a tent space").
