@@ -165,17 +165,22 @@ def _iwari(view: dict, names: list[str] | None) -> list[str]:
     return lines
 
 
+def _kigi_words(card: dict) -> str:
+    """A Kigi card as its action labels say it: "card 21 (dragonfly, 2 red)", or the commission."""
+    if card.get("kind") == "commission":
+        return _kigi_card(card)
+    feats = card.get("features") or {}
+    words = ", ".join(k if n == 1 else f"{n} {k}" for k, n in feats.items())
+    return f"card {str(card.get('id', '?')).lstrip('t0') or '0'} ({words or _kigi_card(card)})"
+
+
 def _kigi(view: dict, names: list[str] | None) -> list[str]:
     me = view.get("seat")
     lines = []
     pending = view.get("pending") or {}
     if pending.get("card") and pending.get("seat") == me:
         card = pending["card"]
-        feats = card.get("features") or {}
-        words = ", ".join(k if n == 1 else f"{n} {k}" for k, n in feats.items())
-        line = (
-            f"**Placing:** card {str(card.get('id', '?')).lstrip('t0') or '0'} ({words or _kigi_card(card)})"
-        )
+        line = f"**Placing:** {_kigi_words(card)}"
         if card.get("tips"):
             line += f", tips {', '.join(card['tips'])}"
         tree = pending.get("tree")
@@ -202,7 +207,7 @@ def _kigi(view: dict, names: list[str] | None) -> list[str]:
         )
     display = view.get("display") or []
     if display and not pending.get("card"):
-        lines.append("**Display:** " + "; ".join(_kigi_card(c) for c in display))
+        lines.append("**Display:** " + "; ".join(_kigi_words(c) for c in display))
     return lines
 
 
