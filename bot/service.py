@@ -23,6 +23,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 from bot import merge
+from bot.names import plain
 from bot.store import (
     ActionRow,
     ChannelBusy,
@@ -273,7 +274,7 @@ class MatchService:
                     guild_id,
                     channel_id,
                     host_id,
-                    [Seat(host_id, host_name)],
+                    [Seat(host_id, plain(host_name))],
                     options,
                     self.seed_source(),
                     self.clock(),
@@ -317,7 +318,7 @@ class MatchService:
         if all(s.user_id != user_id for s in old.seats):
             raise ServiceError("Only the players of this match can ask for a rematch.")
         host = next(s for s in old.seats if s.user_id == user_id)
-        seats = [Seat(user_id, name)]
+        seats = [Seat(user_id, plain(name))]
         seats += [
             Seat(s.user_id, s.name, s.ai if s.user_id is None else None) for s in old.seats if s is not host
         ]
@@ -379,7 +380,7 @@ class MatchService:
             most = max(game.counts_for(match.options) or game.player_counts)
             if len(match.seats) >= most:
                 raise ServiceError(f"The lobby is full ({plural(most, 'player')}).")
-            match.seats.append(Seat(user_id, name))
+            match.seats.append(Seat(user_id, plain(name)))
 
         return await self._change_lobby(match_id, change)
 
@@ -903,7 +904,7 @@ class MatchService:
         for row in rows:
             for ev in row.events:
                 if "private_to" not in ev and ev.get("text"):
-                    lines.append(format_event(ev["text"], match.names))
+                    lines.append(format_event(ev["text"], match.shown_names))
         return match, lines[-limit:]
 
     async def finished_match(self, channel_id: int, match_id: int | None = None) -> Match:

@@ -114,7 +114,15 @@ class Match:
 
     @property
     def names(self) -> list[str]:
+        """The players' names as stored (for pictures and alt text)."""
         return [s.name for s in self.seats]
+
+    @property
+    def shown_names(self) -> list[str]:
+        """The players' names for Discord text: markdown, mentions and links made inert."""
+        from bot.names import shown
+
+        return [shown(s.name) for s in self.seats]
 
 
 @dataclass

@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core import GameBot
+from bot.names import shown
 from bot.service import ServiceError
 from bot.store import CorruptRow, StoreBusy
 from cogs.components import DYNAMIC_ITEMS, busy_text, guarded, jump_url, reply
@@ -128,7 +129,7 @@ class Matches(commands.Cog):
             seats = self.bot.service.state_of(match).to_act()
         except (CorruptRow, ServiceError):  # a damaged match is listed all the same
             return "someone"
-        return ", ".join(match.seats[s].name for s in seats) or "nobody"
+        return ", ".join(shown(match.seats[s].name) for s in seats) or "nobody"
 
     @match.command(name="return")
     async def return_(self, interaction: discord.Interaction) -> None:
@@ -146,7 +147,9 @@ class Matches(commands.Cog):
 
         async def run():
             match, winners = await self.bot.service.resign(interaction.channel_id, interaction.user.id)
-            names = ", ".join(match.seats[w].name for w in winners)
+            names = (
+                ", ".join(shown(match.seats[w].name) for w in winners) or "nobody (a loss against the game)"
+            )
             await reply(
                 interaction, f"You resigned match #{match.id}. Winner: {names}. The result is posted."
             )
@@ -212,11 +215,11 @@ class Matches(commands.Cog):
                 m = f.match
                 by_seat = {r.seat: r for r in f.results}
                 scores = ", ".join(
-                    f"{'🏆 ' if by_seat.get(i) and by_seat[i].won else ''}{seat.name} "
+                    f"{'🏆 ' if by_seat.get(i) and by_seat[i].won else ''}{shown(seat.name)} "
                     f"{by_seat[i].score if i in by_seat else '-'}"
                     for i, seat in enumerate(m.seats)
                 )
-                winners = [m.seats[r.seat].name for r in f.results if r.won and r.seat < len(m.seats)]
+                winners = [shown(m.seats[r.seat].name) for r in f.results if r.won and r.seat < len(m.seats)]
                 embed.add_field(
                     name=f"#{m.id} {self.title(m.game)}"[:256],
                     value=f"<t:{int(f.finished_at)}:d>: {scores}\nWinner: {' and '.join(winners) or 'nobody'}"[
@@ -269,7 +272,9 @@ class Matches(commands.Cog):
             who = player or interaction.user
             lines = await self.bot.service.store.stats(interaction.guild_id, who.id)
             if not lines:
-                await reply(interaction, f"{who.display_name} has not finished a match in this server yet.")
+                await reply(
+                    interaction, f"{shown(who.display_name)} has not finished a match in this server yet."
+                )
                 return
             ratings = {r.game: r for r in await self.bot.service.store.ratings(interaction.guild_id, who.id)}
             embed = discord.Embed(title=f"{who.display_name} in this server", colour=discord.Colour.green())

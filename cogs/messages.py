@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 import discord
 
 import rendering
+from bot.names import shown
 from bot.service import MatchService, format_event
 from bot.store import Match
 from cogs.components import (
@@ -38,7 +39,7 @@ NOISE_EVENTS = frozenset({"display", "refill"})
 def seat_label(match: Match, seat: int) -> str:
     s = match.seats[seat]
     if s.ai is not None:
-        return f"**{s.name}** (AI)" if s.user_id is not None else f"**{s.name}**"
+        return f"**{shown(s.name)}** (AI)" if s.user_id is not None else f"**{shown(s.name)}**"
     return f"<@{s.user_id}>"
 
 
@@ -144,8 +145,8 @@ class Messages:
             if payload.get("expired"):
                 text = "Closed: nobody pressed Start in time."
         else:
-            text = f"Started. Seat order: {' -> '.join(s.name for s in match.seats)}."
-        players = "\n".join(f"{i + 1}. {s.name}" for i, s in enumerate(match.seats)) or "nobody yet"
+            text = f"Started. Seat order: {' -> '.join(shown(s.name) for s in match.seats)}."
+        players = "\n".join(f"{i + 1}. {shown(s.name)}" for i, s in enumerate(match.seats)) or "nobody yet"
         items: list[discord.ui.Item] = [
             discord.ui.TextDisplay(f"### {game.title}: new match #{match.id}\n{text}"),
             discord.ui.TextDisplay(f"**Players ({len(match.seats)}/{hi})**\n{players}"),
@@ -161,13 +162,13 @@ class Messages:
 
     def recent_lines(self, match: Match, events: list[dict]) -> list[str]:
         return [
-            format_event(e["text"], match.names)
+            format_event(e["text"], match.shown_names)
             for e in events
             if "private_to" not in e and e.get("text") and e.get("type") not in NOISE_EVENTS
         ]
 
     def scores_line(self, match: Match, scores: list[int]) -> str:
-        return " · ".join(f"{s.name} **{scores[i]}**" for i, s in enumerate(match.seats))
+        return " · ".join(f"{shown(s.name)} **{scores[i]}**" for i, s in enumerate(match.seats))
 
     async def board_message(
         self, match: Match, state: GameState, recent: list[str]
@@ -178,7 +179,7 @@ class Messages:
         head = f"### {game.title} · match #{match.id}"
         if to_act:
             waiting = ", ".join(seat_label(match, s) for s in to_act)
-            prompt = format_event(state.prompt(to_act[0]), match.names)
+            prompt = format_event(state.prompt(to_act[0]), match.shown_names)
             since = int(await self.service.waiting_since(match, to_act))
             head += f"\n**Waiting for {waiting}** since <t:{since}:R>: {prompt}"
         public = state.view(None)
@@ -260,7 +261,7 @@ class Messages:
             outcome = f"{seat_label(match, resigned)} resigned. {outcome}"
         ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
         table = "\n".join(
-            f"{'🏆 ' if s in winners else ''}{match.seats[s].name}: {scores[s]}" for s in ranking
+            f"{'🏆 ' if s in winners else ''}{shown(match.seats[s].name)}: {scores[s]}" for s in ranking
         )
         file = await self.picture(match, state.view(None), "final.png")
         items: list[discord.ui.Item] = [

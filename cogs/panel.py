@@ -180,7 +180,7 @@ class Panels:
         page = min(page, len(pages) - 1)
         view = state.view(seat)
         prompt = f"{note}\n" if note else ""
-        prompt += f"### {format_event(state.prompt(seat), match.names)}"
+        prompt += f"### {format_event(state.prompt(seat), match.shown_names)}"
         items: list[discord.ui.Item] = [discord.ui.TextDisplay(prompt[:1500])]
         words = facts(match.game, view, match.names)
         if words:

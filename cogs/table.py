@@ -18,6 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 import discord
 
 import rendering
+from bot.names import plain, shown
 from bot.replay import Replay, ReplayError
 from bot.replay import replay as make_replay
 from bot.service import MatchService, ServiceError, StaleClick, format_event
@@ -178,7 +179,7 @@ class Table:
             if not isinstance(channel, discord.TextChannel):
                 raise ServiceError("Threads can only be opened from a text channel.")
             target = await channel.create_thread(
-                name=f"{game.title} with {user.display_name}"[:100],
+                name=f"{game.title} with {plain(user.display_name)}"[:100],
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=10080,
             )
@@ -238,7 +239,7 @@ class Table:
         state = self.service.state_of(match)
         to_act = state.to_act()
         if seat not in to_act:
-            waiting = ", ".join(match.seats[s].name for s in to_act)
+            waiting = ", ".join(shown(match.seats[s].name) for s in to_act)
             raise ServiceError(f"It is not your turn: waiting for {waiting}.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         view, file = await self.panels.build(match, state, seat)
@@ -303,7 +304,7 @@ class Table:
         match, state, seat = outcome.match, outcome.state, outcome.seat
         self.schedule_ai(match.id)
         private = [
-            format_event(e["text"], match.names)
+            format_event(e["text"], match.shown_names)
             for e in outcome.events
             if e.get("private_to") == seat and e.get("text")
         ]

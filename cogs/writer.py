@@ -491,7 +491,7 @@ class Writer:
             )
             return await self._post_mention(match, channel, text, seats)
         elif p.get("text"):
-            await channel.send(format_event(str(p["text"]), match.names)[:2000])
+            await channel.send(format_event(str(p["text"]), match.shown_names)[:2000])
         return KEEP
 
     async def send_reminder(self, match: Match, seats: list[int], count: int) -> list[int]:
