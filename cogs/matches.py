@@ -21,6 +21,10 @@ from games.base import plural
 
 log = logging.getLogger(__name__)
 
+# Per person: a board moved to the bottom, or a replay (seconds of GIF drawing), at most this often.
+BOARD_COOLDOWN = 30.0
+REPLAY_COOLDOWN = 20.0
+
 _UNITS = {"m": 60, "h": 3600, "d": 86400}
 HISTORY = 10  # finished matches listed by /match history
 LEADERBOARD = 10
@@ -54,6 +58,7 @@ class Matches(commands.Cog):
     match = app_commands.Group(name="match", description="The match in this channel", guild_only=True)
 
     @match.command(name="board")
+    @app_commands.checks.cooldown(1, BOARD_COOLDOWN, key=lambda i: i.user.id)
     async def board(self, interaction: discord.Interaction) -> None:
         """Post the board of this channel's match again, at the bottom of the channel."""
 
@@ -184,6 +189,7 @@ class Matches(commands.Cog):
         return registry[game].title if game in registry else game
 
     @match.command(name="replay")
+    @app_commands.checks.cooldown(1, REPLAY_COOLDOWN, key=lambda i: i.user.id)
     @app_commands.describe(
         match="A finished match of this channel (the latest by default)",
         share="Post the replay in the channel for everyone (only you see it by default)",
