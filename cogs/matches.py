@@ -21,9 +21,8 @@ from games.base import plural
 
 log = logging.getLogger(__name__)
 
-# Per person: a board moved to the bottom, or a replay (seconds of GIF drawing), at most this often.
+# Per person: a board moved to the bottom of the channel at most this often.
 BOARD_COOLDOWN = 30.0
-REPLAY_COOLDOWN = 20.0
 
 _UNITS = {"m": 60, "h": 3600, "d": 86400}
 HISTORY = 10  # finished matches listed by /match history
@@ -189,7 +188,6 @@ class Matches(commands.Cog):
         return registry[game].title if game in registry else game
 
     @match.command(name="replay")
-    @app_commands.checks.cooldown(1, REPLAY_COOLDOWN, key=lambda i: i.user.id)
     @app_commands.describe(
         match="A finished match of this channel (the latest by default)",
         share="Post the replay in the channel for everyone (only you see it by default)",
