@@ -182,7 +182,7 @@ class Panels:
         prompt = f"{note}\n" if note else ""
         prompt += f"### {format_event(state.prompt(seat), match.shown_names)}"
         items: list[discord.ui.Item] = [discord.ui.TextDisplay(prompt[:1500])]
-        words = facts(match.game, view, match.names)
+        words = facts(match.game, view, match.shown_names)
         if words:
             items.append(discord.ui.TextDisplay(words))
         for n, row in enumerate(pages[page]):

@@ -257,7 +257,7 @@ class Table:
         state = self.service.state_of(match)
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = state.view(seat)
-        words = facts(match.game, view, match.names)
+        words = facts(match.game, view, match.shown_names)
         file = await self.panels.private_picture(match, view, words)
         text = f"Your private view of match #{match.id}."
         if seat in state.to_act():
