@@ -12,6 +12,7 @@ import asyncio
 import functools
 import io
 import logging
+import threading
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 
@@ -35,6 +36,36 @@ log = logging.getLogger(__name__)
 REPLAYS_KEPT = 4  # finished matches never change: their last replays are kept, not drawn again
 AI_RETRIES = 5  # unexpected failures in a row before an AI seat waits for the next start
 AI_BACKOFF = 60.0  # the longest wait of an AI seat between two tries while the database is away
+
+
+ANSWER_WITHIN = 2.0  # seconds a click waits for its answer before it is acknowledged (Discord: 3)
+
+
+async def defer(interaction: discord.Interaction) -> None:
+    if not interaction.response.is_done():
+        await interaction.response.defer()
+
+
+async def answer_in_time(interaction: discord.Interaction, awaitable):
+    """Await the change a click asked for; if it is not done within ``ANSWER_WITHIN`` seconds (the
+    database waits for a lock), acknowledge the click first, so that Discord does not show it as
+    failed, and answer with the committed result once it is in. The limit is wall-clock time
+    (Discord's window is), measured by a timer thread, not by the event loop's clock."""
+    task = asyncio.ensure_future(awaitable)
+    loop = asyncio.get_running_loop()
+    late = asyncio.Event()
+    timer = threading.Timer(ANSWER_WITHIN, loop.call_soon_threadsafe, (late.set,))
+    timer.daemon = True
+    timer.start()
+    waiter = asyncio.ensure_future(late.wait())
+    try:
+        done, _ = await asyncio.wait({task, waiter}, return_when=asyncio.FIRST_COMPLETED)
+        if task not in done:
+            await defer(interaction)
+        return await task
+    finally:
+        timer.cancel()
+        waiter.cancel()
 
 
 class Table:
@@ -284,13 +315,15 @@ class Table:
         # The move is saved before the click is answered: a kill before the answer loses a click
         # Discord never confirmed, never one it did. Saving takes a millisecond of the 3 seconds.
         try:
-            outcome = await self.service.act(match_id, interaction.user.id, version, action_id)
+            outcome = await answer_in_time(
+                interaction, self.service.act(match_id, interaction.user.id, version, action_id)
+            )
         except StaleClick as exc:
             match = exc.match
             state = self.service.state_of(match)
             seat = match.seat_of(interaction.user.id)
             if match.status == "active" and seat is not None and seat in state.to_act():
-                await interaction.response.defer()
+                await defer(interaction)
                 view, file = await self.panels.build(
                     match,
                     state,
@@ -310,7 +343,7 @@ class Table:
         ]
         note = "\n".join(private)
         if not outcome.finished and seat in state.to_act():
-            await interaction.response.defer()
+            await defer(interaction)
             view, file = await self.panels.build(match, state, seat, note=note)
             await interaction.edit_original_response(attachments=[file], view=view)
             self.keep_panel(interaction, match.id)
@@ -326,7 +359,10 @@ class Table:
             if until is not None:
                 done += f" If your turn comes by <t:{until}:t>, this panel shows it; else press Play on the board."
         text = (note + "\n" if note else "") + done
-        await interaction.response.edit_message(view=closed_view(text[:2000]), attachments=[])
+        if interaction.response.is_done():  # deferred while the database was slow
+            await interaction.edit_original_response(view=closed_view(text[:2000]), attachments=[])
+        else:
+            await interaction.response.edit_message(view=closed_view(text[:2000]), attachments=[])
 
     def keep_panel(self, interaction: discord.Interaction, match_id: int) -> None:
         """The panel clicked is the player's live one, changed from now on with this click's token."""
