@@ -1,8 +1,10 @@
 """``python -m bot`` runs the bot; ``python -m bot demo GAME`` plays an AI game offline;
-``python -m bot copy-db --from PATH --to URL`` moves a SQLite database to PostgreSQL."""
+``python -m bot copy-db --from PATH --to URL`` moves a SQLite database to PostgreSQL;
+``python -m bot --help`` lists them."""
 
 from __future__ import annotations
 
+import argparse
 import logging
 import sys
 
@@ -59,20 +61,36 @@ def check_database(url_or_path: str) -> str | None:
     return None
 
 
-def copy_db(argv: list[str]) -> int:
-    import argparse
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(
+        prog="python -m bot",
+        usage="python -m bot [-h] [COMMAND ...]",
+        description="Koi Table, a Discord bot for Iki, Iwari, Ike No Koi and Kigi. Without a command it "
+        "runs the bot: the token and the other settings come from .env (see README.md).",
+    )
+    commands = top.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+    # The demo's own parser (bot/demo.py) reads its options: `python -m bot demo --help`.
+    commands.add_parser(
+        "demo",
+        add_help=False,
+        help="play a whole game between AI players offline and save its pictures (python -m bot demo --help)",
+    )
+    copy = commands.add_parser(
+        "copy-db",
+        help="copy the SQLite database into a new, empty PostgreSQL database (stop the bot first)",
+        description="Copy the SQLite database into a new, empty PostgreSQL database (stop the bot first).",
+    )
+    copy.add_argument("--from", dest="source", required=True, help="the SQLite file (DATABASE_PATH)")
+    copy.add_argument("--to", dest="target", required=True, help="postgresql://user:password@host/db")
+    return top
+
+
+def copy_db(args: argparse.Namespace) -> int:
     import asyncio
 
     from bot.store import is_postgres_url, redact
     from bot.store_copy import CopyError, copy_database
 
-    parser = argparse.ArgumentParser(
-        prog="python -m bot copy-db",
-        description="Copy the SQLite database into a new, empty PostgreSQL database (stop the bot first).",
-    )
-    parser.add_argument("--from", dest="source", required=True, help="the SQLite file (DATABASE_PATH)")
-    parser.add_argument("--to", dest="target", required=True, help="postgresql://user:password@host/db")
-    args = parser.parse_args(argv)
     if not is_postgres_url(args.target):
         print(f"--to must be a PostgreSQL URL (postgresql://...), not {args.target!r}.", file=sys.stderr)
         return 2
@@ -98,12 +116,15 @@ def copy_db(argv: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["demo"]:
+    args, rest = parser().parse_known_args(argv)  # --help prints the usage and exits 0
+    if args.command == "demo":
         from bot.demo import main as demo
 
-        return demo(argv[1:])
-    if argv[:1] == ["copy-db"]:
-        return copy_db(argv[1:])
+        return demo(rest)
+    if rest:
+        parser().error(f"unrecognized arguments: {' '.join(rest)}")
+    if args.command == "copy-db":
+        return copy_db(args)
     try:
         settings = Settings.from_env()
     except ConfigError as exc:
