@@ -1,7 +1,10 @@
 """Screenshots of the channel as a player sees it: SimCord's Discord-like preview in headless Chromium.
 
-    pip install "simcord[screenshot]"          # Playwright; no browser download: it uses the machine's
-    python bench/screenshots.py --out /tmp/koi-shots   # Chromium (--chromium, default /usr/bin/chromium)
+Needs, besides the dev install: ``pip install "simcord[screenshot]"`` (Playwright; no browser
+download) and a Chromium of the machine's (Debian: ``apt install chromium``, at /usr/bin/chromium;
+elsewhere give --chromium PATH).
+
+    python bench/screenshots.py --out /tmp/koi-shots
     python bench/screenshots.py --games kigi --actions 30
 
 For each game: the lobby with its options, then the channel after some random legal actions (the
@@ -9,6 +12,8 @@ board, the mention of the player to act, a chat line, the player's private panel
 and 400 px (phone) wide, and the board message and the private panel alone at both widths. Then a whole 2-player Ike No Koi
 game to its end: the final result with Rematch and Replay. The real bot runs against SimCord; every
 click goes through the buttons as a player's would. Look at the PNG files: that is the point.
+The private panel is one Components V2 message, drawn in its own order (prompt, facts, choices,
+then the picture), as Discord draws it.
 """
 
 from __future__ import annotations
