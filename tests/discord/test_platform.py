@@ -264,7 +264,7 @@ async def test_a_stale_panel_is_refused_with_the_current_choice(simcord_env):
     second = await player.click(board, label="Play")
     new_panel = second.response or second.followups[-1]
     assert old_panel.id != new_panel.id
-    draw = next(c for c in custom_ids(new_panel) if c.endswith(":draw"))
+    draw = next(c for c in custom_ids(new_panel) if c.endswith(":draw"))  # draw reveals: never joined
     await player.click(new_panel, custom_id=draw)
     version = (await live(world)).version
     assert version > match.version

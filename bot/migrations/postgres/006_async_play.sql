@@ -1,4 +1,4 @@
--- See bot/migrations/007_async_play.sql: lobby expiry per channel, the turn ping per user, and
+-- See bot/migrations/006_async_play.sql: lobby expiry per channel, the turn ping per user, and
 -- the live matches of a server.
 ALTER TABLE channel_settings ADD COLUMN lobby_expiry INTEGER;
 ALTER TABLE user_settings ADD COLUMN turn_ping TEXT NOT NULL DEFAULT 'channel';
