@@ -32,6 +32,9 @@ class Settings:
     # Seconds the public board waits after a step within a turn before it is re-drawn: the steps
     # of a compound turn then cost one upload when the turn passes, not one each.
     board_step_delay: float = 20.0
+    # Seconds between two looks of the writer at the outbox for effects nobody here was told
+    # about (0: never; the tests whose simulated clock runs longer than this turn it off).
+    outbox_sweep: float = 60.0
     # PostgreSQL time limits (seconds, 0: none): a lock held elsewhere or a lost server answers
     # "the database is busy, try again" instead of stalling every match of the process.
     database_timeouts: Timeouts = field(default_factory=Timeouts)

@@ -14,14 +14,17 @@ import io
 import logging
 import threading
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import discord
 
 import rendering
+from bot.config import DEFAULT_DATABASE
+from bot.limits import FairPool, Overloaded
 from bot.names import plain, shown
 from bot.replay import Replay, ReplayError
 from bot.replay import replay as make_replay
+from bot.replay_cache import ReplayCache
 from bot.service import MatchService, ServiceError, StaleClick, format_event
 from bot.store import CorruptRow, Match
 from cogs.components import POST_PERMISSIONS, THREAD_PERMISSIONS, lacking_text, missing
@@ -80,8 +83,15 @@ class Table:
         self._tasks: set[asyncio.Task] = set()
         self.messages = Messages(client, service)
         self.panels = Panels(service, self.messages)
-        # A replay draws up to a hundred pictures: one worker of its own, so boards never wait.
-        self._replay_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay")
+        # A replay draws up to a hundred pictures: one worker of its own, so boards never wait, on
+        # which each person has one replay on the way at most (others' wait behind one of theirs).
+        self._replay_pool = FairPool(
+            1, 1, "replay", "Your last replay is still being drawn: wait for it before asking for another."
+        )
+        # Drawn once per finished match and kept on disk beside the database (a restart keeps them).
+        settings = getattr(client, "settings", None)
+        folder = Path(getattr(settings, "database_path", DEFAULT_DATABASE)).parent / "replays"
+        self.replay_cache = ReplayCache(folder)
         self._replays: OrderedDict[int, asyncio.Future[Replay]] = OrderedDict()
         self.writer = Writer(client, service, self.messages, self.panels)
         self.writer.after_sweep = self._after_sweep
@@ -90,24 +100,27 @@ class Table:
     def close(self) -> None:
         self.panels.close()
         self.messages.close()
-        self._replay_pool.shutdown(wait=False, cancel_futures=True)
+        self._replay_pool.shutdown()
 
     # -- replays
 
-    async def replay(self, match: Match) -> Replay:
+    async def replay(self, match: Match, requester: int = 0) -> Replay:
         """The finished match as an animated GIF, rebuilt from its seed and action log in a worker."""
         if match.status != "finished":
             raise ServiceError("Only a finished match has a replay.")
         future = self._replays.get(match.id)
         if future is None or future.cancelled() or (future.done() and future.exception() is not None):
-            future = asyncio.ensure_future(self._draw_replay(match))
+            future = asyncio.ensure_future(self._draw_replay(match, requester))
             self._replays[match.id] = future
             while len(self._replays) > REPLAYS_KEPT:
                 self._replays.popitem(last=False)
         self._replays.move_to_end(match.id)
         return await asyncio.shield(future)  # one click that gives up does not cancel it for others
 
-    async def _draw_replay(self, match: Match) -> Replay:
+    async def _draw_replay(self, match: Match, requester: int) -> Replay:
+        kept = await asyncio.to_thread(self.replay_cache.get, match.id, match.version)
+        if kept is not None:
+            return kept
         rows = await self.service.store.action_log(match.id)
         game = self.service.game(match.game)
         work = functools.partial(
@@ -121,13 +134,17 @@ class Table:
             expected_state=match.state,
         )
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._replay_pool, work)
+            drawn = await self._replay_pool.run(requester, work)
+        except Overloaded as exc:
+            raise ServiceError(str(exc)) from None
         except ReplayError:
             log.exception("match %s cannot be replayed", match.id)
             raise ServiceError("This match cannot be replayed, sorry: its log does not rebuild it.") from None
+        await asyncio.to_thread(self.replay_cache.put, match.id, match.version, drawn)
+        return drawn
 
-    async def replay_file(self, match: Match) -> discord.File:
-        replay = await self.replay(match)
+    async def replay_file(self, match: Match, requester: int = 0) -> discord.File:
+        replay = await self.replay(match, requester)
         game = self.service.game(match.game).title
         state = self.service.state_of(match)
         scores = state.scores()
@@ -159,7 +176,7 @@ class Table:
         if match.status != "finished":
             raise ServiceError("Only a finished match has a replay.")
         await interaction.response.defer(ephemeral=not share, thinking=True)
-        file = await self.replay_file(match)
+        file = await self.replay_file(match, interaction.user.id)
         text = f"Match #{match.id} of {self.service.game(match.game).title}, move by move."
         await interaction.followup.send(text, file=file, ephemeral=not share)
 

@@ -102,6 +102,7 @@ class Writer:
         self._flush = False
         settings = getattr(client, "settings", None)
         self.step_delay: float = float(getattr(settings, "board_step_delay", 20.0))
+        self.sweep: float = float(getattr(settings, "outbox_sweep", SWEEP))  # 0: no sweep
         # Which guilds this process delivers for (shards); everything by default.
         self.owns: Callable[[int | None], bool] = lambda guild_id: True
         self._sweeper: asyncio.Task | None = None
@@ -121,7 +122,7 @@ class Writer:
     async def recover(self) -> int:
         """At start-up: deliver every pending effect of the guilds this process serves, and from
         then on look at the outbox every ``SWEEP`` seconds."""
-        if self._sweeper is None or self._sweeper.done():
+        if self.sweep > 0 and (self._sweeper is None or self._sweeper.done()):
             self._sweeper = asyncio.create_task(self._sweep(), name="writer-sweep")
         pending = [mid for mid, guild in await self.store.matches_with_effects() if self.owns(guild)]
         for match_id in pending:
@@ -133,7 +134,7 @@ class Writer:
         dropped the connection after COMMIT), by another process that died, or while this one's
         delivery had given up."""
         while True:
-            await asyncio.sleep(SWEEP)
+            await asyncio.sleep(self.sweep)
             try:
                 for match_id, guild in await self.store.matches_with_effects():
                     if self.owns(guild) and match_id not in self._tasks:
@@ -143,7 +144,7 @@ class Writer:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
-                log.warning("looking for pending effects failed (%s); again in %.0f s", exc, SWEEP)
+                log.warning("looking for pending effects failed (%s); again in %.0f s", exc, self.sweep)
 
     async def idle(self) -> None:
         """Deliver what is pending now, steps within a turn too, and wait until no delivery runs."""

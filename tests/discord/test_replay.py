@@ -29,7 +29,7 @@ pytestmark = pytest.mark.simcord(settle_timeout=180, shard_count=1)
 
 @pytest.fixture
 def bot_settings() -> dict:
-    return {"board_step_delay": 0}
+    return {"board_step_delay": 0, "outbox_sweep": 0}  # no timer within the long settle timeout
 
 
 # The longest of 20 random games at the largest player count (bench/replay.py measures them).

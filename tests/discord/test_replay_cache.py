@@ -1,0 +1,34 @@
+"""A finished match's replay is drawn once: kept on disk by match and version, served after a
+restart without drawing, and one person has one replay on the way at most."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.discord.helpers import make_world, start_match
+from tests.discord.test_replay import answer, final_message
+
+pytestmark = pytest.mark.simcord(settle_timeout=30, shard_count=1)  # below the outbox sweep
+
+
+async def test_a_replay_is_drawn_once_and_kept_on_disk(simcord_env, monkeypatch):
+    import cogs.table
+
+    world = await make_world(simcord_env, 2)
+    match_id = await start_match(world, "ikenokoi", 2)
+    await world.players[1].slash(world.channel, "match resign")
+    await world.bot.table.writer.idle()
+    first = await world.players[0].click(final_message(world), label="Replay")
+    (drawn,) = answer(first).attachments
+    table = world.bot.table
+    match = await world.bot.store.get_match(match_id)
+    assert table.replay_cache.get(match.id, match.version) is not None, "kept on disk"
+    table._replays.clear()  # as after a restart: nothing in memory
+
+    def never(*args, **kwargs):
+        raise AssertionError("drawn again")
+
+    monkeypatch.setattr(cogs.table, "make_replay", never)
+    again = await world.players[1].click(final_message(world), label="Replay")
+    (served,) = answer(again).attachments
+    assert served.filename == drawn.filename and served.size == drawn.size
