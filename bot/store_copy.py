@@ -11,7 +11,6 @@ Stop the bot before copying; start it with DATABASE_URL afterwards.
 from __future__ import annotations
 
 import logging
-import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,10 +35,10 @@ class Table:
     parents: set[str]
 
 
-def _source_tables(db: sqlite3.Connection) -> list[Table]:
+async def _source_tables(fetch) -> list[Table]:
     names = [
         r[0]
-        for r in db.execute(
+        for r in await fetch(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
         )
     ]
@@ -47,9 +46,9 @@ def _source_tables(db: sqlite3.Connection) -> list[Table]:
     for name in names:
         if name in SKIP:
             continue
-        columns = [r[1] for r in db.execute(f'PRAGMA table_info("{name}")')]
-        parents = {r[2] for r in db.execute(f'PRAGMA foreign_key_list("{name}")')} - {name}
-        rows = db.execute(f'SELECT COUNT(*) FROM "{name}"').fetchone()[0]
+        columns = [r[1] for r in await fetch(f'PRAGMA table_info("{name}")')]
+        parents = {r[2] for r in await fetch(f'PRAGMA foreign_key_list("{name}")')} - {name}
+        ((rows,),) = await fetch(f'SELECT COUNT(*) FROM "{name}"')
         tables.append(Table(name, columns, rows, parents))
     return _parents_first(tables)
 
@@ -98,11 +97,9 @@ async def copy_database(source_path: str | Path, target_url: str) -> dict[str, i
 
 
 async def _copy(source: SqliteStore, target: PostgresStore) -> dict[str, int]:
-    db = source._conn()
     # One read transaction: every table comes from the same snapshot of the file.
-    await source._call(lambda: db.execute("BEGIN"))
-    try:
-        tables = await source._call(lambda: _source_tables(db))
+    async with source.snapshot() as fetch:
+        tables = await _source_tables(fetch)
         async with target._p().acquire() as con, con.transaction():
             kinds: dict[str, dict[str, str]] = {}
             for row in await con.fetch(
@@ -132,9 +129,7 @@ async def _copy(source: SqliteStore, target: PostgresStore) -> dict[str, int]:
                 while True:
                     cols = ", ".join(f'"{c}"' for c in t.columns)
                     sql = f'SELECT rowid, {cols} FROM "{t.name}" WHERE rowid > ? ORDER BY rowid LIMIT ?'
-                    chunk = await source._call(
-                        lambda sql=sql, last=last: db.execute(sql, (last, CHUNK)).fetchall()
-                    )
+                    chunk = await fetch(sql, (last, CHUNK))
                     if not chunk:
                         break
                     last = chunk[-1][0]
@@ -157,5 +152,3 @@ async def _copy(source: SqliteStore, target: PostgresStore) -> dict[str, int]:
                     f' GREATEST(COALESCE(MAX("{column}"), 0), 1), MAX("{column}") IS NOT NULL) FROM "{table}"'
                 )
             return copied
-    finally:
-        await source._call(lambda: db.execute("COMMIT"))
