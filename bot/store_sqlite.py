@@ -285,14 +285,26 @@ class SqliteStore(Store):
                             if db.in_transaction:  # some errors (disk full) end it already
                                 await db.execute("ROLLBACK")
                             raise
-                        await db.execute("COMMIT")
-                        return result
+                        # COMMIT is queued on the connection before the lock is let go, so every
+                        # later statement (a read, the next BEGIN) runs after it; its answer is
+                        # awaited outside the lock, overlapping the next transaction's BEGIN.
+                        commit = asyncio.ensure_future(db.execute("COMMIT"))
+                        await asyncio.sleep(0)  # the COMMIT task runs first: its statement is queued
+                        break
                 finally:
                     self._busy(False)
             # Another process holds the write lock: wait here, not on the connection, so that
             # this process's reads go on meanwhile (WAL readers need not queue behind a writer).
             await asyncio.sleep(pause)
             pause = min(RETRY_MAX, 2 * pause)
+        try:
+            await commit
+        except BaseException:
+            async with self._lock:  # a COMMIT that failed may leave the transaction open: end it
+                if self._conn().in_transaction:
+                    await self._conn().execute("ROLLBACK")
+            raise
+        return result
 
     async def open(self) -> None:
         if self.path != ":memory:":
