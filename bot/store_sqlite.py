@@ -1,14 +1,17 @@
 """The SQLite store: one file, one aiosqlite connection (WAL, synchronous=NORMAL).
 
-Every method is one transaction: a write runs ``BEGIN IMMEDIATE``, its statements and
-``COMMIT`` while it holds the store's lock, so no statement of another task of this process
-can land inside it (they share the one connection), and it runs as a task of its own, shielded,
-so a cancelled caller cannot leave it half done: it goes on to COMMIT or ROLLBACK. Across
-processes, ``BEGIN IMMEDIATE`` takes SQLite's write lock and the compare-and-set arguments
-decide races. While another process holds that lock, the store does not sit on its connection
-waiting for it: it tries again every few milliseconds (up to ``BUSY_TIMEOUT``) and lets this
-process's reads run in between (WAL readers need not queue behind a writer); when the time is
-up the call fails with ``StoreBusy``, a transient failure.
+Every method is one transaction: a write sends ``BEGIN IMMEDIATE``, its statements and ``COMMIT``
+to the connection while it holds the store's lock, so no statement of another task of this
+process can land inside it (they share the one connection), and it runs as a task of its own,
+shielded, so a cancelled caller cannot leave it half done: it goes on to COMMIT or ROLLBACK.
+A transaction's statements go in one batch (one round trip to aiosqlite's thread), and its COMMIT
+is answered while the next transaction begins: under load the event loop's turns between round
+trips, not SQLite, are what a transaction waits for. Across processes, ``BEGIN IMMEDIATE`` takes
+SQLite's write lock and the compare-and-set arguments decide races. While another process holds
+that lock the store does not sit on its connection waiting: it tries again every few
+milliseconds (up to ``BUSY_TIMEOUT``) and lets this process's reads run in between (WAL readers
+need not queue behind a writer); when the time is up the call fails with ``StoreBusy``, a
+transient failure that changed nothing.
 """
 
 from __future__ import annotations
@@ -62,9 +65,9 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 Db = aiosqlite.Connection
 
-# How long a write waits for another process's write lock in all (as long as before; the bot
-# answers a click that waits with a deferral). Each try waits at most STATEMENT_BUSY inside
-# SQLite, holding the connection; between tries this process's reads go on.
+# How long a write waits for another process's write lock in all (as before; Discord's side
+# defers a click that waits). Each try waits at most STATEMENT_BUSY_MS inside SQLite, holding the
+# connection; between tries this process's reads go on.
 BUSY_TIMEOUT = 10.0
 STATEMENT_BUSY_MS = 20
 RETRY_FIRST, RETRY_MAX = 0.002, 0.05
