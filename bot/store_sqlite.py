@@ -69,7 +69,7 @@ Db = aiosqlite.Connection
 # defers a click that waits). Each try waits at most STATEMENT_BUSY_MS inside SQLite, holding the
 # connection; between tries this process's reads go on.
 BUSY_TIMEOUT = 10.0
-STATEMENT_BUSY_MS = 20
+STATEMENT_BUSY_MS = 5
 RETRY_FIRST, RETRY_MAX = 0.002, 0.05
 
 
@@ -83,32 +83,58 @@ def _is_busy(exc: BaseException) -> bool:
 
 @dataclass(frozen=True)
 class _Sql:
-    """One statement of a transaction's batch: ``executemany`` when ``many``, rows read when ``fetch``."""
+    """One statement of a transaction's batch; ``many``: once for each of the ``params`` rows."""
 
     sql: str
     params: Any = ()
     many: bool = False
-    fetch: bool = False
 
-    def send(self, db: Db) -> Awaitable:
-        if self.fetch:
-            return db.execute_fetchall(self.sql, self.params)
-        return (db.executemany if self.many else db.execute)(self.sql, self.params)
+    def send(self, db: Db) -> list[Awaitable]:
+        # Always execute_fetchall: its cursor lives and dies on the connection's thread. A cursor
+        # dropped on the event loop's thread resets its statement there, and SQLite's statement
+        # cache may be running that very statement for another transaction meanwhile (misuse).
+        if self.many:
+            return [db.execute_fetchall(self.sql, row) for row in self.params]
+        return [db.execute_fetchall(self.sql, self.params)]
 
 
-async def _run(db: Db, statements: list[_Sql], cas: str | None = None) -> list:
+CHANGES = _Sql("SELECT changes()")  # right after a compare-and-set: the rows it changed
+
+
+async def _send(db: Db, statements: list[_Sql]) -> list:
     """Send the statements at once: the connection's thread runs them back to back, in order, in one
     round trip (a round trip per statement costs an event-loop turn each, and under load those turns
-    are what a transaction waits for). Every statement runs, so a failure is raised once all are
-    done; the caller's transaction is then rolled back. ``cas``: the first statement is a
-    compare-and-set that must change exactly one row, else ``StaleVersion(cas)``."""
-    outcomes = await asyncio.gather(*(s.send(db) for s in statements), return_exceptions=True)
-    if cas is not None and not isinstance(outcomes[0], BaseException) and outcomes[0].rowcount != 1:
+    are what a transaction waits for). Every statement runs; the outcomes (each its rows, or the
+    exception) include the failures, one per statement (the rows of a ``many`` one as a list)."""
+    sends = [s.send(db) for s in statements]
+    flat = await asyncio.gather(*(a for group in sends for a in group), return_exceptions=True)
+    outcomes, i = [], 0
+    for statement, group in zip(statements, sends, strict=True):
+        part = flat[i : i + len(group)]
+        i += len(group)
+        failed = next((o for o in part if isinstance(o, BaseException)), None)
+        outcomes.append(failed if failed is not None else (part if statement.many else part[0]))
+    return outcomes
+
+
+def _check(outcomes: list, cas: str | None = None) -> list:
+    """Raise the first failure (the transaction is then rolled back). ``cas``: the first statement is
+    a compare-and-set and the second ``CHANGES``: it must have changed exactly one row, else
+    ``StaleVersion(cas)``."""
+    if cas is not None and not isinstance(outcomes[1], BaseException) and outcomes[1][0][0] != 1:
         raise StaleVersion(cas)
     for outcome in outcomes:
         if isinstance(outcome, BaseException):
             raise outcome
     return outcomes
+
+
+async def _run(db: Db, statements: list[_Sql]) -> list:
+    return _check(await _send(db, statements))
+
+
+BEGIN = _Sql("BEGIN IMMEDIATE")
+SAVEPOINT = _Sql("SAVEPOINT tx")
 
 
 def _effects(match_id: int, effects, now: float) -> list[_Sql]:
@@ -166,14 +192,16 @@ async def _insert_results(db: Db, match_id: int, results: list[Result], now: flo
     if not results:
         return
     (row,) = await db.execute_fetchall("SELECT guild_id, game FROM matches WHERE id = ?", (match_id,))
-    await db.executemany(
+    insert = _Sql(
         "INSERT OR REPLACE INTO results (match_id, seat, guild_id, game, user_id, score, won, finished_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (match_id, r.seat, row["guild_id"], row["game"], r.user_id, r.score, int(r.won), now)
             for r in results
         ],
+        many=True,
     )
+    await _run(db, [insert])
     if row["guild_id"] is not None:
         await _update_ratings(db, row["guild_id"], row["game"], results, now)
 
@@ -192,12 +220,14 @@ async def _update_ratings(db: Db, guild_id: int, game: str, results: list[Result
         )
     }
     new = rating_model.rate(results, current)
-    await db.executemany(
+    upsert = _Sql(
         "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, played, updated_at)"
         " VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
         " mu = excluded.mu, sigma = excluded.sigma, played = ratings.played + 1, updated_at = excluded.updated_at",
         [(guild_id, game, user, mu, sigma, now) for user, (mu, sigma) in new.items()],
+        many=True,
     )
+    await _run(db, [upsert])
 
 
 def _shard_filter(shards: Shards) -> tuple[str, tuple]:
@@ -249,10 +279,19 @@ class SqliteStore(Store):
         else:
             self._idle.set()
 
-    async def _tx(self, body: Callable[[Db], Awaitable[T]]) -> T:
-        """Run ``body`` as one write transaction, as a task of its own: a cancelled caller stops
-        waiting for it, and it still runs to COMMIT or ROLLBACK."""
-        task = asyncio.ensure_future(self._transaction(body))
+    async def _tx(
+        self,
+        statements: list[_Sql],
+        cas: str | None = None,
+        then: Callable[[Db, list], Awaitable[T]] | None = None,
+    ) -> T | list:
+        """One write transaction: ``statements`` (``cas``: see ``_check``), then ``then(db,
+        outcomes)`` for work that needs their answers (more round trips; its result is returned).
+        It runs as a task of its own: a cancelled caller stops waiting for it, and it still runs to
+        COMMIT or ROLLBACK."""
+        if cas is not None:
+            statements = [statements[0], CHANGES, *statements[1:]]
+        task = asyncio.ensure_future(self._transaction(statements, cas, then))
         self._running.add(task)
         task.add_done_callback(self._done)
         return await asyncio.shield(task)
@@ -262,7 +301,7 @@ class SqliteStore(Store):
         if not task.cancelled():
             task.exception()  # retrieved: a failure whose caller left was rolled back, nothing to report
 
-    async def _transaction(self, body: Callable[[Db], Awaitable[T]]) -> T:
+    async def _transaction(self, statements: list[_Sql], cas, then):
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.busy_timeout
         pause = RETRY_FIRST
@@ -271,27 +310,35 @@ class SqliteStore(Store):
                 db = self._conn()
                 self._busy(True)
                 try:
-                    try:
-                        await db.execute("BEGIN IMMEDIATE")
-                    except sqlite3.OperationalError as exc:
-                        if not _is_busy(exc):
-                            raise
+                    # BEGIN IMMEDIATE and the statements in one round trip. Should BEGIN fail
+                    # (another process holds the write lock), SAVEPOINT opens a transaction all
+                    # the same, so the statements sent with it run inside one and are rolled back:
+                    # nothing of them is ever committed on its own.
+                    begun, saved, *outcomes = await _send(db, [BEGIN, SAVEPOINT, *statements])
+                    if isinstance(begun, BaseException):
+                        if db.in_transaction:
+                            await db.execute_fetchall("ROLLBACK")
+                        if not _is_busy(begun):
+                            raise begun
                         if loop.time() >= deadline:
                             raise StoreBusy(
                                 f"the database is busy: another process held its write lock for"
-                                f" {self.busy_timeout:g} s ({exc})"
-                            ) from exc
+                                f" {self.busy_timeout:g} s ({begun})"
+                            ) from begun
                     else:
                         try:
-                            result = await body(db)
+                            _check([saved])
+                            result = _check(outcomes, cas)
+                            if then is not None:
+                                result = await then(db, outcomes)
                         except BaseException:
                             if db.in_transaction:  # some errors (disk full) end it already
-                                await db.execute("ROLLBACK")
+                                await db.execute_fetchall("ROLLBACK")
                             raise
                         # COMMIT is queued on the connection before the lock is let go, so every
                         # later statement (a read, the next BEGIN) runs after it; its answer is
                         # awaited outside the lock, overlapping the next transaction's BEGIN.
-                        commit = asyncio.ensure_future(db.execute("COMMIT"))
+                        commit = asyncio.ensure_future(db.execute_fetchall("COMMIT"))
                         await asyncio.sleep(0)  # the COMMIT task runs first: its statement is queued
                         break
                 finally:
@@ -305,7 +352,7 @@ class SqliteStore(Store):
         except BaseException:
             async with self._lock:  # a COMMIT that failed may leave the transaction open: end it
                 if self._conn().in_transaction:
-                    await self._conn().execute("ROLLBACK")
+                    await self._conn().execute_fetchall("ROLLBACK")
             raise
         return result
 
@@ -321,7 +368,7 @@ class SqliteStore(Store):
             await self._pragma_with_retry("PRAGMA journal_mode=WAL")
             await self._db.execute_fetchall("PRAGMA synchronous=NORMAL")
             await self._db.execute_fetchall("PRAGMA foreign_keys=ON")
-            await self._tx(self._migrate)
+            await self._tx([], then=self._migrate)
         except BaseException:
             await self.close()
             raise
@@ -348,9 +395,9 @@ class SqliteStore(Store):
         await db.close()
 
     @staticmethod
-    async def _migrate(db: Db) -> None:
+    async def _migrate(db: Db, _) -> None:
         """Read and apply the schema version in one write transaction: processes may start at once."""
-        await db.execute(
+        await db.execute_fetchall(
             "CREATE TABLE IF NOT EXISTS schema_migrations (number INTEGER PRIMARY KEY, name TEXT NOT NULL)"
         )
         done = {row[0] for row in await db.execute_fetchall("SELECT number FROM schema_migrations")}
@@ -360,15 +407,15 @@ class SqliteStore(Store):
             log.info("applying migration %s", name)
             for statement in sql_statements(sql):
                 await db.execute_fetchall(statement)  # to its end, whatever it returns
-            await db.execute("INSERT INTO schema_migrations VALUES (?, ?)", (number, name))
+            await db.execute_fetchall("INSERT INTO schema_migrations VALUES (?, ?)", (number, name))
 
     async def check_writable(self) -> None:
-        async def rewrite(db: Db) -> None:
+        async def rewrite(db: Db, _) -> None:
             # Rewriting the header's user_version is a real write that changes nothing.
             ((version,),) = await db.execute_fetchall("PRAGMA user_version")
-            await db.execute(f"PRAGMA user_version = {int(version)}")
+            await db.execute_fetchall(f"PRAGMA user_version = {int(version)}")
 
-        await self._tx(rewrite)
+        await self._tx([], then=rewrite)
 
     @contextlib.asynccontextmanager
     async def snapshot(self):
@@ -378,11 +425,11 @@ class SqliteStore(Store):
             db = self._conn()
             self._busy(True)
             try:
-                await db.execute("BEGIN")
+                await db.execute_fetchall("BEGIN")
                 try:
                     yield lambda sql, params=(): db.execute_fetchall(sql, params)
                 finally:
-                    await db.execute("COMMIT")
+                    await db.execute_fetchall("COMMIT")
             finally:
                 self._busy(False)
 
@@ -391,22 +438,23 @@ class SqliteStore(Store):
     async def create_match(
         self, game, guild_id, channel_id, host_id, seats, options, seed, now, effects=(), expires_at=None
     ) -> Match:
-        async def create(db: Db) -> sqlite3.Row:
-            cur = await db.execute(
-                "INSERT INTO matches (game, guild_id, channel_id, host_id, status, seats, options, seed,"
-                " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
-                (game, guild_id, channel_id, host_id, seats_json(seats), json.dumps(options), seed, now, now),
-            )
-            match_id = cur.lastrowid
+        insert = _Sql(
+            "INSERT INTO matches (game, guild_id, channel_id, host_id, status, seats, options, seed,"
+            " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+            (game, guild_id, channel_id, host_id, seats_json(seats), json.dumps(options), seed, now, now),
+        )
+
+        async def create(db: Db, outcomes: list) -> sqlite3.Row:
+            ((match_id,),) = outcomes[1]
             expiry = (
                 [_reminder(Reminder(match_id, expires_at, 0, 0), match_id)] if expires_at is not None else []
             )
-            read = _Sql("SELECT * FROM matches WHERE id = ?", (match_id,), fetch=True)
+            read = _Sql("SELECT * FROM matches WHERE id = ?", (match_id,))
             *_, (row,) = await _run(db, [*_effects(match_id, effects, now), *expiry, read])
             return row
 
         try:
-            row = await self._tx(create)
+            row = await self._tx([insert, _Sql("SELECT last_insert_rowid()")], then=create)
         except sqlite3.IntegrityError as exc:
             raise ChannelBusy(str(exc)) from exc
         return match_from_row(row)
@@ -435,7 +483,7 @@ class SqliteStore(Store):
         )
         later = [_reminder(reminder, match_id)] if reminder is not None else []
         statements = [update, *later, *_effects(match_id, effects, now)]
-        await self._tx(lambda db: _run(db, statements, cas=f"match {match_id} changed meanwhile"))
+        await self._tx(statements, cas=f"match {match_id} changed meanwhile")
 
     async def active_matches(self) -> list[Match]:
         rows = await self._all("SELECT * FROM matches WHERE status = 'active' ORDER BY id")
@@ -459,7 +507,7 @@ class SqliteStore(Store):
             _reminder(reminder, match_id),  # replaces the lobby's expiry
             *_effects(match_id, effects, now),
         ]
-        await self._tx(lambda db: _run(db, statements, cas=f"match {match_id} is no longer a lobby"))
+        await self._tx(statements, cas=f"match {match_id} is no longer a lobby")
 
     async def save_move(self, move: Move, now: float) -> None:
         rows = [move.action, *move.forced]
@@ -483,11 +531,10 @@ class SqliteStore(Store):
         ]
         stale = f"match {move.match_id} moved on from version {move.expected_version}"
 
-        async def save(db: Db) -> None:
-            await _run(db, statements, cas=stale)
+        async def results(db: Db, _) -> None:
             await _insert_results(db, move.match_id, move.results, now)
 
-        await self._tx(save)
+        await self._tx(statements, cas=stale, then=results if move.results else None)
 
     async def undo_move(self, match_id, expected_version, from_version, state, reminder, now, effects=()):
         update = _Sql(
@@ -502,7 +549,7 @@ class SqliteStore(Store):
             *_effects(match_id, effects, now),
         ]
         stale = f"match {match_id} moved on from version {expected_version}"
-        await self._tx(lambda db: _run(db, statements, cas=stale))
+        await self._tx(statements, cas=stale)
 
     async def end_match(
         self, match_id, status, results, now, effects=(), expected_version=None, from_status=None
@@ -517,11 +564,10 @@ class SqliteStore(Store):
             params += (from_status,)
         statements = [_Sql(sql, params), _reminder(None, match_id), *_effects(match_id, effects, now)]
 
-        async def end(db: Db) -> None:
-            await _run(db, statements, cas=f"match {match_id} changed meanwhile")
+        async def insert_results(db: Db, _) -> None:
             await _insert_results(db, match_id, results, now)
 
-        await self._tx(end)
+        await self._tx(statements, cas=f"match {match_id} changed meanwhile", then=insert_results)
 
     async def actions(self, match_id: int, limit: int = 20) -> list[ActionRow]:
         rows = await self._all(
@@ -551,7 +597,7 @@ class SqliteStore(Store):
 
     async def add_effects(self, match_id: int, effects: list[Effect]) -> None:
         statements = _effects(match_id, effects, time.time())
-        await self._tx(lambda db: _run(db, statements))
+        await self._tx(statements)
 
     async def pending_effects(self, match_id: int) -> list[Effect]:
         rows = await self._all("SELECT * FROM outbox WHERE match_id = ? ORDER BY id", (match_id,))
@@ -565,13 +611,13 @@ class SqliteStore(Store):
             "DELETE FROM outbox WHERE match_id = ? AND id = ?", [(match_id, int(i)) for i in ids], many=True
         )
         statements = [delete, *_messages(match_id, board_message_id, lobby_message_id, mention_message_id)]
-        await self._tx(lambda db: _run(db, statements))
+        await self._tx(statements)
 
     async def set_messages(
         self, match_id, board_message_id=KEEP, lobby_message_id=KEEP, mention_message_id=KEEP
     ) -> None:
         statements = _messages(match_id, board_message_id, lobby_message_id, mention_message_id)
-        await self._tx(lambda db: _run(db, statements))
+        await self._tx(statements)
 
     async def matches_with_effects(self) -> list[tuple[int, int | None]]:
         rows = await self._all(
@@ -601,10 +647,10 @@ class SqliteStore(Store):
         return row[0] if row else None
 
     async def put_reminder(self, reminder: Reminder) -> None:
-        await self._tx(lambda db: _run(db, [_reminder(reminder, reminder.match_id)]))
+        await self._tx([_reminder(reminder, reminder.match_id)])
 
     async def delete_reminder(self, match_id: int) -> None:
-        await self._tx(lambda db: db.execute("DELETE FROM reminders WHERE match_id = ?", (match_id,)))
+        await self._tx([_reminder(None, match_id)])
 
     async def fire_reminder(self, due: Reminder, following: Reminder | None, effects=()) -> bool:
         delete = _Sql(
@@ -614,7 +660,7 @@ class SqliteStore(Store):
         later = [_reminder(following, due.match_id)] if following is not None else []
         statements = [delete, *later, *_effects(due.match_id, effects, time.time())]
         try:
-            await self._tx(lambda db: _run(db, statements, cas="fired already"))
+            await self._tx(statements, cas="fired already")
         except StaleVersion:  # another process fired it (or a move replaced it): rolled back
             return False
         return True
@@ -633,19 +679,21 @@ class SqliteStore(Store):
 
     async def put_channel_settings(self, channel_id: int, settings: ChannelSettings) -> None:
         await self._tx(
-            lambda db: db.execute(
-                "INSERT OR REPLACE INTO channel_settings"
-                " (channel_id, reminder_delay, reminders_enabled, ai_takeover, threads, lobby_expiry)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    channel_id,
-                    settings.reminder_delay,
-                    int(settings.reminders_enabled),
-                    int(settings.ai_takeover),
-                    int(settings.threads),
-                    settings.lobby_expiry,
-                ),
-            )
+            [
+                _Sql(
+                    "INSERT OR REPLACE INTO channel_settings"
+                    " (channel_id, reminder_delay, reminders_enabled, ai_takeover, threads, lobby_expiry)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (
+                        channel_id,
+                        settings.reminder_delay,
+                        int(settings.reminders_enabled),
+                        int(settings.ai_takeover),
+                        int(settings.threads),
+                        settings.lobby_expiry,
+                    ),
+                )
+            ]
         )
 
     async def dm_reminders(self, user_id: int) -> bool:
@@ -654,11 +702,13 @@ class SqliteStore(Store):
 
     async def put_dm_reminders(self, user_id: int, enabled: bool) -> None:
         await self._tx(
-            lambda db: db.execute(
-                "INSERT INTO user_settings (user_id, dm_reminders) VALUES (?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET dm_reminders = excluded.dm_reminders",
-                (user_id, int(enabled)),
-            )
+            [
+                _Sql(
+                    "INSERT INTO user_settings (user_id, dm_reminders) VALUES (?, ?)"
+                    " ON CONFLICT (user_id) DO UPDATE SET dm_reminders = excluded.dm_reminders",
+                    (user_id, int(enabled)),
+                )
+            ]
         )
 
     async def turn_pings(self, user_ids: list[int]) -> dict[int, str]:
@@ -672,11 +722,13 @@ class SqliteStore(Store):
 
     async def put_turn_ping(self, user_id: int, mode: str) -> None:
         await self._tx(
-            lambda db: db.execute(
-                "INSERT INTO user_settings (user_id, turn_ping) VALUES (?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET turn_ping = excluded.turn_ping",
-                (user_id, mode),
-            )
+            [
+                _Sql(
+                    "INSERT INTO user_settings (user_id, turn_ping) VALUES (?, ?)"
+                    " ON CONFLICT (user_id) DO UPDATE SET turn_ping = excluded.turn_ping",
+                    (user_id, mode),
+                )
+            ]
         )
 
     # -- results and ratings
