@@ -4,9 +4,9 @@ Every method is one transaction: a write sends ``BEGIN IMMEDIATE``, its statemen
 to the connection while it holds the store's lock, so no statement of another task of this
 process can land inside it (they share the one connection), and it runs as a task of its own,
 shielded, so a cancelled caller cannot leave it half done: it goes on to COMMIT or ROLLBACK.
-A transaction's statements go in one batch (one round trip to aiosqlite's thread), and its COMMIT
-is answered while the next transaction begins: under load the event loop's turns between round
-trips, not SQLite, are what a transaction waits for. Across processes, ``BEGIN IMMEDIATE`` takes
+A transaction is two round trips to aiosqlite's thread: BEGIN IMMEDIATE with all its statements
+in one batch, then COMMIT; under load the event loop's turns between round trips, not SQLite, are
+what a transaction waits for. Across processes, ``BEGIN IMMEDIATE`` takes
 SQLite's write lock and the compare-and-set arguments decide races. While another process holds
 that lock the store does not sit on its connection waiting: it tries again every few
 milliseconds (up to ``BUSY_TIMEOUT``) and lets this process's reads run in between (WAL readers
@@ -335,26 +335,14 @@ class SqliteStore(Store):
                             if db.in_transaction:  # some errors (disk full) end it already
                                 await db.execute_fetchall("ROLLBACK")
                             raise
-                        # COMMIT is queued on the connection before the lock is let go, so every
-                        # later statement (a read, the next BEGIN) runs after it; its answer is
-                        # awaited outside the lock, overlapping the next transaction's BEGIN.
-                        commit = asyncio.ensure_future(db.execute_fetchall("COMMIT"))
-                        await asyncio.sleep(0)  # the COMMIT task runs first: its statement is queued
-                        break
+                        await db.execute_fetchall("COMMIT")
+                        return result
                 finally:
                     self._busy(False)
             # Another process holds the write lock: wait here, not on the connection, so that
             # this process's reads go on meanwhile (WAL readers need not queue behind a writer).
             await asyncio.sleep(pause)
             pause = min(RETRY_MAX, 2 * pause)
-        try:
-            await commit
-        except BaseException:
-            async with self._lock:  # a COMMIT that failed may leave the transaction open: end it
-                if self._conn().in_transaction:
-                    await self._conn().execute_fetchall("ROLLBACK")
-            raise
-        return result
 
     async def open(self) -> None:
         if self.path != ":memory:":
