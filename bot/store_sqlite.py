@@ -262,6 +262,12 @@ class SqliteStore(Store):
         return self._db
 
     async def _all(self, sql: str, params: Any = ()) -> list[sqlite3.Row]:
+        # The read runs as a task of its own, like a transaction: a caller that waits for a task,
+        # not for a bare future that aiosqlite's thread resolves, is work an event-loop supervisor
+        # (SimCord's settlement in the tests) can see finish.
+        return await asyncio.ensure_future(self._read(sql, params))
+
+    async def _read(self, sql: str, params: Any) -> list[sqlite3.Row]:
         while self._in_tx:
             await self._idle.wait()
         # No await between the check above and the statement being sent (aiosqlite queues it
