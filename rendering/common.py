@@ -125,6 +125,19 @@ def text_width(draw: ImageDraw.ImageDraw, text: str, size: int) -> float:
     return text_length(text, size)
 
 
+def wrap(text: str, size: int, width: float) -> list[str]:
+    """Words of ``text`` in lines no wider than ``width`` at ``size`` px (a long word stands alone)."""
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if text_length(trial, size) <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    return [*lines, line] if line else lines
+
+
 @lru_cache(maxsize=4096)
 def fitted(text: str, size: int, width: float) -> str:
     """The text, cut and ended with a dot where it is wider than ``width``."""

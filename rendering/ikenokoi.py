@@ -28,6 +28,7 @@ from rendering.common import (
     player_badge,
     player_name,
     text_length,
+    wrap,
 )
 
 WIDTH = 800
@@ -51,20 +52,6 @@ CELL_W, CELL_H = 73, 58
 PANEL_W = (WIDTH - 3 * PAD) // 2
 PANEL_H = 62 + 2 * CELL_H + 10
 TOKENS_H = 30 + 60 + 34
-
-
-def _wrap(text: str, size: int, width: float) -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if text_length(trial, size) <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
 
 
 def _name(names: list[str] | None, seat: int) -> str:
@@ -357,9 +344,7 @@ def _lines(view: dict, names: list[str] | None) -> list[str]:
     """The text box: the common challenge; a player's secret, pool and peek; at the end the secrets."""
     seat = view["seat"]
     width = WIDTH - 2 * PAD - 24
-    lines = _wrap(
-        "Common challenge: " + _challengedraw_text(view["common_challenge"], "common"), SMALL, width
-    )
+    lines = wrap("Common challenge: " + _challengedraw_text(view["common_challenge"], "common"), SMALL, width)
     if view["over"]:
         for s, p in enumerate(view["players"]):
             ch = p.get("challenge")
@@ -368,9 +353,9 @@ def _lines(view: dict, names: list[str] | None) -> list[str]:
                 lines.append(fitted(text, SMALL, width - 100) + f"  {p['score']['secret'] or 0} lotus")
     elif seat is not None and view.get("secret_challenge"):
         text = "Your secret challenge: " + _challengedraw_text(view["secret_challenge"], "individual")
-        lines += _wrap(text + f", now worth {view.get('secret_points')} lotus to you", SMALL, width)
+        lines += wrap(text + f", now worth {view.get('secret_points')} lotus to you", SMALL, width)
     if seat is not None and view.get("peek"):
-        lines += _wrap(
+        lines += wrap(
             "Your lotus peek, top of the pond first: " + _cardsdraw_text(view["peek"]), SMALL, width
         )
     return lines
@@ -384,7 +369,7 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     over = view["over"]
     rows = (n + 1) // 2
     lines = _lines(view, names)
-    legend = _wrap(LEGEND, SMALL, WIDTH - 2 * PAD)
+    legend = wrap(LEGEND, SMALL, WIDTH - 2 * PAD)
     top = HEADER_H + 10
     top += (30 + 26 + 34 * n + 10) if over else _river_h(view) + 4
     top += TOKENS_H + len(lines) * LINE_H + 14 + 10

@@ -32,6 +32,7 @@ from rendering.common import (
     font,
     player_name,
     text_length,
+    wrap,
 )
 from rendering.common import player_badge as _player_badge
 
@@ -106,18 +107,6 @@ def _ability(c: dict) -> str:
     """What a character does at its shop, in words: "2 mon for 3 iki", "gain 2 rice"."""
     gain = _amounts(c["gain"])
     return f"{_amounts(c['pay'])} for {gain}" if c["pay"] else f"gain {gain}"
-
-
-def _wrap(text: str, size: int, width: float) -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if text_length(trial, size) <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    return [*lines, line] if line else lines
 
 
 def _ordinal(n: int) -> str:
@@ -392,7 +381,7 @@ def _final(d: ImageDraw.ImageDraw, v: dict, names, y: int) -> int:
         "track: iki earned during the game; types: the different types among their retired characters;"
         " goods: koban, wood and mon left"
     )  # at most two lines: _board leaves room for two
-    for line in _wrap(legend, SMALL, W - 2 * PAD):
+    for line in wrap(legend, SMALL, W - 2 * PAD):
         _t(d, (PAD, y + 2), line, SMALL, MUTED)
         y += 25
     return y

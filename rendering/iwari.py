@@ -31,6 +31,7 @@ from rendering.common import (
     font,
     player_name,
     text_length,
+    wrap,
 )
 
 WIDTH = 760
@@ -91,19 +92,6 @@ def tribe_name(view: dict, names: list[str] | None, tribe: int) -> str:
     if view.get("neutral") is not None and tribe == view["neutral"]:
         return "Third tribe"
     return player_name(names, tribe)
-
-
-def wrap(text: str, size: int, width: float) -> list[str]:
-    """Words of ``text`` in lines no wider than ``width`` at ``size`` px."""
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if text_length(trial, size) <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    return [*lines, line] if line else lines
 
 
 # ---------------------------------------------------------------- patterns

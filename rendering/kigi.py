@@ -34,6 +34,7 @@ from rendering.common import (
     player_badge,
     player_name,
     text_length,
+    wrap,
 )
 
 WIDTH = 800
@@ -151,19 +152,6 @@ def draw_features(
         for ci, f in enumerate(row):
             cx = x0 + w * (ci + 0.5) / len(row)
             draw_feature(d, f, cx, cy, size)
-
-
-def wrap(text: str, size: int, width: float) -> list[str]:
-    """Words of ``text`` in lines no wider than ``width`` at ``size`` px (a long word stands alone)."""
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if text_length(trial, size) <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    return [*lines, line] if line else lines
 
 
 _SPRITES = PictureCache(4_000_000)  # display cards, drawn once per card and size
