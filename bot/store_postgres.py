@@ -33,7 +33,6 @@ from bot.store import (
     ActionRow,
     ChannelBusy,
     ChannelSettings,
-    CorruptRow,
     Effect,
     FinishedMatch,
     Match,
@@ -257,6 +256,20 @@ def _shard_filter(shards: Shards, first: int) -> tuple[str, tuple]:
     )
 
 
+@contextlib.contextmanager
+def _busy_errors():
+    """A timeout, a lock wait or a lost connection inside the block becomes ``StoreBusy``."""
+    try:
+        yield
+    except StoreBusy:
+        raise
+    except Exception as exc:
+        busy = _busy(exc)
+        if busy is None:
+            raise
+        raise busy from exc
+
+
 class PostgresStore(Store):
     def __init__(
         self, url: str, min_size: int = 1, max_size: int = 10, timeouts: Timeouts | None = None
@@ -289,29 +302,15 @@ class PostgresStore(Store):
 
     async def _tx(self, fn: Callable[[Con], Awaitable[T]], **options) -> T:
         """Run ``fn`` as one transaction on one connection of the pool."""
-        try:
+        with _busy_errors():
             async with self._acquire() as con, con.transaction(**options):
                 return await fn(con)
-        except StoreBusy:
-            raise
-        except Exception as exc:
-            busy = _busy(exc)
-            if busy is None:
-                raise
-            raise busy from exc
 
     async def _one(self, method: str, sql: str, *args) -> Any:
         """One statement on its own (its own implicit transaction)."""
-        try:
+        with _busy_errors():
             async with self._acquire() as con:
                 return await getattr(con, method)(sql, *args)
-        except StoreBusy:
-            raise
-        except Exception as exc:
-            busy = _busy(exc)
-            if busy is None:
-                raise
-            raise busy from exc
 
     async def open(self) -> None:
         t = self.timeouts
@@ -440,14 +439,9 @@ class PostgresStore(Store):
         await self._tx(update)
 
     async def active_matches(self) -> list[Match]:
-        rows = await self._one("fetch", "SELECT * FROM matches WHERE status = 'active' ORDER BY id")
-        out = []
-        for row in rows:
-            try:
-                out.append(match_from_row(row))
-            except CorruptRow:
-                log.exception("skipping unreadable match row %s", row["id"])
-        return out
+        return readable_matches(
+            await self._one("fetch", "SELECT * FROM matches WHERE status = 'active' ORDER BY id")
+        )
 
     async def start_match(self, match_id, seats, state, reminder, now, effects=(), forced=()) -> None:
         text = json.dumps(state)

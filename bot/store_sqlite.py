@@ -37,7 +37,6 @@ from bot.store import (
     ActionRow,
     ChannelBusy,
     ChannelSettings,
-    CorruptRow,
     Effect,
     FinishedMatch,
     Match,
@@ -480,14 +479,7 @@ class SqliteStore(Store):
         await self._tx(statements, cas=f"match {match_id} changed meanwhile")
 
     async def active_matches(self) -> list[Match]:
-        rows = await self._all("SELECT * FROM matches WHERE status = 'active' ORDER BY id")
-        out = []
-        for row in rows:
-            try:
-                out.append(match_from_row(row))
-            except CorruptRow:
-                log.exception("skipping unreadable match row %s", row["id"])
-        return out
+        return readable_matches(await self._all("SELECT * FROM matches WHERE status = 'active' ORDER BY id"))
 
     async def start_match(self, match_id, seats, state, reminder, now, effects=(), forced=()) -> None:
         update = _Sql(
