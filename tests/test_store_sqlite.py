@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import time
 
 import pytest
 
@@ -131,7 +132,10 @@ async def test_a_cancelled_caller_never_leaves_a_transaction_half_done(tmp_path)
                 outcomes.add("answered")
             except asyncio.CancelledError:
                 outcomes.add("cancelled")
-            # The next write waits for the cancelled caller's transaction and sees what it left.
+            # The cancelled caller's transaction runs on to COMMIT or ROLLBACK: wait for it (it may
+            # not have taken the store's lock yet), then the next write sees what it left.
+            while store._running:
+                await asyncio.sleep(0.01)
             await store.set_messages(match.id, board_message_id=turns)
             now = await store.get_match(match.id)
             rows = await store.actions(match.id, 1000)
@@ -158,7 +162,12 @@ async def test_a_caller_cancelled_while_the_lock_is_held_elsewhere_still_commits
             with pytest.raises(asyncio.CancelledError):
                 await caller
             await holder.release()
-        await store.set_messages(match.id, board_message_id=1)  # after the transaction left behind
+        # The transaction left behind retries BEGIN outside the store's lock (waiting between
+        # tries), so another call may come first: wait until it has ended, by the wall clock.
+        deadline = time.monotonic() + 60
+        while store._running and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        await store.set_messages(match.id, board_message_id=1)
         assert (await store.get_match(match.id)).version == match.version + 1
         assert [e.version for e in await store.pending_effects(match.id)] == [match.version + 1]
     finally:
