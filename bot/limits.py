@@ -4,6 +4,8 @@
 each key (a person, or a match's public board) in turn, and refuses a key that already has
 ``per_key`` jobs queued or running. A burst from one person then waits behind itself: another
 match's board starts after at most one job of each other key ahead of it, never behind the burst.
+A job that must not be refused (a public board: the delivery of what the database says; a panel
+after a move was saved) is queued under its key whatever that key's load, and still takes turns.
 
 ``Cooldowns`` says how long a person must wait before asking for one kind of thing again (a
 board at the bottom, a replay, a repost): one use per ``per`` seconds, kept in memory (a cooldown
@@ -39,15 +41,27 @@ class FairPool:
     def load(self, key: Hashable) -> int:
         return self._load.get(key, 0)
 
-    async def run(self, key: Hashable, fn: Callable[..., Any], *args: Any) -> Any:
-        """Run ``fn(*args)`` on a worker when it is this key's turn; ``Overloaded`` when the key has
-        its share waiting already."""
-        if self.load(key) >= self.per_key:
+    def admits(self, key: Hashable) -> bool:
+        """Whether a refusable job of this key would be queued now."""
+        return self.load(key) < self.per_key
+
+    def submit(
+        self, key: Hashable, fn: Callable[..., Any], *args: Any, refusable: bool = True
+    ) -> asyncio.Future:
+        """Queue ``fn(*args)`` for this key's turn now (or raise ``Overloaded``: a refusable job of a
+        key that has its share waiting already); the future is its result."""
+        if refusable and not self.admits(key):
             raise Overloaded(self.refusal)
         future = asyncio.get_running_loop().create_future()
         self._load[key] = self.load(key) + 1
         self._queues.setdefault(key, deque()).append((fn, args, future))
         self._pump()
+        return future
+
+    async def run(self, key: Hashable, fn: Callable[..., Any], *args: Any, refusable: bool = True) -> Any:
+        """Run ``fn(*args)`` on a worker when it is this key's turn; ``Overloaded`` when the key has
+        its share waiting already (unless the job is not ``refusable``)."""
+        future = self.submit(key, fn, *args, refusable=refusable)
         try:
             return await future
         except asyncio.CancelledError:
@@ -99,20 +113,24 @@ class FairPool:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
 
+def _monotonic() -> float:
+    return time.monotonic()  # looked up at each call: a simulated clock (SimCord) replaces it
+
+
 class Cooldowns:
-    """One use per ``per`` seconds of each kind, per person."""
+    """One use per ``per`` seconds of each kind, per person (or per person and match: any key)."""
 
-    def __init__(self, per: dict[str, float], clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, per: dict[str, float], clock: Callable[[], float] = _monotonic) -> None:
         self.per, self.clock = per, clock
-        self._last: dict[tuple[str, int], float] = {}
+        self._last: dict[tuple[str, Hashable], float] = {}
 
-    def wait(self, kind: str, user_id: int) -> float:
+    def wait(self, kind: str, who: Hashable) -> float:
         """0 and the use is counted, or the seconds left before this person may do it again."""
         now, per = self.clock(), self.per.get(kind, 0.0)
-        last = self._last.get((kind, user_id))
+        last = self._last.get((kind, who))
         if last is not None and now - last < per:
             return per - (now - last)
-        self._last[(kind, user_id)] = now
+        self._last[(kind, who)] = now
         if len(self._last) > 10_000:  # forget the uses whose cooldown is over
             self._last = {k: t for k, t in self._last.items() if now - t < self.per.get(k[0], 0.0)}
         return 0.0

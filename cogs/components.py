@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import discord
 
+from bot.limits import Overloaded
 from bot.service import LiveMatchExists, ServiceError
 from bot.store import CorruptRow, Match, StoreBusy
 from games import Action
@@ -85,7 +86,7 @@ async def guarded(interaction: discord.Interaction, match_id: int | None, coro) 
     except LiveMatchExists as exc:
         link = jump_url(exc.match, exc.match.board_message_id)
         await reply(interaction, f"{exc} It is here: {link}")
-    except ServiceError as exc:
+    except (ServiceError, Overloaded) as exc:  # refused (a person's pictures all on the way): said why
         await reply(interaction, str(exc))
     except StoreBusy as exc:
         log.warning("the database did not answer for match %s: %s", match_id, exc)

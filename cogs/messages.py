@@ -1,18 +1,21 @@
 """The public messages of a match, built from what the database says: the lobby, the board, the
 "your turn" mention and the final result. ``cogs.writer`` posts them; ``cogs.panel`` builds the
 private panel. Pictures are drawn here, by two workers of their own, so a burst of boards never
-takes the default executor (nor the event loop) from everything else.
+takes the default executor (nor the event loop) from everything else; the workers take turns between
+whoever asks (``bot.limits.FairPool``): a key per person for private pictures (the panel, My view),
+a key per match for the public board and result, so one person's burst waits behind itself and
+never in front of another match's board.
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Hashable
 
 import discord
 
 import rendering
+from bot.limits import FairPool
 from bot.names import shown
 from bot.service import MatchService, format_event
 from bot.store import Match
@@ -34,6 +37,22 @@ RECENT_LINES = 6
 # Kigi "refill") is in the picture, and as a line it pushes the moves people made out of view.
 # /match log keeps them.
 NOISE_EVENTS = frozenset({"display", "refill"})
+
+PICTURE_WORKERS = 2
+PICTURES_PER_PERSON = 3  # a person's private pictures queued or being drawn at once, at most
+TOO_MANY_PICTURES = (
+    "Your last pictures are still being drawn: wait for them before asking for another. Nothing was changed."
+)
+
+
+def person_key(user_id: int | None) -> tuple:
+    """The picture workers' key of a person's private pictures."""
+    return ("person", user_id)
+
+
+def board_key(match_id: int) -> tuple:
+    """The picture workers' key of a match's public messages (its board, its result)."""
+    return ("match", match_id)
 
 
 def seat_label(match: Match, seat: int) -> str:
@@ -86,19 +105,28 @@ class Messages:
     def __init__(self, client: discord.Client, service: MatchService) -> None:
         self.client = client
         self.service = service
-        self._render_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
+        self.pictures = FairPool(PICTURE_WORKERS, PICTURES_PER_PERSON, "render", TOO_MANY_PICTURES)
 
     def close(self) -> None:
-        self._render_pool.shutdown(wait=False, cancel_futures=True)
+        self.pictures.shutdown()
 
     # -- pictures (off the event loop)
 
     async def picture(
-        self, match: Match, view: dict, filename: str, description: str | None = None
+        self,
+        match: Match,
+        view: dict,
+        filename: str,
+        description: str | None = None,
+        *,
+        key: Hashable,
+        refusable: bool,
     ) -> discord.File:
-        """The picture of a view, with its alt text (what it shows, for screen readers)."""
-        loop = asyncio.get_running_loop()
-        data = await loop.run_in_executor(self._render_pool, rendering.render, match.game, view, match.names)
+        """The picture of a view, with its alt text (what it shows, for screen readers), drawn when
+        it is ``key``'s turn; ``Overloaded`` if ``refusable`` and that key has its share waiting."""
+        data = await self.pictures.run(
+            key, rendering.render, match.game, view, match.names, refusable=refusable
+        )
         if description is None:
             description = rendering.describe(match.game, view, match.names)
         return discord.File(io.BytesIO(data), filename=filename, description=description)
@@ -182,14 +210,16 @@ class Messages:
             prompt = format_event(state.prompt(to_act[0]), match.shown_names)
             since = int(await self.service.waiting_since(match, to_act))
             head += f"\n**Waiting for {waiting}** since <t:{since}:R>: {prompt}"
-        public = state.view(None)
-        file = await self.picture(match, public, "board.png")
+        seen = state.view(None)
+        # Never refused: the board is the delivery of what the database says. Its key is its
+        # match's, so it waits for no one person's burst (one job of each other key at most).
+        file = await self.picture(match, seen, "board.png", key=board_key(match.id), refusable=False)
         items: list[discord.ui.Item] = [
             discord.ui.TextDisplay(head[:1500]),
             discord.ui.MediaGallery(discord.MediaGalleryItem(file)),
             discord.ui.TextDisplay(f"**Scores:** {self.scores_line(match, state.scores())}"[:500]),
         ]
-        facts = rendering.glance(match.game, public)
+        facts = rendering.glance(match.game, seen)
         if facts:
             items.append(discord.ui.TextDisplay(facts))
         if recent:
@@ -263,7 +293,9 @@ class Messages:
         table = "\n".join(
             f"{'🏆 ' if s in winners else ''}{shown(match.seats[s].name)}: {scores[s]}" for s in ranking
         )
-        file = await self.picture(match, state.view(None), "final.png")
+        file = await self.picture(  # never refused, like the board
+            match, state.view(None), "final.png", key=board_key(match.id), refusable=False
+        )
         items: list[discord.ui.Item] = [
             discord.ui.TextDisplay(f"### {self.final_title(match)}\n{outcome}"),
             discord.ui.MediaGallery(discord.MediaGalleryItem(file)),

@@ -24,10 +24,11 @@ from dataclasses import dataclass, field
 import discord
 
 from bot import merge
+from bot.limits import Overloaded
 from bot.service import MatchService, format_event
 from bot.store import Match
 from cogs.components import ActButton, ActSelect, PageButton, UndoButton
-from cogs.messages import Messages, layout
+from cogs.messages import Messages, layout, person_key
 from games import Action, GameState
 from rendering.alt import clip
 from rendering.facts import facts, plain
@@ -167,9 +168,19 @@ class Panels:
         self._tasks: set[asyncio.Task] = set()
 
     async def build(
-        self, match: Match, state: GameState, seat: int, page: int = 0, note: str = ""
+        self,
+        match: Match,
+        state: GameState,
+        seat: int,
+        page: int = 0,
+        note: str = "",
+        *,
+        refusable: bool = False,
     ) -> tuple[discord.ui.LayoutView, discord.File]:
-        """A seat's panel: the prompt, the facts in words, the choices, then the picture."""
+        """A seat's panel: the prompt, the facts in words, the choices, then the picture (drawn in
+        the seat's person's turn; ``refusable``: ``Overloaded`` when that person has their share of
+        pictures waiting, for a request that changed nothing. The panel answering a saved move is
+        never refused: it waits behind that person's own pictures)."""
         # The choices: the legal actions, steps that reveal nothing joined with the next where
         # they fit one menu (bot/merge.py). Labels may name players as {p0}, {p1}...: fill them in.
         actions = [
@@ -204,15 +215,20 @@ class Panels:
                 nav.append(PageButton(match.id, match.version, page + 1, f"More ({page + 2}/{len(pages)})"))
         if nav:
             items.append(discord.ui.ActionRow(*nav))
-        file = await self.private_picture(match, view, words)
+        file = await self.private_picture(match, view, words, match.seats[seat].user_id, refusable=refusable)
         items.append(discord.ui.MediaGallery(discord.MediaGalleryItem(file)))
         return layout(*items, colour=PANEL_COLOUR), file
 
-    async def private_picture(self, match: Match, view: dict, words: str) -> discord.File:
-        """A seat's picture; its alt text is the facts in words, as the panel says them."""
+    async def private_picture(
+        self, match: Match, view: dict, words: str, user_id: int | None, *, refusable: bool
+    ) -> discord.File:
+        """A seat's picture, drawn in its person's turn; its alt text is the facts in words, as the
+        panel says them."""
         game = self.service.game(match.game).title
         alt = clip(f"Your view of the {game} board. " + plain(words)) if words else None
-        return await self.messages.picture(match, view, "private.png", description=alt)
+        return await self.messages.picture(
+            match, view, "private.png", description=alt, key=person_key(user_id), refusable=refusable
+        )
 
     # -- one live panel per player per match
 
@@ -279,7 +295,13 @@ class Panels:
             entry = self._live.get((match.id, user_id)) if user_id is not None else None
             if entry is None or seat not in state.to_act() or loop.time() >= entry.expires - CLOSE_MARGIN:
                 continue
-            view, file = await self.build(match, state, seat, note="**Your turn:**")
+            try:
+                # Refusable: a person with pictures still on the way is not queued one more by the
+                # writer (whose delivery of this match waits for it); Play opens the panel anyway.
+                view, file = await self.build(match, state, seat, note="**Your turn:**", refusable=True)
+            except Overloaded:
+                log.info("panel of match %s not refreshed: its player's pictures are on the way", match.id)
+                continue
             try:
                 await entry.edit(view=view, attachments=[file])
             except discord.HTTPException:

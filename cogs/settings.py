@@ -19,6 +19,8 @@ TURN_PING_WORDS = {
     "dm": "a direct message with a Play button",
 }
 
+REMINDER_PLACES = ("channel", "dm")
+
 HELP = """\
 **Koi Table: board games in this channel**
 **Iki** (2-4): a year in Edo's merchant streets: hire characters, trade, fight fires. `/iki new`
@@ -70,6 +72,7 @@ class Settings(commands.Cog):
             if changing and not Table.can_manage(interaction):
                 raise ServiceError("Changing this channel's settings needs the Manage Channels permission.")
             if changing:
+                # Every option is read (and the service checks their ranges) before anything is saved.
                 seconds = parse_delay(delay) if delay is not None else None
                 expiry = None
                 if lobby_expiry is not None:
@@ -128,6 +131,12 @@ class Settings(commands.Cog):
 
         async def run():
             service, user = self.bot.service, interaction.user.id
+            # Every option checked before anything is saved (Discord offers only the choices; a
+            # forged value is refused all the same, and the other option is not saved either).
+            if turn is not None and turn not in TURN_PING_WORDS:
+                raise ServiceError("Choose how you are told it is your turn: channel, mute or dm.")
+            if reminders is not None and reminders not in REMINDER_PLACES:
+                raise ServiceError("Choose where your reminders come: channel or dm.")
             if turn is not None:
                 await service.set_turn_ping(user, turn)
             if reminders is not None:

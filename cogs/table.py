@@ -9,34 +9,31 @@ board, mention, result) and ``cogs.panel`` (the private panel); the buttons and 
 from __future__ import annotations
 
 import asyncio
-import functools
-import io
 import logging
+import math
 import threading
-from collections import OrderedDict
-from pathlib import Path
+from collections.abc import Hashable
 
 import discord
 
-import rendering
-from bot.config import DEFAULT_DATABASE
-from bot.limits import FairPool, Overloaded
+from bot.limits import Cooldowns
 from bot.names import plain, shown
-from bot.replay import Replay, ReplayError
-from bot.replay import replay as make_replay
-from bot.replay_cache import ReplayCache
 from bot.service import MatchService, ServiceError, StaleClick, format_event
 from bot.store import CorruptRow, Match
 from cogs.components import POST_PERMISSIONS, THREAD_PERMISSIONS, lacking_text, missing
-from cogs.messages import Messages
+from cogs.messages import Messages, person_key
 from cogs.panel import Panels, closed_view
+from cogs.replays import Replays
 from cogs.writer import Writer, transient
 from games.ai import choose
 from rendering.facts import facts
 
 log = logging.getLogger(__name__)
 
-REPLAYS_KEPT = 4  # finished matches never change: their last replays are kept, not drawn again
+# Per person, the buttons (and commands) that only draw: a replay at most every REPLAY_COOLDOWN
+# seconds (whichever match), one's private view of a match at most every VIEW_COOLDOWN seconds.
+REPLAY_COOLDOWN = 20.0
+VIEW_COOLDOWN = 10.0
 AI_RETRIES = 5  # unexpected failures in a row before an AI seat waits for the next start
 AI_BACKOFF = 60.0  # the longest wait of an AI seat between two tries while the database is away
 
@@ -83,16 +80,8 @@ class Table:
         self._tasks: set[asyncio.Task] = set()
         self.messages = Messages(client, service)
         self.panels = Panels(service, self.messages)
-        # A replay draws up to a hundred pictures: one worker of its own, so boards never wait, on
-        # which each person has one replay on the way at most (others' wait behind one of theirs).
-        self._replay_pool = FairPool(
-            1, 1, "replay", "Your last replay is still being drawn: wait for it before asking for another."
-        )
-        # Drawn once per finished match and kept on disk beside the database (a restart keeps them).
-        settings = getattr(client, "settings", None)
-        folder = Path(getattr(settings, "database_path", DEFAULT_DATABASE)).parent / "replays"
-        self.replay_cache = ReplayCache(folder)
-        self._replays: OrderedDict[int, asyncio.Future[Replay]] = OrderedDict()
+        self.replays = Replays(client, service)
+        self.cooldowns = Cooldowns({"replay": REPLAY_COOLDOWN, "view": VIEW_COOLDOWN})
         self.writer = Writer(client, service, self.messages, self.panels)
         self.writer.after_sweep = self._after_sweep
         service.on_effects = self.writer.kick
@@ -100,67 +89,20 @@ class Table:
     def close(self) -> None:
         self.panels.close()
         self.messages.close()
-        self._replay_pool.shutdown()
+        self.replays.close()
 
-    # -- replays
+    def cool_down(self, kind: str, who: Hashable) -> None:
+        """Count a use of ``kind``, or refuse it (nothing done) while the person's last is too recent."""
+        left = self.cooldowns.wait(kind, who)
+        if left > 0:
+            raise ServiceError(f"You did this a moment ago; again in {math.ceil(left)} s, please.")
 
-    async def replay(self, match: Match, requester: int = 0) -> Replay:
-        """The finished match as an animated GIF, rebuilt from its seed and action log in a worker."""
-        if match.status != "finished":
-            raise ServiceError("Only a finished match has a replay.")
-        future = self._replays.get(match.id)
-        if future is None or future.cancelled() or (future.done() and future.exception() is not None):
-            future = asyncio.ensure_future(self._draw_replay(match, requester))
-            self._replays[match.id] = future
-            while len(self._replays) > REPLAYS_KEPT:
-                self._replays.popitem(last=False)
-        self._replays.move_to_end(match.id)
-        return await asyncio.shield(future)  # one click that gives up does not cancel it for others
-
-    async def _draw_replay(self, match: Match, requester: int) -> Replay:
-        kept = await asyncio.to_thread(self.replay_cache.get, match.id, match.version)
-        if kept is not None:
-            return kept
-        rows = await self.service.store.action_log(match.id)
-        game = self.service.game(match.game)
-        work = functools.partial(
-            make_replay,
-            game,
-            len(match.seats),
-            match.seed,
-            match.options,
-            [(r.seat, r.action) for r in rows],
-            match.names,
-            expected_state=match.state,
-        )
-        try:
-            drawn = await self._replay_pool.run(requester, work)
-        except Overloaded as exc:
-            raise ServiceError(str(exc)) from None
-        except ReplayError:
-            log.exception("match %s cannot be replayed", match.id)
-            raise ServiceError("This match cannot be replayed, sorry: its log does not rebuild it.") from None
-        await asyncio.to_thread(self.replay_cache.put, match.id, match.version, drawn)
-        return drawn
-
-    async def replay_file(self, match: Match, requester: int = 0) -> discord.File:
-        replay = await self.replay(match, requester)
-        game = self.service.game(match.game).title
-        state = self.service.state_of(match)
-        scores = state.scores()
-        if state.is_over():
-            end = "Winner: " + (" and ".join(match.seats[w].name for w in state.winners()) or "nobody") + "."
-        else:
-            end = "It ended with a resignation."
-        description = (
-            f"Replay of {game} match #{match.id}: {replay.turns} turns in {replay.frames} pictures. "
-            f"Scores: {', '.join(f'{s.name} {scores[i]}' for i, s in enumerate(match.seats))}. {end}"
-        )
-        return discord.File(
-            io.BytesIO(replay.data),
-            filename=f"{match.game}-match-{match.id}-replay.gif",
-            description=rendering.alt.clip(description),
-        )
+    def admits_pictures(self, user_id: int) -> None:
+        """Refuse at once (before any answer) a request for a picture while the person's are all on
+        the way; the picture workers still refuse one that comes in between."""
+        pictures = self.messages.pictures
+        if not pictures.admits(person_key(user_id)):
+            raise ServiceError(pictures.refusal)
 
     async def here(self, interaction: discord.Interaction, match_id: int) -> Match:
         """The match of a button, refused unless it is of this server and channel (a button is
@@ -175,8 +117,9 @@ class Table:
         match = await self.here(interaction, match_id)
         if match.status != "finished":
             raise ServiceError("Only a finished match has a replay.")
+        self.cool_down("replay", interaction.user.id)
         await interaction.response.defer(ephemeral=not share, thinking=True)
-        file = await self.replay_file(match, interaction.user.id)
+        file = await self.replays.file(match, interaction.user.id)
         text = f"Match #{match.id} of {self.service.game(match.game).title}, move by move."
         await interaction.followup.send(text, file=file, ephemeral=not share)
 
@@ -289,8 +232,9 @@ class Table:
         if seat not in to_act:
             waiting = ", ".join(shown(match.seats[s].name) for s in to_act)
             raise ServiceError(f"It is not your turn: waiting for {waiting}.")
+        self.admits_pictures(interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        view, file = await self.panels.build(match, state, seat)
+        view, file = await self.panels.build(match, state, seat, refusable=True)
         message = await interaction.followup.send(view=view, file=file, ephemeral=True, wait=True)
         self.panels.live(match.id, interaction.user.id, message.id, message.edit, message.delete)
 
@@ -303,10 +247,12 @@ class Table:
             raise ServiceError("This match is not being played.")
         seat = self.service.seat_for_user(match, interaction.user.id)
         state = self.service.state_of(match)
+        self.admits_pictures(interaction.user.id)
+        self.cool_down("view", (interaction.user.id, match.id))
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = state.view(seat)
         words = facts(match.game, view, match.shown_names)
-        file = await self.panels.private_picture(match, view, words)
+        file = await self.panels.private_picture(match, view, words, interaction.user.id, refusable=True)
         text = f"Your private view of match #{match.id}."
         if seat in state.to_act():
             text += " It is your turn: press Play on the board."
@@ -321,8 +267,9 @@ class Table:
         state = self.service.state_of(match)
         if seat not in state.to_act():
             raise ServiceError("It is not your turn.")
+        self.admits_pictures(interaction.user.id)
         await interaction.response.defer()
-        view, file = await self.panels.build(match, state, seat, page)
+        view, file = await self.panels.build(match, state, seat, page, refusable=True)
         await interaction.edit_original_response(attachments=[file], view=view)
         self.keep_panel(interaction, match.id)
 
@@ -346,6 +293,7 @@ class Table:
                     state,
                     seat,
                     note="The game moved on since that panel was shown. Here is your choice now:",
+                    refusable=True,  # nothing was saved by this click
                 )
                 await interaction.edit_original_response(attachments=[file], view=view)
                 self.keep_panel(interaction, match.id)

@@ -55,6 +55,29 @@ async def test_keys_take_turns():
         pool.shutdown()
 
 
+async def test_a_job_that_must_not_be_refused_is_queued_beyond_the_share_and_takes_turns():
+    pool = FairPool(workers=1, per_key=1, name="t", refusal="too many")
+    started: list = []
+    pool.on_start = started.append
+    gate = threading.Event()
+    try:
+        first = asyncio.ensure_future(pool.run("alice", gate.wait, 10))
+        await asyncio.sleep(0)
+        with pytest.raises(Overloaded):
+            await pool.run("alice", gate.wait, 10)
+        assert not pool.admits("alice") and pool.admits("bob")
+        after_move = asyncio.ensure_future(pool.run("alice", gate.wait, 10, refusable=False))
+        board = asyncio.ensure_future(pool.run("board", gate.wait, 10, refusable=False))
+        await asyncio.sleep(0)
+        assert pool.load("alice") == 2, "queued beyond her share, never refused"
+        gate.set()
+        await asyncio.gather(first, after_move, board)
+        assert started == ["alice", "board", "alice"], "it still waits for its turn"
+    finally:
+        gate.set()
+        pool.shutdown()
+
+
 async def test_a_failed_job_frees_its_place():
     pool = FairPool(workers=2, per_key=1, name="t", refusal="too many")
     try:

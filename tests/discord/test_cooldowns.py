@@ -1,9 +1,23 @@
-"""One person cannot flood the channel with boards or the workers with replays."""
+"""One person cannot flood the channel with boards, nor the workers with pictures or replays: a
+per-person cooldown on /match board, Replay and My view, and picture workers that take turns."""
 
 from __future__ import annotations
 
+import asyncio
+from collections import Counter
+
+import pytest
+
 from cogs.matches import BOARD_COOLDOWN
-from tests.discord.helpers import make_world, start_match
+from cogs.messages import PICTURES_PER_PERSON, TOO_MANY_PICTURES, board_key, person_key
+from cogs.table import REPLAY_COOLDOWN, VIEW_COOLDOWN
+from tests.discord.helpers import World, board_message, custom_ids, make_world, start_match
+from tests.discord.test_replay import answer, final_message
+
+
+@pytest.fixture
+def bot_settings() -> dict:
+    return {"board_step_delay": 0, "outbox_sweep": 0}  # the clock moves: no timer of the writer's
 
 
 async def test_match_board_has_a_per_person_cooldown(simcord_env):
@@ -20,3 +34,120 @@ async def test_match_board_has_a_per_person_cooldown(simcord_env):
     await world.env.advance_time(BOARD_COOLDOWN + 1)
     later = await first.slash(world.channel, "match board")
     assert "bottom" in later.response.content
+
+
+def refused_with_wait(result, seconds: float) -> bool:
+    """Answered privately with the wait, and nothing else (no picture, no follow-up)."""
+    return (
+        result.ephemeral
+        and f"again in {seconds:.0f} s" in result.response.content
+        and not result.response.attachments
+        and not result.followups
+    )
+
+
+async def test_replay_has_a_per_person_cooldown(simcord_env):
+    world = await make_world(simcord_env, 2)
+    alice, bob = world.players
+    await start_match(world, "ikenokoi", 2)
+    await bob.slash(world.channel, "match resign")
+    await world.bot.table.writer.idle()
+    final = final_message(world)
+    first = await alice.click(final, label="Replay")
+    assert answer(first).attachments[0].filename.endswith(".gif")
+    again = await alice.click(final, label="Replay")
+    assert refused_with_wait(again, REPLAY_COOLDOWN)
+    command = await alice.slash(world.channel, "match replay")
+    assert refused_with_wait(command, REPLAY_COOLDOWN), "the command is the same replay"
+    theirs = await bob.click(final, label="Replay")
+    assert answer(theirs).attachments, "another person is not held back"
+    await world.env.advance_time(REPLAY_COOLDOWN / 2)
+    assert refused_with_wait(await alice.click(final, label="Replay"), REPLAY_COOLDOWN / 2)
+    await world.env.advance_time(REPLAY_COOLDOWN / 2)
+    later = await alice.click(final, label="Replay")
+    assert answer(later).attachments[0].filename.endswith(".gif")
+
+
+async def test_my_view_has_a_per_person_cooldown(simcord_env):
+    world = await make_world(simcord_env, 2)
+    alice, bob = world.players
+    await start_match(world, "ikenokoi", 2)
+    board = board_message(world)
+    first = await alice.click(board, label="My view")
+    assert answer(first).attachments[0].filename == "private.png"
+    again = await alice.click(board, label="My view")
+    assert refused_with_wait(again, VIEW_COOLDOWN)
+    hand = await alice.slash(world.channel, "match hand")
+    assert refused_with_wait(hand, VIEW_COOLDOWN), "/match hand is the same view"
+    theirs = await bob.click(board, label="My view")
+    assert answer(theirs).attachments, "another person is not held back"
+    await world.env.advance_time(VIEW_COOLDOWN)
+    later = await alice.click(board, label="My view")
+    assert answer(later).attachments[0].filename == "private.png"
+
+
+async def test_one_persons_burst_of_my_view_does_not_delay_another_matchs_board(simcord_env):
+    """Alice clicks My view 20 times (waiting out the cooldown each time) while the picture workers
+    are held; then Carol moves in another match. Released, the workers start that match's board
+    after at most one job of each other key: Alice's burst waits behind itself."""
+    world = await make_world(simcord_env, 4)
+    alice, _, carol, dave = world.players
+    match_a = await start_match(world, "ikenokoi", 2)
+    elsewhere = World(
+        world.env, world.bot, world.guild, world.guild.create_text_channel("other"), [carol, dave]
+    )
+    match_b = await start_match(elsewhere, "ikenokoi", 2)
+    # Carol (or Dave) opens the panel of match B before the workers are held.
+    b = await world.bot.store.get_match(match_b)
+    mover = carol if b.seats[world.bot.service.state_of(b).to_act()[0]].user_id == carol.id else dave
+    panel = answer(await mover.click(board_message(elsewhere), label="Play"))
+    action = next(c for c in custom_ids(panel) if c.startswith("ac:"))
+
+    pictures = world.bot.table.messages.pictures
+    started: list = []
+    pictures.on_start = started.append
+    release = asyncio.Event()
+    submit, workers = pictures.submit, pictures.workers
+
+    async def held(key, fn, *args, refusable=True):
+        future = submit(key, fn, *args, refusable=refusable)  # queued (or refused) now, in order
+        if not release.is_set():
+            await world.env.external_wait(release.wait(), reason="the test holds the picture workers")
+        if pictures.workers == 0:
+            pictures.workers = workers
+            pictures._pump()
+        return await future
+
+    pictures.workers = 0  # no job starts until the test lets them
+    pictures.run = held
+    board_a = board_message(world)
+    version_a = (await world.bot.store.get_match(match_a)).version
+    clicks = []
+    for _ in range(20):
+        clicks.append(await alice.click(board_a, label="My view"))
+        await world.env.advance_time(VIEW_COOLDOWN)  # each click is past the cooldown
+    waiting = [c for c in clicks if not c.followups and c.response.content != TOO_MANY_PICTURES]
+    refused = [c for c in clicks if c.response.content == TOO_MANY_PICTURES]
+    assert len(waiting) == PICTURES_PER_PERSON and len(refused) == 20 - PICTURES_PER_PERSON
+    assert all(c.ephemeral and not c.response.attachments for c in refused), (
+        "refused privately, nothing drawn"
+    )
+    assert pictures.load(person_key(alice.id)) == PICTURES_PER_PERSON
+
+    await mover.click(panel, custom_id=action)  # saved; the writer of match B asks for its board
+    assert pictures.load(board_key(match_b)) == 1, "the board of match B waits for a worker"
+    release.set()
+    await world.env.settle()
+
+    first_board = started.index(board_key(match_b))
+    ahead = Counter(started[:first_board])
+    assert all(n <= 1 for n in ahead.values()), f"at most one job of each other key ahead: {started}"
+    assert started.count(person_key(alice.id)) == PICTURES_PER_PERSON, "her burst was drawn, after"
+    for click in waiting:
+        assert answer(click).attachments[0].filename == "private.png", "each accepted click is answered"
+    b = await world.bot.store.get_match(match_b)
+    assert f"bd:play:{match_b}:{b.version}" in custom_ids(board_message(elsewhere)), (
+        "match B's board is current"
+    )
+    a = await world.bot.store.get_match(match_a)
+    assert a.version == version_a, "nothing changed in Alice's match"

@@ -10,6 +10,7 @@ import pytest
 from PIL import Image
 
 from bot.replay import DISCORD_LIMIT
+from cogs.table import REPLAY_COOLDOWN
 from games import REGISTRY
 from rendering import DESCRIPTION_LIMIT
 from tests.contract import random_log
@@ -159,6 +160,12 @@ async def test_match_history_replay_leaderboard_and_stats(simcord_env):
     # /match replay: the latest by default, or one named; only a finished match of this channel.
     result = await bob.slash(world.channel, "match replay")
     assert result.ephemeral and f"-match-{second}-replay.gif" in answer(result).attachments[0].filename
+    # One replay per person every REPLAY_COOLDOWN seconds (on the simulated clock): asked again at
+    # once, refused with the wait, nothing drawn; the next is served once the wait is over.
+    again = await bob.slash(world.channel, "match replay", match=first, share=True)
+    assert again.ephemeral and f"again in {REPLAY_COOLDOWN:.0f} s" in again.response.content
+    assert not again.followups and not again.response.attachments
+    await world.env.advance_time(REPLAY_COOLDOWN)
     result = await bob.slash(world.channel, "match replay", match=first, share=True)
     assert not result.ephemeral and f"-match-{first}-replay.gif" in answer(result).attachments[0].filename
     result = await bob.slash(world.channel, "match replay", match=9999)

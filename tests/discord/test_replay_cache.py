@@ -12,7 +12,7 @@ pytestmark = pytest.mark.simcord(settle_timeout=30, shard_count=1)  # below the 
 
 
 async def test_a_replay_is_drawn_once_and_kept_on_disk(simcord_env, monkeypatch):
-    import cogs.table
+    import cogs.replays
 
     world = await make_world(simcord_env, 2)
     match_id = await start_match(world, "ikenokoi", 2)
@@ -20,15 +20,15 @@ async def test_a_replay_is_drawn_once_and_kept_on_disk(simcord_env, monkeypatch)
     await world.bot.table.writer.idle()
     first = await world.players[0].click(final_message(world), label="Replay")
     (drawn,) = answer(first).attachments
-    table = world.bot.table
+    replays = world.bot.table.replays
     match = await world.bot.store.get_match(match_id)
-    assert table.replay_cache.get(match.id, match.version) is not None, "kept on disk"
-    table._replays.clear()  # as after a restart: nothing in memory
+    assert replays.cache.get(match.id, match.version) is not None, "kept on disk"
+    replays.forget()  # as after a restart: nothing in memory
 
     def never(*args, **kwargs):
         raise AssertionError("drawn again")
 
-    monkeypatch.setattr(cogs.table, "make_replay", never)
+    monkeypatch.setattr(cogs.replays, "make_replay", never)
     again = await world.players[1].click(final_message(world), label="Replay")
     (served,) = answer(again).attachments
     assert served.filename == drawn.filename and served.size == drawn.size
