@@ -750,7 +750,8 @@ _REGROW_ORDER = (
     "R30",
     "L60",
     "R60",
-    *(b for stage in table.further_candidates("left") for b in stage),
+    # Not the last resort (5-degree turns, thirds of a step): a save regrows as it always has.
+    *(b for stage in table.further_candidates("left", fine=False) for b in stage),
 )
 
 

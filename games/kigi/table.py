@@ -27,10 +27,13 @@ way, stem on the tip itself) are the first choices. Where none of them is
 legal, a player at a real table would turn the card further or slide it along
 the branch, so the tip offers further choices (``further_candidates``): finer
 turns every 15 degrees up to 90 either way, then the stem moved along the
-tip's edge by ``SLIDE_STEP`` at a time (the nearest points first). A choice is
-named by its **bend key**: the turn ("S", "L15" ... "L90", "R15" ... "R90"),
-and for a moved stem the signed number of steps ("L45+2": two steps towards
-the parent's top along a side, or to the parent's left along its top edge).
+tip's edge by ``SLIDE_STEP`` at a time (the nearest points first); and where
+none of those is legal either, the last resort: every 5 degrees, the stem moved
+a third of a step at a time. A tree is full only when nothing of all this fits.
+A choice is named by its **bend key**: the turn ("S", "L15" ... "L90", "R5"
+... "R90"), and for a moved stem the signed number of steps, whole or in
+thirds ("L45+2": two steps towards the parent's top along a side, or to the
+parent's left along its top edge; "R35-4/3": one and a third towards its base).
 
 It is legal when it stays on the table (no corner below the edge nor beyond the
 width), covers no feature of its parent (it may lie over the parent's bare
@@ -39,8 +42,8 @@ card comes within ``TOUCH_GAP`` of it, measured as the true distance between
 the two outlines (corners are corners, not grown squares). Cards placed later
 may come to touch several; that stays legal (the rulebook's FAQ).
 
-Exactness. Headings are multiples of 15 degrees, whose sines and cosines are
-kept as integers scaled by ``SCALE``; every point is rounded once to an integer
+Exactness. Headings are multiples of 5 degrees, whose sines and cosines are
+kept as integers scaled by ``SCALE`` (written out in the source); every point is rounded once to an integer
 when a card is placed, and every test below is integer arithmetic. So a tree
 is stored as integers, survives JSON unchanged, and every machine computes the
 same legal placements.
@@ -50,6 +53,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache, lru_cache
 
 # --- dimensions (table units: a thousandth of a card's width) ---------------------
@@ -76,12 +80,19 @@ BEND_WORDS = {
 }
 # Further choices where no first choice is legal: every TURN_STEP degrees up to MAX_TURN either
 # way, then the stem moved along the tip's edge SLIDE_STEP at a time (at most SLIDES steps a way).
+# Where none of those is legal either, the last resort: every FINE_STEP degrees, the stem on the tip
+# or moved a third of a step at a time (FINE_SLIDE), the nearest points first.
 TURN_STEP = 15
+FINE_STEP = 5
 MAX_TURN = 90
 TURNS = tuple(range(MAX_TURN, -MAX_TURN - 1, -TURN_STEP))  # left to right
+FINE_TURNS = tuple(range(MAX_TURN, -MAX_TURN - 1, -FINE_STEP))  # left to right
 SLIDE_STEP = 150
+FINE_SLIDE = SLIDE_STEP // 3  # a third of a step, so every point of the coarse search is one of these
 SLIDES = {"left": 4, "straight": 3, "right": 4}  # the edge's length allows: sides 100..1300, top +-450
-_BEND_RE = re.compile(r"^(S|[LR](?:15|30|45|60|75|90))(?:([+-])([1-9]))?$")
+# A turn (a multiple of FINE_STEP up to MAX_TURN, checked by parse_bend), then the steps along the
+# edge: whole ("+2") or in thirds ("+4/3": one and a third steps).
+_BEND_RE = re.compile(r"^(S|[LR]([1-9]\d?))(?:([+-])([1-9]\d?)(/3)?)?$")
 
 # Feature discs in the card's frame (u along the card, v to its left), by number of features.
 # They keep to the lower middle so that cards on the tips may lie over the upper corners.
@@ -97,16 +108,21 @@ TRUNK_HEADING = 90
 
 # --- exact trigonometry -----------------------------------------------------------
 SCALE = 1_000_000
-# cos of 0, 15 ... 90 degrees, rounded to SCALE; the other quadrants follow by symmetry
-_QUADRANT = (SCALE, 965_926, 866_025, 707_107, SCALE // 2, 258_819, 0)
+# cos of 0, 5 ... 90 degrees, rounded to SCALE (written out, so no machine's cos can differ); the
+# other quadrants follow by symmetry. The 15-degree values are those of every saved tree.
+_QUADRANT = (
+    SCALE, 996_195, 984_808, 965_926, 939_693, 906_308, 866_025, 819_152, 766_044, 707_107,
+    642_788, 573_576, SCALE // 2, 422_618, 342_020, 258_819, 173_648, 87_156, 0,
+)  # fmt: skip
 
 
 def _cos_table() -> dict[int, int]:
     out = {}
-    for h in range(0, 360, TURN_STEP):
+    last = len(_QUADRANT) - 1
+    for h in range(0, 360, FINE_STEP):
         q, r = divmod(h, 90)
-        k = r // TURN_STEP
-        c = (_QUADRANT[k], -_QUADRANT[6 - k], -_QUADRANT[k], _QUADRANT[6 - k])[q]
+        k = r // FINE_STEP
+        c = (_QUADRANT[k], -_QUADRANT[last - k], -_QUADRANT[k], _QUADRANT[last - k])[q]
         out[h] = c
     return out
 
@@ -145,20 +161,35 @@ def turn_name(turn: int) -> str:
     return "S" if turn == 0 else f"L{turn}" if turn > 0 else f"R{-turn}"
 
 
-def bend_key(turn: int, steps: int = 0) -> str:
-    """The name of a choice: its turn, and for a stem moved along the edge the signed steps."""
-    return turn_name(turn) + (f"{steps:+d}" if steps else "")
+def bend_key(turn: int, steps: int | Fraction = 0) -> str:
+    """The name of a choice: its turn, and for a stem moved along the edge the signed steps (whole,
+    or in thirds of a step: "+4/3")."""
+    if not steps:
+        return turn_name(turn)
+    steps = Fraction(steps)
+    if steps.denominator == 1:
+        return f"{turn_name(turn)}{int(steps):+d}"
+    if steps.denominator != 3:
+        raise ValueError(f"not a third of a step: {steps}")
+    return f"{turn_name(turn)}{steps.numerator:+d}/3"
 
 
 @cache
-def parse_bend(key: str) -> tuple[int, int]:
+def parse_bend(key: str) -> tuple[int, Fraction]:
     """(turn in degrees, steps along the edge) of a bend key; ValueError if it names none."""
     m = _BEND_RE.match(key)
     if not m:
         raise ValueError(f"not a bend: {key!r}")
-    name, sign, steps = m.groups()
-    turn = 0 if name == "S" else int(name[1:]) * (1 if name[0] == "L" else -1)
-    return turn, (int(steps) * (1 if sign == "+" else -1)) if steps else 0
+    name, degrees, sign, steps, thirds = m.groups()
+    turn = 0 if name == "S" else int(degrees) * (1 if name[0] == "L" else -1)
+    if degrees and (int(degrees) % FINE_STEP or int(degrees) > MAX_TURN):
+        raise ValueError(f"not a bend: {key!r}")
+    if not steps:
+        return turn, Fraction(0)
+    n = Fraction(int(steps), 3 if thirds else 1) * (1 if sign == "+" else -1)
+    if thirds and n.denominator != 3:  # "+3/3" is written "+1"
+        raise ValueError(f"not a bend: {key!r}")
+    return turn, n
 
 
 def _turn_words(turn: int) -> str:
@@ -168,6 +199,16 @@ def _turn_words(turn: int) -> str:
     return f"turned {abs(turn)}° {'left' if turn > 0 else 'right'}"
 
 
+_THIRDS = {0: "", 1: "⅓", 2: "⅔"}
+
+
+def _steps_words(n: Fraction) -> str:
+    """"1 step", "2 steps", "⅓ step", "1⅔ steps"."""
+    whole, thirds = divmod(n.numerator * (3 // n.denominator), 3)
+    text = f"{whole or ''}{_THIRDS[thirds]}" if thirds else f"{whole}"
+    return f"{text} step{'s' if n > 1 else ''}"
+
+
 @cache
 def bend_words(key: str, tip: str) -> str:
     """A choice in words, after the tip's name: "bent left"; "2 steps nearer its base, turned 45° right"."""
@@ -175,8 +216,7 @@ def bend_words(key: str, tip: str) -> str:
     words = _turn_words(turn)
     if not steps:
         return words
-    n = abs(steps)
-    amount = f"{n} step{'s' if n > 1 else ''}"
+    amount = _steps_words(abs(steps))
     if tip == "straight":
         where = f"{amount} to its {'left' if steps > 0 else 'right'}"
     else:
@@ -284,18 +324,19 @@ def icons(p: Placed, features: list[str]) -> list[tuple[str, int, int]]:
     return out
 
 
-def contact(tip: Tip, steps: int) -> Point:
-    """The point of the tip's edge ``steps`` slide steps from the tip (0: the tip itself)."""
+def contact(tip: Tip, steps: int | Fraction) -> Point:
+    """The point of the tip's edge ``steps`` slide steps (whole or thirds) from the tip (0: the tip)."""
     if not steps:
         return tip.x, tip.y
-    if tip.base is None or abs(steps) > SLIDES[tip.name]:
+    along = steps * SLIDE_STEP
+    if tip.base is None or abs(steps) > SLIDES[tip.name] or along != int(along):
         raise ValueError(f"no point {steps} steps from {tip.name} tip")
     bx, by, bh = tip.base
     u, v = TIP_POINT[tip.name]
     if tip.name == "straight":
-        v += steps * SLIDE_STEP
+        v += int(along)
     else:
-        u += steps * SLIDE_STEP
+        u += int(along)
     dx, dy = offset(bh, u, v)
     return bx + dx, by + dy
 
@@ -313,33 +354,42 @@ def _spot(tip: Tip, bend: str) -> Spot:
     return Spot(tip, bend, heading, x, y, outline, _box(outline))
 
 
-def further_candidates(tip_name: str) -> tuple[tuple[str, ...], ...]:
+def further_candidates(tip_name: str, fine: bool = True) -> tuple[tuple[str, ...], ...]:
     """The further choices of a tip, in stages tried in turn when no first choice is legal: the finer
-    turns with the stem on the tip, then every turn with the stem 1, 2 ... steps along the edge."""
-    return _further(tip_name)
+    turns with the stem on the tip, then every turn with the stem 1, 2 ... steps along the edge; then
+    (``fine``, the last resort) every FINE_STEP degrees with the stem on the tip, then a third of a
+    step, two thirds, one step ... along the edge, each point with the turns not tried there yet."""
+    coarse, last = _further(tip_name)
+    return coarse + last if fine else coarse
 
 
 @cache
-def _further(tip_name: str) -> tuple[tuple[str, ...], ...]:
-    stages = [tuple(bend_key(t) for t in TURNS if bend_key(t) not in BENDS)]
+def _further(tip_name: str) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]:
+    coarse = [tuple(bend_key(t) for t in TURNS if bend_key(t) not in BENDS)]
     for n in range(1, SLIDES[tip_name] + 1):
-        stages.append(tuple(bend_key(t, k) for k in (n, -n) for t in TURNS))
-    return tuple(stages)
+        coarse.append(tuple(bend_key(t, k) for k in (n, -n) for t in TURNS))
+    tried = {b for stage in coarse for b in stage} | set(BENDS)
+    fine = []
+    for n in range(0, 3 * SLIDES[tip_name] + 1):
+        points = (Fraction(n, 3), Fraction(-n, 3)) if n else (Fraction(0),)
+        stage = tuple(b for k in points for t in FINE_TURNS if (b := bend_key(t, k)) not in tried)
+        fine.append(stage)
+    return tuple(coarse), tuple(fine)
 
 
 def bend_between(tip: Tip, heading: int, x: int | None = None, y: int | None = None) -> str | None:
     """The bend key that grows a card from ``tip`` with this heading (and its stem at (x, y), by
     default the tip itself), or None if no choice of that tip does."""
     turn = (heading - tip.direction + 180) % 360 - 180
-    if turn % TURN_STEP or abs(turn) > MAX_TURN:
+    if turn % FINE_STEP or abs(turn) > MAX_TURN:
         return None
     if x is None or (x, y) == (tip.x, tip.y):
         return bend_key(turn)
     if tip.base is None:
         return None
-    for steps in range(-SLIDES[tip.name], SLIDES[tip.name] + 1):
-        if steps and contact(tip, steps) == (x, y):
-            return bend_key(turn, steps)
+    for k in range(-3 * SLIDES[tip.name], 3 * SLIDES[tip.name] + 1):
+        if k and contact(tip, Fraction(k, 3)) == (x, y):
+            return bend_key(turn, Fraction(k, 3))
     return None
 
 

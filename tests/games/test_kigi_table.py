@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import math
 
+from fractions import Fraction
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -102,14 +104,30 @@ def test_further_choices_slide_the_stem_along_the_tip_edge() -> None:
     assert not table.spot(right, "R30").extra
     stages = table.further_candidates("right")
     assert stages[0] == ("L90", "L75", "L45", "L15", "R15", "R45", "R75", "R90")
-    assert len(stages) == 1 + table.SLIDES["right"] and all(len(x) == 26 for x in stages[1:])
-    assert stages[1][:2] == ("L90+1", "L75+1") and stages[1][13] == "L90-1"  # the nearest points first
+    coarse = table.further_candidates("right", fine=False)
+    assert len(coarse) == 1 + table.SLIDES["right"] and all(len(x) == 26 for x in coarse[1:])
+    assert coarse[1][:2] == ("L90+1", "L75+1") and coarse[1][13] == "L90-1"  # the nearest points first
+    # The last resort, after all of those: every 5 degrees on the tip, then a third of a step at a
+    # time along the edge (nearest first), each point with the turns not tried there yet.
+    fine = stages[len(coarse) :]
+    assert stages[: len(coarse)] == coarse and len(fine) == 1 + 3 * table.SLIDES["right"]
+    assert fine[0][:3] == ("L85", "L80", "L70") and len(fine[0]) == 24  # 37 turns, less the 13 tried
+    assert fine[1][:2] == ("L90+1/3", "L85+1/3") and fine[1][37] == "L90-1/3" and len(fine[1]) == 74
+    assert fine[3][:2] == ("L85+1", "L80+1") and len(fine[3]) == 48  # a whole step: 15-degree turns tried
+    every = [b for stage in (tuple(table.BENDS), *stages) for b in stage]
+    assert len(every) == len(set(every)) == 37 * (1 + 2 * 3 * table.SLIDES["right"])
+    s = table.spot(right, "R35-4/3")
+    assert (s.x, s.y, s.heading) == (500, table.SIDE_TIP - 200, (right.direction - 35) % 360) and s.extra
+    assert table.bend_between(right, s.heading, s.x, s.y) == "R35-4/3"
     assert table.parse_bend("R90-3") == (-90, -3) and table.parse_bend("S") == (0, 0)
-    for bad in ("L20", "X", "S+0", "L30+", "", "R105"):
+    assert table.parse_bend("L35+4/3") == (35, Fraction(4, 3))
+    for bad in ("L22", "X", "S+0", "L30+", "", "R105", "L95", "L05", "S+3/3", "S+1/2", "L5+1/"):
         with pytest.raises(ValueError):
             table.parse_bend(bad)
     assert table.bend_words("L45-2", "right") == "2 steps nearer its base, turned 45° left"
     assert table.bend_words("S+1", "straight") == "1 step to its left, straight on"
+    assert table.bend_words("R35-4/3", "right") == "1⅓ steps nearer its base, turned 35° right"
+    assert table.bend_words("L5+2/3", "straight") == "⅔ step to its left, turned 5° left"
     assert trunk.legacy is False
 
 
