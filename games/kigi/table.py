@@ -203,7 +203,7 @@ _THIRDS = {0: "", 1: "⅓", 2: "⅔"}
 
 
 def _steps_words(n: Fraction) -> str:
-    """ "1 step", "2 steps", "⅓ step", "1⅔ steps"."""
+    """A number of steps in words: "1 step", "2 steps", "⅓ step", "1⅔ steps"."""
     whole, thirds = divmod(n.numerator * (3 // n.denominator), 3)
     text = f"{whole or ''}{_THIRDS[thirds]}" if thirds else f"{whole}"
     return f"{text} step{'s' if n > 1 else ''}"
