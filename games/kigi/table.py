@@ -80,8 +80,10 @@ BEND_WORDS = {
 }
 # Further choices where no first choice is legal: every TURN_STEP degrees up to MAX_TURN either
 # way, then the stem moved along the tip's edge SLIDE_STEP at a time (at most SLIDES steps a way).
-# Where none of those is legal either, the last resort: every FINE_STEP degrees, the stem on the tip
-# or moved a third of a step at a time (FINE_SLIDE), the nearest points first.
+# Where none of those is legal either, the last resort, the nearest points first: every FINE_STEP
+# degrees with the stem on the tip or a whole number of steps along the edge, and every TURN_STEP
+# degrees with the stem a third or two thirds of a step between those points (FINE_SLIDE). (Every
+# 5 degrees at every third of a step costs twice as much for a handful more tips kept alive.)
 TURN_STEP = 15
 FINE_STEP = 5
 MAX_TURN = 90
@@ -172,6 +174,13 @@ def bend_key(turn: int, steps: int | Fraction = 0) -> str:
     if steps.denominator != 3:
         raise ValueError(f"not a third of a step: {steps}")
     return f"{turn_name(turn)}{steps.numerator:+d}/3"
+
+
+@cache
+def parse_thirds(key: str) -> tuple[int, int]:
+    """(turn in degrees, thirds of a step along the edge) of a bend key: ``parse_bend`` in integers."""
+    turn, steps = parse_bend(key)
+    return turn, int(steps * 3)
 
 
 @cache
@@ -296,7 +305,7 @@ def _outline(x: int, y: int, heading: int, local: tuple[Point, ...]) -> tuple[Po
 @lru_cache(maxsize=200_000)
 def corners(x: int, y: int, heading: int) -> tuple[Point, ...]:
     """A card's four corners, counter-clockwise from the right end of its base."""
-    return _outline(x, y, heading, _OUTLINE)
+    return tuple((x + dx, y + dy) for dx, dy in _shape(heading)[0])
 
 
 @lru_cache(maxsize=200_000)
@@ -326,17 +335,24 @@ def icons(p: Placed, features: list[str]) -> list[tuple[str, int, int]]:
 
 def contact(tip: Tip, steps: int | Fraction) -> Point:
     """The point of the tip's edge ``steps`` slide steps (whole or thirds) from the tip (0: the tip)."""
-    if not steps:
-        return tip.x, tip.y
-    along = steps * SLIDE_STEP
-    if tip.base is None or abs(steps) > SLIDES[tip.name] or along != int(along):
+    thirds = steps * 3
+    if thirds != int(thirds):
         raise ValueError(f"no point {steps} steps from {tip.name} tip")
+    return _contact(tip, int(thirds))
+
+
+def _contact(tip: Tip, thirds: int) -> Point:
+    """``contact`` with the steps in thirds."""
+    if not thirds:
+        return tip.x, tip.y
+    if tip.base is None or abs(thirds) > 3 * SLIDES[tip.name]:
+        raise ValueError(f"no point {thirds}/3 steps from {tip.name} tip")
     bx, by, bh = tip.base
     u, v = TIP_POINT[tip.name]
     if tip.name == "straight":
-        v += int(along)
+        v += thirds * FINE_SLIDE
     else:
-        u += int(along)
+        u += thirds * FINE_SLIDE
     dx, dy = offset(bh, u, v)
     return bx + dx, by + dy
 
@@ -347,18 +363,53 @@ def spot(tip: Tip, bend: str) -> Spot:
 
 @lru_cache(maxsize=200_000)
 def _spot(tip: Tip, bend: str) -> Spot:
-    turn, steps = parse_bend(bend)
+    turn, thirds = parse_thirds(bend)
     heading = (tip.direction + turn) % 360
-    x, y = contact(tip, steps)
+    x, y = _contact(tip, thirds)
     outline = corners(x, y, heading)
     return Spot(tip, bend, heading, x, y, outline, _box(outline))
+
+
+@cache
+def _shape(heading: int) -> tuple[tuple[Point, ...], Box]:
+    """A card's corners and box from its stem, for this heading (``corners`` less the stem)."""
+    outline = _outline(0, 0, heading, _OUTLINE)
+    return outline, _box(outline)
+
+
+def static_spots(
+    tip: Tip, bends: tuple[str, ...], parent_icons: tuple[tuple[str, int, int], ...]
+) -> list[Spot]:
+    """The spots of ``tip`` among ``bends`` that stay on the table and cover no feature of the parent
+    (what does not depend on the other cards), as ``spot`` would give them. Most candidates of a tip
+    hemmed in fail here, so the box is tested before a spot is built."""
+    out = []
+    h = TABLE_HALF_WIDTH
+    r = ICON_RADIUS
+    for bend in bends:
+        turn, thirds = parse_thirds(bend)
+        heading = (tip.direction + turn) % 360
+        x, y = _contact(tip, thirds)
+        outline, (ox0, oy0, ox1, oy1) = _shape(heading)
+        x0, y0, x1, y1 = x + ox0, y + oy0, x + ox1, y + oy1
+        if y0 < 0 or x0 < -h or x1 > h:
+            continue
+        pts = tuple((x + dx, y + dy) for dx, dy in outline)
+        if any(
+            x0 - r < cx < x1 + r and y0 - r < cy < y1 + r and disc_meets_polygon(cx, cy, r, pts)
+            for _f, cx, cy in parent_icons
+        ):
+            continue
+        out.append(Spot(tip, bend, heading, x, y, pts, (x0, y0, x1, y1)))
+    return out
 
 
 def further_candidates(tip_name: str, fine: bool = True) -> tuple[tuple[str, ...], ...]:
     """The further choices of a tip, in stages tried in turn when no first choice is legal: the finer
     turns with the stem on the tip, then every turn with the stem 1, 2 ... steps along the edge; then
-    (``fine``, the last resort) every FINE_STEP degrees with the stem on the tip, then a third of a
-    step, two thirds, one step ... along the edge, each point with the turns not tried there yet."""
+    (``fine``, the last resort) the points a third of a step apart, the nearest first: every
+    FINE_STEP degrees not tried yet where the stem was (on the tip, whole steps along the edge), every
+    TURN_STEP degrees at the points between."""
     coarse, last = _further(tip_name)
     return coarse + last if fine else coarse
 
@@ -372,7 +423,8 @@ def _further(tip_name: str) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[st
     fine = []
     for n in range(0, 3 * SLIDES[tip_name] + 1):
         points = (Fraction(n, 3), Fraction(-n, 3)) if n else (Fraction(0),)
-        stage = tuple(b for k in points for t in FINE_TURNS if (b := bend_key(t, k)) not in tried)
+        turns = TURNS if n % 3 else FINE_TURNS  # 5-degree turns where the stem was, 15 in between
+        stage = tuple(b for k in points for t in turns if (b := bend_key(t, k)) not in tried)
         fine.append(stage)
     return tuple(coarse), tuple(fine)
 
@@ -427,6 +479,43 @@ def _near_segment(px: int, py: int, ax: int, ay: int, bx: int, by: int, g2: int)
     return c * c <= g2 * ee
 
 
+def _quads_parted(a: tuple[Point, ...], b: tuple[Point, ...], g2: int) -> bool | None:
+    """The edge-normal pass of ``polygons_within`` for two quadrilaterals: None if some normal parts
+    them by more than sqrt(g2), else whether some normal parts them at all."""
+    (a0x, a0y), (a1x, a1y), (a2x, a2y), (a3x, a3y) = a
+    (b0x, b0y), (b1x, b1y), (b2x, b2y), (b3x, b3y) = b
+    parted = False
+    for x0, y0, x1, y1 in (
+        (a0x, a0y, a1x, a1y),
+        (a1x, a1y, a2x, a2y),
+        (a2x, a2y, a3x, a3y),
+        (a3x, a3y, a0x, a0y),
+        (b0x, b0y, b1x, b1y),
+        (b1x, b1y, b2x, b2y),
+        (b2x, b2y, b3x, b3y),
+        (b3x, b3y, b0x, b0y),
+    ):
+        ax = y1 - y0
+        ay = x0 - x1
+        p0 = ax * a0x + ay * a0y
+        p1 = ax * a1x + ay * a1y
+        p2 = ax * a2x + ay * a2y
+        p3 = ax * a3x + ay * a3y
+        q0 = ax * b0x + ay * b0y
+        q1 = ax * b1x + ay * b1y
+        q2 = ax * b2x + ay * b2y
+        q3 = ax * b3x + ay * b3y
+        d = min(q0, q1, q2, q3) - max(p0, p1, p2, p3)
+        e = min(p0, p1, p2, p3) - max(q0, q1, q2, q3)
+        if e > d:
+            d = e
+        if d > 0:
+            if d * d > g2 * (ax * ax + ay * ay):
+                return None
+            parted = True
+    return parted
+
+
 def polygons_within(a: tuple[Point, ...], b: tuple[Point, ...], gap: int) -> bool:
     """Whether two convex polygons come within ``gap`` of each other: the true distance between the
     outlines (overlapping polygons are at distance 0). No separating edge normal: they meet. A normal
@@ -434,20 +523,25 @@ def polygons_within(a: tuple[Point, ...], b: tuple[Point, ...], gap: int) -> boo
     shapes apart are nearest at a corner of one and an edge of the other, so corners against edges
     both ways tell it exactly."""
     g2 = gap * gap
-    parted = False
-    for poly in (a, b):
-        n = len(poly)
-        for i in range(n):
-            x0, y0 = poly[i]
-            x1, y1 = poly[(i + 1) % n]
-            ax, ay = y1 - y0, x0 - x1
-            pa = [ax * x + ay * y for x, y in a]
-            pb = [ax * x + ay * y for x, y in b]
-            d = max(min(pb) - max(pa), min(pa) - max(pb))
-            if d > 0:
-                if d * d > g2 * (ax * ax + ay * ay):
-                    return False
-                parted = True
+    if len(a) == 4 and len(b) == 4:  # cards: the same test unrolled (it is most of the time of a game)
+        parted = _quads_parted(a, b, g2)
+        if parted is None:
+            return False
+    else:
+        parted = False
+        for poly in (a, b):
+            n = len(poly)
+            for i in range(n):
+                x0, y0 = poly[i]
+                x1, y1 = poly[(i + 1) % n]
+                ax, ay = y1 - y0, x0 - x1
+                pa = [ax * x + ay * y for x, y in a]
+                pb = [ax * x + ay * y for x, y in b]
+                d = max(min(pb) - max(pa), min(pa) - max(pb))
+                if d > 0:
+                    if d * d > g2 * (ax * ax + ay * ay):
+                        return False
+                    parted = True
     if not parted:
         return True
     for p, q in ((a, b), (b, a)):

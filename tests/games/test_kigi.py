@@ -280,7 +280,8 @@ def test_a_full_tree_has_free_tips_but_no_turn_and_no_point_fits() -> None:
     for tip in rules.free_tips(tree):  # every way a card could meet the tip: all illegal
         icons = list(rules.card_icons(tree[tip.card]))
         bends = list(table.BENDS) + [b for stage in table.further_candidates(tip.name) for b in stage]
-        assert len(bends) == 37 * (1 + 2 * 3 * table.SLIDES[tip.name])  # every 5 degrees, every third step
+        n = table.SLIDES[tip.name]  # every 5 degrees at whole steps, every 15 at the thirds between
+        assert len(bends) == len(set(bends)) == 37 * (1 + 2 * n) + 13 * 4 * n
         assert all(table.problems(tree, table.spot(tip, b), icons) for b in bends)
     assert s.view(None)["trees"][0]["full"] is True and s.view(None)["trees"][1]["full"] is False
     s.check_invariants()

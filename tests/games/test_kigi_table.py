@@ -106,18 +106,22 @@ def test_further_choices_slide_the_stem_along_the_tip_edge() -> None:
     coarse = table.further_candidates("right", fine=False)
     assert len(coarse) == 1 + table.SLIDES["right"] and all(len(x) == 26 for x in coarse[1:])
     assert coarse[1][:2] == ("L90+1", "L75+1") and coarse[1][13] == "L90-1"  # the nearest points first
-    # The last resort, after all of those: every 5 degrees on the tip, then a third of a step at a
-    # time along the edge (nearest first), each point with the turns not tried there yet.
+    # The last resort, after all of those, a third of a step at a time along the edge (nearest
+    # first): every 5 degrees not tried yet where the stem was (on the tip, whole steps), every 15
+    # degrees at the points between.
     fine = stages[len(coarse) :]
     assert stages[: len(coarse)] == coarse and len(fine) == 1 + 3 * table.SLIDES["right"]
     assert fine[0][:3] == ("L85", "L80", "L70") and len(fine[0]) == 24  # 37 turns, less the 13 tried
-    assert fine[1][:2] == ("L90+1/3", "L85+1/3") and fine[1][37] == "L90-1/3" and len(fine[1]) == 74
+    assert fine[1][:2] == ("L90+1/3", "L75+1/3") and fine[1][13] == "L90-1/3" and len(fine[1]) == 26
     assert fine[3][:2] == ("L85+1", "L80+1") and len(fine[3]) == 48  # a whole step: 15-degree turns tried
     every = [b for stage in (tuple(table.BENDS), *stages) for b in stage]
-    assert len(every) == len(set(every)) == 37 * (1 + 2 * 3 * table.SLIDES["right"])
-    s = table.spot(right, "R35-4/3")
-    assert (s.x, s.y, s.heading) == (500, table.SIDE_TIP - 200, (right.direction - 35) % 360) and s.extra
-    assert table.bend_between(right, s.heading, s.x, s.y) == "R35-4/3"
+    assert len(every) == len(set(every)) == 37 * (1 + 2 * 4) + 13 * 2 * 2 * 4
+    s = table.spot(right, "R45-4/3")
+    assert (s.x, s.y, s.heading) == (500, table.SIDE_TIP - 200, (right.direction - 45) % 360) and s.extra
+    assert table.bend_between(right, s.heading, s.x, s.y) == "R45-4/3"
+    s = table.spot(right, "R35-1")
+    assert (s.x, s.y, s.heading) == (500, table.SIDE_TIP - 150, (right.direction - 35) % 360) and s.extra
+    assert table.bend_between(right, s.heading, s.x, s.y) == "R35-1"
     assert table.parse_bend("R90-3") == (-90, -3) and table.parse_bend("S") == (0, 0)
     assert table.parse_bend("L35+4/3") == (35, Fraction(4, 3))
     for bad in ("L22", "X", "S+0", "L30+", "", "R105", "L95", "L05", "S+3/3", "S+1/2", "L5+1/"):
