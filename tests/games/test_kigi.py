@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import math
 import random
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -284,6 +286,167 @@ def test_a_full_tree_has_free_tips_but_no_turn_and_no_point_fits() -> None:
         assert len(bends) == len(set(bends)) == 37 * (1 + 2 * n) + 13 * 4 * n
         assert all(table.problems(tree, table.spot(tip, b), icons) for b in bends)
     assert s.view(None)["trees"][0]["full"] is True and s.view(None)["trees"][1]["full"] is False
+    s.check_invariants()
+
+
+# Bob's tree in game 235 of bench/kigi_table.py (2 players, advanced), after three ordinary placements:
+# card 13 bent sharply left from the trunk's top, card 23 straight on from its left tip (pointing down
+# at the table), card 28 flat along the edge from the trunk's right tip. The one tree the survey meets
+# with free tips and no spot: it stays full for the rest of the game (40 tree-card turns).
+SEED_235 = [
+    ("t13", "trunk", "straight", "L60"),
+    ("t23", "t13", "left", "S"),
+    ("t28", "trunk", "right", "R30"),
+]
+
+
+def _card(x: float, y: float, heading: float) -> list[tuple[float, float]]:
+    c, s = math.cos(math.radians(heading)), math.sin(math.radians(heading))
+    w, n = table.HALF_WIDTH, table.CARD_LENGTH
+    return [(x + u * c - v * s, y + u * s + v * c) for u, v in ((0, -w), (n, -w), (n, w), (0, w))]
+
+
+def _gap(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    ex, ey, qx, qy = b[0] - a[0], b[1] - a[1], p[0] - a[0], p[1] - a[1]
+    t = max(0.0, min(1.0, (ex * qx + ey * qy) / (ex * ex + ey * ey)))
+    return math.hypot(qx - t * ex, qy - t * ey)
+
+
+def _inside(p: tuple[float, float], poly: list[tuple[float, float]]) -> bool:
+    return all(
+        (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]) >= 0
+        for a, b in zip(poly, poly[1:] + poly[:1], strict=True)
+    )
+
+
+def _distance(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> float:
+    """Between two card outlines, 0 if they overlap (floats: an independent check of table.py)."""
+    if any(_inside(p, b) for p in a) or any(_inside(p, a) for p in b):
+        return 0.0
+    edges = [(q, r, poly) for poly in (a, b) for q, r in zip(poly, poly[1:] + poly[:1], strict=True)]
+    return min(_gap(p, q, r) for q, r, poly in edges for p in (b if poly is a else a))
+
+
+def _float_spots(tree: table.Tree, tip: table.Tip, turns: range, points: range) -> list[tuple[int, int]]:
+    """(turn, offset along the edge) of every legal spot of ``tip`` among ``turns`` (degrees) and
+    ``points`` (table units from the tip along its edge), in floating point, not with table.py. Cards
+    crossing (no corner inside the other) never happen between a card and one it meets at a tip."""
+    bx, by, bh = tip.base
+    c, s = math.cos(math.radians(bh)), math.sin(math.radians(bh))
+    u0, v0 = table.TIP_POINT[tip.name]
+    others = [_card(p.x, p.y, p.heading) for cid, p in tree.items() if cid != tip.card]
+    icons = rules.card_icons(tree[tip.card])
+    found = []
+    for k in points:
+        u, v = (u0, v0 + k) if tip.name == "straight" else (u0 + k, v0)
+        x, y = bx + u * c - v * s, by + u * s + v * c
+        for turn in turns:
+            card = _card(x, y, tip.direction + turn)
+            if min(py for _px, py in card) < 0 or max(abs(px) for px, _py in card) > table.TABLE_HALF_WIDTH:
+                continue
+            sides = list(zip(card, card[1:] + card[:1], strict=True))
+            if any(
+                _inside((fx, fy), card) or min(_gap((fx, fy), q, r) for q, r in sides) < table.ICON_RADIUS
+                for _f, fx, fy in icons
+            ):
+                continue
+            if all(_distance(card, o) >= table.TOUCH_GAP for o in others):
+                found.append((turn, k))
+    return found
+
+
+def test_the_seed_235_tree_is_full_no_turn_within_90_degrees_and_no_point_of_an_edge_fits() -> None:
+    """The tree the survey meets frozen: its three free tips are hemmed in (the trunk's left tip
+    between card 13 above and card 23 below, card 23's left tip pointing at the table with the trunk
+    beside it, card 28's right tip on its long side 200 above the table's edge). No turn up to 90
+    degrees either way and no point of any tip's edge gives a legal spot: not the five bends, the
+    15-degree turns, the slides, nor the last resort (5-degree turns, thirds of a step); a search in
+    floating point every 2 degrees and every 20 units along the whole edge agrees. So the tree is
+    full: the view says so, and no one is offered it."""
+    s = fresh()
+    grow(s, 1, SEED_235)
+    tree = s.trees[1]
+    free = rules.free_tips(tree)
+    assert [t.key for t in free] == [(rules.trunk_of(tree), "left"), ("t23", "left"), ("t28", "right")]
+    assert (free[2].y, free[1].direction) == (200, 270)
+    assert s.room(1) == {} and rules.room(tree) == {}
+    why = set()
+    for tip in free:
+        icons = list(rules.card_icons(tree[tip.card]))
+        bends = list(table.BENDS) + [b for stage in table.further_candidates(tip.name) for b in stage]
+        for b in bends:
+            problem = table.problems(tree, table.spot(tip, b), icons)
+            assert problem, (tip.key, b)
+            why |= set(problem.touches) | {
+                w for w, yes in (("edge", problem.over_edge), ("covers", problem.covers)) if yes
+            }
+        if tip.card == "t28":  # its whole edge lies 200 above the table: every way hangs over it
+            assert all(table.problems(tree, table.spot(tip, b), icons).over_edge for b in bends)
+        half = table.CARD_LENGTH // 2 if tip.name != "straight" else table.HALF_WIDTH
+        assert _float_spots(tree, tip, range(-90, 91, 2), range(-half, half + 1, 20)) == []
+    assert why == {"edge", "covers", rules.trunk_of(tree), "t13", "t23", "t28"}
+    bare = s.trees[0]  # the float search does find spots where there are some
+    top = tip_of(s, 0, "trunk", "straight")
+    assert {(0, 0), (30, 0), (-60, 0), (0, 440)} <= set(
+        _float_spots(bare, top, range(-90, 91, 2), range(-500, 501, 20))
+    )
+    for seat in (None, 0, 1):
+        assert [t["full"] for t in s.view(seat)["trees"]] == [False, True]
+    set_display(s, ["t30", "t01", "t02"])
+    for me in (0, 1):  # neither player is shown or offered the full tree
+        t = s.copy()
+        t.current = me
+        t.apply(me, "take:t30")
+        assert t.pending_tree == 0 and "tree:1" not in ids(t, me)
+        assert all(a.id.startswith("place:") for a in t.legal_actions(me))
+
+
+def test_the_last_resort_offers_finer_spots_in_words_and_places_them_exactly() -> None:
+    """Where no bend, 15-degree turn or whole step fits, a tip offers the last resort: here card 5's
+    straight tip (card 26 lies over it) takes a card only with its stem 1 1/3 steps along the top
+    edge, and card 20's right tip one turned 50 degrees. Offered in words, placed on exact integers,
+    saved and loaded unchanged."""
+    s = fresh()
+    grow(s, 0, [("t05", "trunk", "right", "R30"), ("t26", "t05", "left", "R30")])
+    assert [sp.bend for sp in s.room(0)[("t05", "straight")]] == ["S-4/3"]
+    set_display(s, ["t09", "t01", "t02"])
+    s.current = 0
+    s.apply(0, "take:t09")
+    act = next(a for a in s.legal_actions(0) if a.id == "place:t05:straight:S-4/3")
+    assert act.label.endswith(": card 5's top edge, 1⅓ steps to its right, straight on, scores 4")
+    choice = next(c for c in s.view(0)["pending"]["choices"] if c["bend"] == "S-4/3")
+    assert choice["extra"] is True
+    s.apply(0, act.id)
+    p = s.trees[0]["t09"]
+    tip = tip_of(s, 0, "t05", "straight")
+    assert (p.x, p.y, p.heading) == (*table.contact(tip, Fraction(-4, 3)), tip.direction)
+    assert table.bend_between(tip, p.heading, p.x, p.y) == "S-4/3"
+    again = GAME.load_state(json.loads(json.dumps(s.to_json())))
+    assert again.to_json() == s.to_json() and again.trees == s.trees
+    s.check_invariants()
+
+    s = fresh()
+    grow(
+        s,
+        0,
+        [
+            ("t14", "trunk", "straight", "R60"),
+            ("t20", "t14", "right", "L30"),
+            ("t09", "t20", "left", "R30"),
+            ("t26", "t09", "right", "L30"),
+        ],
+    )
+    assert [sp.bend for sp in s.room(0)[("t20", "right")]] == ["L50+1"]
+    set_display(s, ["t30", "t01", "t02"])
+    s.current = 0
+    s.apply(0, "take:t30")
+    act = next(a for a in s.legal_actions(0) if a.id == "place:t20:right:L50+1")
+    assert act.label.endswith(": card 20's right side, 1 step nearer its top, turned 50° left, scores 4")
+    s.apply(0, act.id)
+    p = s.trees[0]["t30"]
+    assert p.heading % 5 == 0 and p.heading % 15 and all(isinstance(v, int) for v in (p.x, p.y))
+    again = GAME.load_state(json.loads(json.dumps(s.to_json())))
+    assert again.to_json() == s.to_json() and again.trees == s.trees
     s.check_invariants()
 
 
