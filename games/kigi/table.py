@@ -28,8 +28,9 @@ legal, a player at a real table would turn the card further or slide it along
 the branch, so the tip offers further choices (``further_candidates``): finer
 turns every 15 degrees up to 90 either way, then the stem moved along the
 tip's edge by ``SLIDE_STEP`` at a time (the nearest points first); and where
-none of those is legal either, the last resort: every 5 degrees, the stem moved
-a third of a step at a time. A tree is full only when nothing of all this fits.
+none of those is legal either, the last resort: the stem moved a third of a step
+at a time, turned every 5 degrees where it stood before (on the tip, whole
+steps) and every 15 between. A tree is full only when nothing of all this fits.
 A choice is named by its **bend key**: the turn ("S", "L15" ... "L90", "R5"
 ... "R90"), and for a moved stem the signed number of steps, whole or in
 thirds ("L45+2": two steps towards the parent's top along a side, or to the
