@@ -382,27 +382,53 @@ def static_spots(
     tip: Tip, bends: tuple[str, ...], parent_icons: tuple[tuple[str, int, int], ...]
 ) -> list[Spot]:
     """The spots of ``tip`` among ``bends`` that stay on the table and cover no feature of the parent
-    (what does not depend on the other cards), as ``spot`` would give them. Most candidates of a tip
-    hemmed in fail here, so the box is tested before a spot is built."""
+    (what does not depend on the other cards), as ``spot`` would give them.
+
+    Whether a spot covers a feature does not depend on where the parent lies: the spot and the
+    features are the parent's stem plus the same integer offsets for every parent with that heading
+    and that many features. So that part is worked out once (``_uncovered``) and each tip only adds
+    its stem and tests the table's edge and width."""
+    if tip.base is None:  # a tip given alone (no parent card): tested directly
+        return [
+            s for b in bends if on_table(s := spot(tip, b)) and not covered_features(s, list(parent_icons))
+        ]
+    bx, by, bh = tip.base
+    rel = tuple((cx - bx, cy - by) for _f, cx, cy in parent_icons)
     out = []
     h = TABLE_HALF_WIDTH
-    r = ICON_RADIUS
-    for bend in bends:
-        turn, thirds = parse_thirds(bend)
-        heading = (tip.direction + turn) % 360
-        x, y = _contact(tip, thirds)
-        outline, (ox0, oy0, ox1, oy1) = _shape(heading)
+    for bend, heading, cx, cy, outline, (ox0, oy0, ox1, oy1) in _uncovered(tip.name, bh, rel, bends):
+        x, y = bx + cx, by + cy
         x0, y0, x1, y1 = x + ox0, y + oy0, x + ox1, y + oy1
         if y0 < 0 or x0 < -h or x1 > h:
             continue
-        pts = tuple((x + dx, y + dy) for dx, dy in outline)
-        if any(
-            x0 - r < cx < x1 + r and y0 - r < cy < y1 + r and disc_meets_polygon(cx, cy, r, pts)
-            for _f, cx, cy in parent_icons
-        ):
-            continue
-        out.append(Spot(tip, bend, heading, x, y, pts, (x0, y0, x1, y1)))
+        out.append(
+            Spot(tip, bend, heading, x, y, tuple((x + dx, y + dy) for dx, dy in outline), (x0, y0, x1, y1))
+        )
     return out
+
+
+@lru_cache(maxsize=4096)
+def _uncovered(name: str, heading: int, icons: tuple[Point, ...], bends: tuple[str, ...]) -> tuple:
+    """For a parent with its stem at the origin, this heading and features at ``icons``: the choices
+    among ``bends`` from its ``name`` tip that cover none of them, as (bend, heading, stem, corners
+    and box from the stem)."""
+    dx, dy = offset(heading, *TIP_POINT[name])
+    tip = Tip("", name, dx, dy, (heading + TIP_TURN[name]) % 360, (0, 0, heading))
+    r = ICON_RADIUS
+    out = []
+    for bend in bends:
+        turn, thirds = parse_thirds(bend)
+        h = (tip.direction + turn) % 360
+        x, y = _contact(tip, thirds)
+        outline, box = _shape(h)
+        x0, y0, x1, y1 = x + box[0], y + box[1], x + box[2], y + box[3]
+        pts = tuple((x + ex, y + ey) for ex, ey in outline)
+        if not any(
+            x0 - r < cx < x1 + r and y0 - r < cy < y1 + r and disc_meets_polygon(cx, cy, r, pts)
+            for cx, cy in icons
+        ):
+            out.append((bend, h, x, y, outline, box))
+    return tuple(out)
 
 
 def further_candidates(tip_name: str, fine: bool = True) -> tuple[tuple[str, ...], ...]:
@@ -621,7 +647,17 @@ def touches_outline(s: Spot, box: Box, outline: tuple[Point, ...]) -> bool:
     g = TOUCH_GAP
     if x0 > ox1 + g or ox0 > x1 + g or y0 > oy1 + g or oy0 > y1 + g:
         return False
-    return polygons_within(s.corners, outline, g)
+    # Centres nearer than a card's width: the discs of radius (nearly) half a width inside both cards
+    # overlap, so the cards do (the corners' rounding moves an edge by under a unit; 990, not 1000).
+    a, b = s.corners, outline
+    cx = a[0][0] + a[2][0] - b[0][0] - b[2][0]  # twice the centres' distance, in each axis
+    cy = a[0][1] + a[2][1] - b[0][1] - b[2][1]
+    if cx * cx + cy * cy < _DEEP:
+        return True
+    return polygons_within(a, b, g)
+
+
+_DEEP = (2 * (CARD_WIDTH - 10)) ** 2
 
 
 def problems(tree: Tree, s: Spot, parent_icons: list[tuple[str, int, int]]) -> Problems:

@@ -171,6 +171,35 @@ def test_touching_is_the_true_distance_between_the_outlines(a, dx, dy, h) -> Non
         assert table.polygons_within(ca, cb, table.TOUCH_GAP) == (d <= table.TOUCH_GAP), d
 
 
+@settings(max_examples=300, deadline=None)
+@given(a=card_st, dx=st.integers(-1500, 1500), dy=st.integers(-1500, 1500), h=st.sampled_from(table.HEADINGS))
+def test_the_touch_test_of_a_spot_is_the_true_distance_too(a, dx, dy, h) -> None:
+    """``touches_outline`` (what the search uses: boxes apart, centres nearer than a card's width,
+    then the outlines) agrees with the distance between the outlines, cards deep in each other too."""
+    s = table.spot(table.Tip("k1", "straight", a[0], a[1], a[2]), "S")
+    other = table.corners(a[0] + dx, a[1] + dy, h)
+    d = _float_distance(s.corners, other)
+    if abs(d - table.TOUCH_GAP) > 1e-6:
+        assert table.touches_outline(s, table._box(other), other) == (d <= table.TOUCH_GAP), d
+
+
+@settings(max_examples=60, deadline=None)
+@given(p=card_st, name=st.sampled_from(table.TIP_NAMES), features=st.integers(1, 5))
+def test_static_spots_are_the_spots_on_the_table_that_cover_no_feature(p, name, features) -> None:
+    """``static_spots`` (worked out once per heading and tip, then moved to the parent's stem) gives
+    exactly the candidates ``on_table`` and ``covered_features`` keep, in order."""
+    parent = Placed("t01", *p)
+    tip = table.tips(parent, [name])[0]
+    icons = tuple(table.icons(parent, ["pink"] * features))
+    bends = tuple(table.BENDS) + tuple(b for stage in table.further_candidates(name) for b in stage)
+    kept = [
+        s
+        for b in bends
+        if table.on_table(s := table.spot(tip, b)) and not table.covered_features(s, list(icons))
+    ]
+    assert table.static_spots(tip, bends, icons) == kept
+
+
 def test_cards_near_a_corner_are_apart_by_their_true_gap() -> None:
     """Diagonally off a corner, a gap of 22.6 (16 along each axis) is no touch; the old test grew the
     card as a square-cornered rectangle and called it touching."""
