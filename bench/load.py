@@ -3,7 +3,7 @@
     python bench/load.py                      # SQLite, PostgreSQL 1 process, PostgreSQL 2 processes
     python bench/load.py --backends sqlite    # one column only (sqlite, pg1, pg2)
     python bench/load.py --postgres URL       # a server of yours (a role that may create databases)
-    python bench/load.py --compare 48f8f73    # SQLite on an older commit too, side by side
+    python bench/load.py --backends sqlite --compare 05c4df1   # SQLite then and now, interleaved
 
 Every match is an Ike No Koi match of 2 players. A round clicks one legal move in every match at
 once (``asyncio.gather``), as players in a thousand channels would; the figures are failed
@@ -19,8 +19,11 @@ apply, save). Columns:
 Without ``--postgres`` a throwaway PostgreSQL server is started for the run (tests/pgcluster.py,
 with PostgreSQL's default durability: fsync and synchronous commit on) and removed afterwards.
 SQLite runs in WAL mode with ``synchronous=NORMAL`` (no fsync per commit), as the bot runs it.
-``--compare REF`` runs the SQLite column of this very script against the code of commit REF
-(taken with ``git archive`` into a temporary folder) in a subprocess.
+``--compare REF`` measures SQLite on the code of commit REF (taken with ``git archive`` into a
+temporary folder) and on the code now, interleaved: for each repetition (``--repeats``, 3) and
+level, one run of each side in a fresh subprocess, back to back, the order alternating; the table
+gives each side's median and the median of the pairs' ratios. Run one after the other, the two
+sides would see different noise from the rest of a shared machine (the ratio moved by 2x).
 """
 
 from __future__ import annotations
@@ -202,30 +205,74 @@ def measure(
     return results
 
 
-def measure_at(ref: str, levels: list[int], moves: int) -> list[dict]:
-    """The same load (SQLite) on the code of an older commit, in a subprocess."""
+@contextlib.contextmanager
+def tree_at(ref: str):
+    """The code of commit ``ref`` in a temporary folder (``git archive``)."""
     with tempfile.TemporaryDirectory() as folder:
         archive = subprocess.run(["git", "archive", ref], cwd=ROOT, capture_output=True, check=True).stdout
         subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
-        env = dict(os.environ, PYTHONPATH=folder)
-        args = [sys.executable, str(Path(__file__)), "--json", "--moves", str(moves)]
-        args += ["--levels", ",".join(map(str, levels))]
-        done = subprocess.run(args, cwd=folder, env=env, capture_output=True, text=True)
-        if done.returncode != 0:
-            # Commits before the store's own database thread need aiosqlite: pip install aiosqlite.
-            raise SystemExit(f"the code of {ref} could not run:\n{done.stderr[-2000:]}")
-        return json.loads(done.stdout)
+        yield folder
 
 
-def table(title: str, rows: list[dict]) -> str:
-    lines = [title, f"{'matches':>8} {'clicks':>7} {'failed':>7} {'moves/s':>9} {'p50 ms':>8} {'p99 ms':>8}"]
-    for r in rows:
-        lines.append(
-            f"{r['matches']:>8} {r['clicks']:>7} {r['failed']:>7} {r['moves_per_s']:>9.0f}"
-            f" {r['p50_ms']:>8.2f} {r['p99_ms']:>8.2f}"
-        )
-        if r["example_failure"]:
-            lines.append(f"{'':>8} e.g. {r['example_failure'][:90]}")
+def measure_in(folder: Path | str, level: int, moves: int) -> dict:
+    """One level of the SQLite load on the code in ``folder`` (this script's load, that folder's
+    bot), in a fresh subprocess: both sides of a comparison start alike."""
+    env = dict(os.environ, PYTHONPATH=str(folder))
+    args = [sys.executable, str(Path(__file__)), "--json", "--moves", str(moves), "--levels", str(level)]
+    done = subprocess.run(args, cwd=folder, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        # Commits before the store's own database thread need aiosqlite: pip install aiosqlite.
+        raise SystemExit(f"the code in {folder} could not run:\n{done.stderr[-2000:]}")
+    (row,) = json.loads(done.stdout)
+    return row
+
+
+def compare(ref: str, levels: list[int], moves: int, repeats: int) -> dict[int, dict]:
+    """SQLite on the code of ``ref`` and now, interleaved: for every repetition and level one run of
+    each, back to back, the order alternating (ABBA), so that both see the same noise from the rest
+    of the machine. Per level: every run of both sides and the ratio of each pair."""
+    runs: dict[int, dict] = {n: {"ref": [], "now": [], "ratios": []} for n in levels}
+    with tree_at(ref) as folder:
+        for rep in range(repeats):
+            for i, n in enumerate(levels):
+                sides = ["ref", "now"] if (rep + i) % 2 == 0 else ["now", "ref"]
+                pair = {}
+                for side in sides:
+                    pair[side] = measure_in(folder if side == "ref" else ROOT, n, moves)
+                    runs[n][side].append(pair[side])
+                ref_speed = pair["ref"]["moves_per_s"]
+                runs[n]["ratios"].append(pair["now"]["moves_per_s"] / ref_speed if ref_speed else 0.0)
+                print(
+                    f"  repetition {rep + 1}/{repeats}, {n:>4} matches: {ref} {ref_speed:7.0f} moves/s,"
+                    f" now {pair['now']['moves_per_s']:7.0f} moves/s ({runs[n]['ratios'][-1]:.2f}x)",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    return runs
+
+
+def compare_table(ref: str, runs: dict[int, dict]) -> str:
+    """Per level the median of each side's runs and the median of the pairs' ratios."""
+    med = statistics.median
+    head = (
+        f"{'matches':>8} | {ref + ' moves/s':>15} {'p50 ms':>7} {'fail':>5} |"
+        f" {'now moves/s':>11} {'p50 ms':>7} {'fail':>5} | {'ratio (median)':>14} | every pair"
+    )
+    lines = [head, "-" * len(head)]
+    for n, r in runs.items():
+        cells = []
+        for side in ("ref", "now"):
+            rows = r[side]
+            width = 15 if side == "ref" else 11
+            cells.append(
+                f" {med(x['moves_per_s'] for x in rows):>{width}.0f} {med(x['p50_ms'] for x in rows):>7.2f}"
+                f" {sum(x['failed'] for x in rows):>5} "
+            )
+        pairs = " ".join(f"{x:.2f}" for x in r["ratios"])
+        lines.append(f"{n:>8} |" + "|".join(cells) + f"| {med(r['ratios']):>13.2f}x | {pairs}")
+    failures = [x["example_failure"] for r in runs.values() for s in ("ref", "now") for x in r[s]]
+    for text in [f for f in failures if f][:3]:
+        lines.append(f"e.g. {text[:100]}")
     return "\n".join(lines)
 
 
@@ -267,7 +314,12 @@ def main() -> None:
     parser.add_argument(
         "--postgres", metavar="URL", help="a PostgreSQL server to use (default: a throwaway one)"
     )
-    parser.add_argument("--compare", metavar="REF", help="also measure SQLite on the code of this commit")
+    parser.add_argument(
+        "--compare", metavar="REF", help="SQLite on the code of this commit and now, interleaved"
+    )
+    parser.add_argument(
+        "--repeats", type=int, default=3, help="with --compare: runs of each side per level (median)"
+    )
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     levels = [int(x) for x in args.levels.split(",")]
@@ -281,7 +333,12 @@ def main() -> None:
     if unknown:
         raise SystemExit(f"unknown backends {sorted(unknown)}; choose from {', '.join(BACKENDS)}")
     if args.compare:
-        print(table(f"SQLite before ({args.compare}):", measure_at(args.compare, levels, args.moves)))
+        runs = compare(args.compare, levels, args.moves, args.repeats)
+        print(f"SQLite, {args.compare} and now, interleaved ({args.repeats} runs of each per level):")
+        print(compare_table(args.compare, runs))
+        backends = [b for b in backends if b != "sqlite"]  # measured just now
+        if not backends:
+            return
         print()
     print(side_by_side(measure(levels, args.moves, backends, args.postgres)))
 

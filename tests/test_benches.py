@@ -33,7 +33,10 @@ QUICK: dict[str, list[list[str]]] = {
     "tournament.py": [
         ["--games", "1", "--matchups", "quick:random", "--quick-budget", "0", "--quick-iterations", "1"]
     ],
-    "load.py": [["--levels", "1,2", "--moves", "4", "--backends", "sqlite"]],
+    "load.py": [
+        ["--levels", "1,2", "--moves", "4", "--backends", "sqlite"],
+        ["--levels", "1,2", "--moves", "4", "--backends", "sqlite", "--compare", "HEAD", "--repeats", "1"],
+    ],
     "replay.py": [["--seeds", "1"]],
     "challenges.py": [["--players", "2", "--games", "2"]],
     "quiet.py": [["--games", "ikenokoi", "--seeds", "1", "--policy", "random"]],
