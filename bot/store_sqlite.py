@@ -1,29 +1,40 @@
 """The SQLite store: one file, one aiosqlite connection (WAL, synchronous=NORMAL).
 
-Every method is one transaction: a write sends ``BEGIN IMMEDIATE``, its statements and ``COMMIT``
-to the connection while it holds the store's lock, so no statement of another task of this
-process can land inside it (they share the one connection), and it runs as a task of its own,
-shielded, so a cancelled caller cannot leave it half done: it goes on to COMMIT or ROLLBACK.
-A transaction is two round trips to aiosqlite's thread: BEGIN IMMEDIATE with all its statements
-in one batch, then COMMIT; under load the event loop's turns between round trips, not SQLite, are
-what a transaction waits for. Across processes, ``BEGIN IMMEDIATE`` takes
-SQLite's write lock and the compare-and-set arguments decide races. While another process holds
-that lock the store does not sit on its connection waiting: it tries again every few
-milliseconds (up to ``BUSY_TIMEOUT``) and lets this process's reads run in between (WAL readers
-need not queue behind a writer); when the time is up the call fails with ``StoreBusy``, a
-transient failure that changed nothing.
+Every write method is one transaction, run as one function on aiosqlite's own thread:
+``BEGIN IMMEDIATE``, its statements and ``COMMIT`` (or ``ROLLBACK`` when a statement fails or a
+compare-and-set finds the row changed) back to back, as one item of the connection's queue. So no
+statement of another task of this process can land inside it (the thread runs one queue item at a
+time, in the order they were sent), and a cancelled caller cannot leave it half done: once sent, the
+function runs to its end whatever happens to the caller (and the transaction is a task of its own,
+shielded, so that its retries go on too).
+
+Why aiosqlite's private ``Connection._execute``: its public methods each run *one* sqlite3 call on
+its thread, and whether a transaction ends in COMMIT or ROLLBACK depends on the outcomes of its
+statements (a failed statement does not end an SQLite transaction; a COMMIT sent behind it would
+commit the rest). With public calls only, a transaction is two round trips to the event loop with
+the connection held meanwhile, and under load those turns of a busy loop serialised every write of
+the process (bench/README.md, "where the time went"). ``_execute(fn, *args)`` is the method every
+public one is built on: it queues ``fn`` for the connection's thread and resolves with its result.
+``_on_thread`` is the one place it is used; the store refuses to open if it is gone, and
+tests/test_store_sqlite.py checks its behaviour (the thread, the order, a cancelled awaiter).
+
+Across processes, ``BEGIN IMMEDIATE`` takes SQLite's write lock and the compare-and-set arguments
+decide races. While another process holds that lock the store does not sit on its connection
+waiting: it tries again every few milliseconds (up to ``BUSY_TIMEOUT``) and lets this process's
+reads run in between (WAL readers need not queue behind a writer); when the time is up the call
+fails with ``StoreBusy``, a transient failure that changed nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import json
 import logging
 import sqlite3
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -62,7 +73,7 @@ from bot.store import (
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-Db = aiosqlite.Connection
+Db = sqlite3.Connection  # what a transaction's function gets, on aiosqlite's thread
 
 # How long a write waits for another process's write lock in all (as before; Discord's side
 # defers a click that waits). Each try waits at most STATEMENT_BUSY_MS inside SQLite, holding the
@@ -70,6 +81,13 @@ Db = aiosqlite.Connection
 BUSY_TIMEOUT = 10.0
 STATEMENT_BUSY_MS = 5
 RETRY_FIRST, RETRY_MAX = 0.002, 0.05
+
+
+def execute_on_thread_available() -> bool:
+    """Whether aiosqlite still has the private ``Connection._execute(fn, *args)`` (see the module's
+    docstring): a coroutine function queueing ``fn`` for the connection's thread."""
+    execute = getattr(aiosqlite.Connection, "_execute", None)
+    return execute is not None and inspect.iscoroutinefunction(execute)
 
 
 def _is_busy(exc: BaseException) -> bool:
@@ -80,132 +98,110 @@ def _is_busy(exc: BaseException) -> bool:
     return isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
 
 
-@dataclass(frozen=True)
-class _Sql:
-    """One statement of a transaction's batch; ``many``: once for each of the ``params`` rows."""
+class _Busy:
+    """What a try at a transaction gives back when another process held the write lock: BEGIN
+    IMMEDIATE failed, nothing was done."""
 
-    sql: str
-    params: Any = ()
-    many: bool = False
-
-    def send(self, db: Db) -> list[Awaitable]:
-        # Always execute_fetchall: its cursor lives and dies on the connection's thread. A cursor
-        # dropped on the event loop's thread resets its statement there, and SQLite's statement
-        # cache may be running that very statement for another transaction meanwhile (misuse).
-        if self.many:
-            return [db.execute_fetchall(self.sql, row) for row in self.params]
-        return [db.execute_fetchall(self.sql, self.params)]
+    def __init__(self, exc: sqlite3.Error) -> None:
+        self.exc = exc
 
 
-CHANGES = _Sql("SELECT changes()")  # right after a compare-and-set: the rows it changed
+def _attempt(db: Db, work: Callable[[Db], T]) -> T | _Busy:
+    """One try at a write transaction, on the connection's thread: ``work`` between BEGIN
+    IMMEDIATE and COMMIT, or ROLLBACK when it (or COMMIT) raises."""
+    try:
+        db.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as exc:
+        if not _is_busy(exc):
+            raise
+        if db.in_transaction:  # not expected (BEGIN failed), but then nothing must stay open
+            db.execute("ROLLBACK")
+        return _Busy(exc)
+    try:
+        result = work(db)
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:  # some errors (disk full) end it already
+            db.execute("ROLLBACK")
+        raise
+    return result
 
 
-async def _send(db: Db, statements: list[_Sql]) -> list:
-    """Send the statements at once: the connection's thread runs them back to back, in order, in one
-    round trip (a round trip per statement costs an event-loop turn each, and under load those turns
-    are what a transaction waits for). Every statement runs; the outcomes (each its rows, or the
-    exception) include the failures, one per statement (the rows of a ``many`` one as a list)."""
-    sends = [s.send(db) for s in statements]
-    flat = await asyncio.gather(*(a for group in sends for a in group), return_exceptions=True)
-    outcomes, i = [], 0
-    for statement, group in zip(statements, sends, strict=True):
-        part = flat[i : i + len(group)]
-        i += len(group)
-        failed = next((o for o in part if isinstance(o, BaseException)), None)
-        outcomes.append(failed if failed is not None else (part if statement.many else part[0]))
-    return outcomes
+def _changed_one(cursor: sqlite3.Cursor, stale: str) -> None:
+    """A compare-and-set must have changed exactly one row, else the transaction is rolled back."""
+    if cursor.rowcount != 1:
+        raise StaleVersion(stale)
 
 
-def _check(outcomes: list, cas: str | None = None) -> list:
-    """Raise the first failure (the transaction is then rolled back). ``cas``: the first statement is
-    a compare-and-set and the second ``CHANGES``: it must have changed exactly one row, else
-    ``StaleVersion(cas)``."""
-    if cas is not None and not isinstance(outcomes[1], BaseException) and outcomes[1][0][0] != 1:
-        raise StaleVersion(cas)
-    for outcome in outcomes:
-        if isinstance(outcome, BaseException):
-            raise outcome
-    return outcomes
-
-
-async def _run(db: Db, statements: list[_Sql]) -> list:
-    return _check(await _send(db, statements))
-
-
-BEGIN = _Sql("BEGIN IMMEDIATE")
-SAVEPOINT = _Sql("SAVEPOINT tx")
-
-
-def _effects(match_id: int, effects, now: float) -> list[_Sql]:
-    if not effects:
-        return []
-    return [
-        _Sql(
+def _add_effects(db: Db, match_id: int, effects: list[tuple[str, int, str]], now: float) -> None:
+    """``effects``: (kind, version, the payload's JSON) of each, encoded by the caller."""
+    if effects:
+        db.executemany(
             "INSERT INTO outbox (match_id, kind, version, payload, created_at) VALUES (?, ?, ?, ?, ?)",
-            [(match_id, e.kind, e.version, json.dumps(e.payload), now) for e in effects],
-            many=True,
+            [(match_id, kind, version, payload, now) for kind, version, payload in effects],
         )
-    ]
 
 
-def _reminder(r: Reminder | None, match_id: int) -> _Sql:
+def _encoded(effects) -> list[tuple[str, int, str]]:
+    # JSON on the event loop's thread, before anything is sent: a payload that cannot be encoded
+    # fails the call there, and the connection's thread only runs SQL.
+    return [(e.kind, e.version, json.dumps(e.payload)) for e in effects]
+
+
+def _put_reminder(db: Db, match_id: int, r: Reminder | None) -> None:
     """Replace the match's reminder by ``r``, or delete it when None."""
     if r is None:
-        return _Sql("DELETE FROM reminders WHERE match_id = ?", (match_id,))
-    return _Sql(
-        "INSERT OR REPLACE INTO reminders (match_id, due_at, sent, version) VALUES (?, ?, ?, ?)",
-        (r.match_id, r.due_at, r.sent, r.version),
-    )
+        db.execute("DELETE FROM reminders WHERE match_id = ?", (match_id,))
+    else:
+        db.execute(
+            "INSERT OR REPLACE INTO reminders (match_id, due_at, sent, version) VALUES (?, ?, ?, ?)",
+            (r.match_id, r.due_at, r.sent, r.version),
+        )
 
 
-def _actions(match_id: int, rows: list[ActionRow]) -> list[_Sql]:
-    if not rows:
-        return []
+def _action_rows(match_id: int, rows: list[ActionRow]) -> list[tuple]:
     return [
-        _Sql(
+        (match_id, a.version, a.seat, a.user_id, a.action, json.dumps(a.events), a.created_at) for a in rows
+    ]
+
+
+def _add_actions(db: Db, rows: list[tuple]) -> None:
+    if rows:
+        db.executemany(
             "INSERT INTO actions (match_id, version, seat, user_id, action, events, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [
-                (match_id, a.version, a.seat, a.user_id, a.action, json.dumps(a.events), a.created_at)
-                for a in rows
-            ],
-            many=True,
+            rows,
         )
-    ]
 
 
-def _messages(match_id: int, board_message_id, lobby_message_id, mention_message_id=KEEP) -> list[_Sql]:
-    return [
-        _Sql(f"UPDATE matches SET {column} = ? WHERE id = ?", (value, match_id))
-        for column, value in (
-            ("board_message_id", board_message_id),
-            ("lobby_message_id", lobby_message_id),
-            ("mention_message_id", mention_message_id),
-        )
-        if value is not KEEP
-    ]
+def _set_messages(db: Db, match_id: int, board_message_id, lobby_message_id, mention_message_id=KEEP) -> None:
+    for column, value in (
+        ("board_message_id", board_message_id),
+        ("lobby_message_id", lobby_message_id),
+        ("mention_message_id", mention_message_id),
+    ):
+        if value is not KEEP:
+            db.execute(f"UPDATE matches SET {column} = ? WHERE id = ?", (value, match_id))
 
 
-async def _insert_results(db: Db, match_id: int, results: list[Result], now: float) -> None:
-    """The results and the new ratings: at the end of a match only, so a few round trips more."""
+def _insert_results(db: Db, match_id: int, results: list[Result], now: float) -> None:
+    """The results and the new ratings, in the transaction that ends the match."""
     if not results:
         return
-    (row,) = await db.execute_fetchall("SELECT guild_id, game FROM matches WHERE id = ?", (match_id,))
-    insert = _Sql(
+    row = db.execute("SELECT guild_id, game FROM matches WHERE id = ?", (match_id,)).fetchone()
+    db.executemany(
         "INSERT OR REPLACE INTO results (match_id, seat, guild_id, game, user_id, score, won, finished_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (match_id, r.seat, row["guild_id"], row["game"], r.user_id, r.score, int(r.won), now)
             for r in results
         ],
-        many=True,
     )
-    await _run(db, [insert])
     if row["guild_id"] is not None:
-        await _update_ratings(db, row["guild_id"], row["game"], results, now)
+        _update_ratings(db, row["guild_id"], row["game"], results, now)
 
 
-async def _update_ratings(db: Db, guild_id: int, game: str, results: list[Result], now: float) -> None:
+def _update_ratings(db: Db, guild_id: int, game: str, results: list[Result], now: float) -> None:
     """The rated players' new ratings, in the transaction of the results (bot/ratings.py decides)."""
     users = sorted({r.user_id for r in results if r.user_id is not None})
     if len(users) < 2:
@@ -213,20 +209,18 @@ async def _update_ratings(db: Db, guild_id: int, game: str, results: list[Result
     marks = ", ".join("?" * len(users))
     current = {
         r["user_id"]: (r["mu"], r["sigma"])
-        for r in await db.execute_fetchall(
+        for r in db.execute(
             f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
             (guild_id, game, *users),
         )
     }
     new = rating_model.rate(results, current)
-    upsert = _Sql(
+    db.executemany(
         "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, played, updated_at)"
         " VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
         " mu = excluded.mu, sigma = excluded.sigma, played = ratings.played + 1, updated_at = excluded.updated_at",
         [(guild_id, game, user, mu, sigma, now) for user, (mu, sigma) in new.items()],
-        many=True,
     )
-    await _run(db, [upsert])
 
 
 def _shard_filter(shards: Shards) -> tuple[str, tuple]:
@@ -241,24 +235,32 @@ class SqliteStore(Store):
     def __init__(self, path: str | Path, busy_timeout: float = BUSY_TIMEOUT) -> None:
         self.path = str(path)
         self.busy_timeout = busy_timeout
-        self._db: Db | None = None
-        # One transaction at a time on the one connection, held from BEGIN to COMMIT/ROLLBACK.
-        self._lock = asyncio.Lock()
-        # Set while a transaction of this process has statements on the connection: a read sent
-        # then would run inside it and could see rows that are then rolled back, so reads wait
-        # for it. Otherwise reads need no lock: the connection's thread runs statements in the
-        # order they were sent, so a read sent before a BEGIN runs before it.
-        self._in_tx = False
-        self._idle = asyncio.Event()
-        self._idle.set()
+        self._db: aiosqlite.Connection | None = None
+        self._raw: sqlite3.Connection | None = None  # the same connection, for _on_thread only
+        # copy-db's snapshot: one read transaction over many round trips. While it is open nothing
+        # else may be sent (a write's BEGIN would fail inside it, a read would see the old snapshot),
+        # so writes and reads wait for it. Otherwise nothing waits: every write is one queue item.
+        self._lock = asyncio.Lock()  # one snapshot at a time
+        self._in_snapshot = False
+        self._no_snapshot = asyncio.Event()
+        self._no_snapshot.set()
         self._running: set[asyncio.Task] = set()  # transactions, awaited by close()
 
     # -- the connection
 
-    def _conn(self) -> Db:
+    def _conn(self) -> aiosqlite.Connection:
         if self._db is None:
             raise RuntimeError("store is not open")
         return self._db
+
+    async def _on_thread(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(*args)`` on the connection's thread, as one item of its queue (aiosqlite's
+        private ``_execute``: see the module's docstring). It is queued before this first waits."""
+        return await self._conn()._execute(fn, *args)
+
+    async def _until_no_snapshot(self) -> None:
+        while self._in_snapshot:
+            await self._no_snapshot.wait()
 
     async def _all(self, sql: str, params: Any = ()) -> list[sqlite3.Row]:
         # The read runs as a task of its own, like a transaction: a caller that waits for a task,
@@ -267,36 +269,21 @@ class SqliteStore(Store):
         return await asyncio.ensure_future(self._read(sql, params))
 
     async def _read(self, sql: str, params: Any) -> list[sqlite3.Row]:
-        while self._in_tx:
-            await self._idle.wait()
-        # No await between the check above and the statement being sent (aiosqlite queues it
-        # before it first waits), so no transaction can begin in between.
+        await self._until_no_snapshot()
+        # No await between the check above and the statement being queued (aiosqlite queues it
+        # before it first waits), so no snapshot can begin in between.
         return list(await self._conn().execute_fetchall(sql, params))
 
     async def _one(self, sql: str, params: Any = ()) -> sqlite3.Row | None:
         rows = await self._all(sql, params)
         return rows[0] if rows else None
 
-    def _busy(self, on: bool) -> None:
-        self._in_tx = on
-        if on:
-            self._idle.clear()
-        else:
-            self._idle.set()
-
-    async def _tx(
-        self,
-        statements: list[_Sql],
-        cas: str | None = None,
-        then: Callable[[Db, list], Awaitable[T]] | None = None,
-    ) -> T | list:
-        """One write transaction: ``statements`` (``cas``: see ``_check``), then ``then(db,
-        outcomes)`` for work that needs their answers (more round trips; its result is returned).
-        It runs as a task of its own: a cancelled caller stops waiting for it, and it still runs to
-        COMMIT or ROLLBACK."""
-        if cas is not None:
-            statements = [statements[0], CHANGES, *statements[1:]]
-        task = asyncio.ensure_future(self._transaction(statements, cas, then))
+    async def _tx(self, work: Callable[[Db], T]) -> T:
+        """One write transaction: ``work(db)`` between BEGIN IMMEDIATE and COMMIT, on the connection's
+        thread (it must not touch the event loop). It runs as a task of its own: a cancelled caller
+        stops waiting for it, and it still runs to COMMIT or ROLLBACK (retrying BEGIN meanwhile if
+        another process holds the write lock)."""
+        task = asyncio.ensure_future(self._transaction(work))
         self._running.add(task)
         task.add_done_callback(self._done)
         return await asyncio.shield(task)
@@ -306,54 +293,43 @@ class SqliteStore(Store):
         if not task.cancelled():
             task.exception()  # retrieved: a failure whose caller left was rolled back, nothing to report
 
-    async def _transaction(self, statements: list[_Sql], cas, then):
+    async def _transaction(self, work: Callable[[Db], T]) -> T:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.busy_timeout
         pause = RETRY_FIRST
         while True:
-            async with self._lock:
-                db = self._conn()
-                self._busy(True)
-                try:
-                    # BEGIN IMMEDIATE and the statements in one round trip. Should BEGIN fail
-                    # (another process holds the write lock), SAVEPOINT opens a transaction all
-                    # the same, so the statements sent with it run inside one and are rolled back:
-                    # nothing of them is ever committed on its own.
-                    begun, saved, *outcomes = await _send(db, [BEGIN, SAVEPOINT, *statements])
-                    if isinstance(begun, BaseException):
-                        if db.in_transaction:
-                            await db.execute_fetchall("ROLLBACK")
-                        if not _is_busy(begun):
-                            raise begun
-                        if loop.time() >= deadline:
-                            raise StoreBusy(
-                                f"the database is busy: another process held its write lock for"
-                                f" {self.busy_timeout:g} s ({begun})"
-                            ) from begun
-                    else:
-                        try:
-                            _check([saved])
-                            result = _check(outcomes, cas)
-                            if then is not None:
-                                result = await then(db, outcomes)
-                        except BaseException:
-                            if db.in_transaction:  # some errors (disk full) end it already
-                                await db.execute_fetchall("ROLLBACK")
-                            raise
-                        await db.execute_fetchall("COMMIT")
-                        return result
-                finally:
-                    self._busy(False)
+            await self._until_no_snapshot()
+            outcome = await self._on_thread(_attempt, self._raw, work)
+            if not isinstance(outcome, _Busy):
+                return outcome
+            if loop.time() >= deadline:
+                raise StoreBusy(
+                    f"the database is busy: another process held its write lock for"
+                    f" {self.busy_timeout:g} s ({outcome.exc})"
+                ) from outcome.exc
             # Another process holds the write lock: wait here, not on the connection, so that
             # this process's reads go on meanwhile (WAL readers need not queue behind a writer).
             await asyncio.sleep(pause)
             pause = min(RETRY_MAX, 2 * pause)
 
     async def open(self) -> None:
+        if not execute_on_thread_available():
+            raise RuntimeError(
+                f"aiosqlite {aiosqlite.__version__} has no Connection._execute, which the SQLite store"
+                " runs its transactions with (bot/store_sqlite.py): install a version that has it"
+            )
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        made: list[sqlite3.Connection] = []
+
+        class Connection(sqlite3.Connection):  # sqlite3's own hook, to hold on to the connection
+            def __init__(self, *args, **kwargs) -> None:
+                super().__init__(*args, **kwargs)
+                made.append(self)
+
+        self._db = await aiosqlite.connect(self.path, isolation_level=None, factory=Connection)
         try:
+            (self._raw,) = made
             self._db.row_factory = sqlite3.Row
             # First: the next statements may have to wait (another process migrating or writing).
             # A PRAGMA returns a row: fetched, so that no statement stays in progress (COMMIT refuses).
@@ -361,7 +337,7 @@ class SqliteStore(Store):
             await self._pragma_with_retry("PRAGMA journal_mode=WAL")
             await self._db.execute_fetchall("PRAGMA synchronous=NORMAL")
             await self._db.execute_fetchall("PRAGMA foreign_keys=ON")
-            await self._tx([], then=self._migrate)
+            await self._tx(self._migrate)
         except BaseException:
             await self.close()
             raise
@@ -384,31 +360,31 @@ class SqliteStore(Store):
         # A transaction whose caller was cancelled finishes first.
         while self._running:
             await asyncio.gather(*list(self._running), return_exceptions=True)
-        db, self._db = self._db, None
+        db, self._db, self._raw = self._db, None, None
         await db.close()
 
     @staticmethod
-    async def _migrate(db: Db, _) -> None:
+    def _migrate(db: Db) -> None:
         """Read and apply the schema version in one write transaction: processes may start at once."""
-        await db.execute_fetchall(
+        db.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations (number INTEGER PRIMARY KEY, name TEXT NOT NULL)"
         )
-        done = {row[0] for row in await db.execute_fetchall("SELECT number FROM schema_migrations")}
+        done = {row[0] for row in db.execute("SELECT number FROM schema_migrations").fetchall()}
         for number, name, sql in migrations():
             if number in done:
                 continue
             log.info("applying migration %s", name)
             for statement in sql_statements(sql):
-                await db.execute_fetchall(statement)  # to its end, whatever it returns
-            await db.execute_fetchall("INSERT INTO schema_migrations VALUES (?, ?)", (number, name))
+                db.execute(statement).fetchall()  # to its end, whatever it returns
+            db.execute("INSERT INTO schema_migrations VALUES (?, ?)", (number, name))
 
     async def check_writable(self) -> None:
-        async def rewrite(db: Db, _) -> None:
+        def rewrite(db: Db) -> None:
             # Rewriting the header's user_version is a real write that changes nothing.
-            ((version,),) = await db.execute_fetchall("PRAGMA user_version")
-            await db.execute_fetchall(f"PRAGMA user_version = {int(version)}")
+            ((version,),) = db.execute("PRAGMA user_version").fetchall()
+            db.execute(f"PRAGMA user_version = {int(version)}").fetchall()
 
-        await self._tx([], then=rewrite)
+        await self._tx(rewrite)
 
     @contextlib.asynccontextmanager
     async def snapshot(self):
@@ -416,38 +392,43 @@ class SqliteStore(Store):
         that reads rows in it. The other tasks of this process wait meanwhile."""
         async with self._lock:
             db = self._conn()
-            self._busy(True)
+            self._in_snapshot = True
+            self._no_snapshot.clear()
             try:
+                # Writes queued before this BEGIN run before it; none is queued after it until
+                # the snapshot ends (they wait for it).
                 await db.execute_fetchall("BEGIN")
                 try:
                     yield lambda sql, params=(): db.execute_fetchall(sql, params)
                 finally:
                     await db.execute_fetchall("COMMIT")
             finally:
-                self._busy(False)
+                self._in_snapshot = False
+                self._no_snapshot.set()
 
     # -- matches
 
     async def create_match(
         self, game, guild_id, channel_id, host_id, seats, options, seed, now, effects=(), expires_at=None
     ) -> Match:
-        insert = _Sql(
-            "INSERT INTO matches (game, guild_id, channel_id, host_id, status, seats, options, seed,"
-            " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
-            (game, guild_id, channel_id, host_id, seats_json(seats), json.dumps(options), seed, now, now),
-        )
+        values = (game, guild_id, channel_id, host_id, seats_json(seats), json.dumps(options), seed, now, now)
+        encoded = _encoded(effects)
 
-        async def create(db: Db, outcomes: list) -> sqlite3.Row:
-            ((match_id,),) = outcomes[1]
-            expiry = (
-                [_reminder(Reminder(match_id, expires_at, 0, 0), match_id)] if expires_at is not None else []
+        def create(db: Db) -> sqlite3.Row:
+            cur = db.execute(
+                "INSERT INTO matches (game, guild_id, channel_id, host_id, status, seats, options, seed,"
+                " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                values,
             )
-            read = _Sql("SELECT * FROM matches WHERE id = ?", (match_id,))
-            *_, (row,) = await _run(db, [*_effects(match_id, effects, now), *expiry, read])
+            match_id = cur.lastrowid
+            _add_effects(db, match_id, encoded, now)
+            if expires_at is not None:
+                _put_reminder(db, match_id, Reminder(match_id, expires_at, 0, 0))
+            (row,) = db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchall()
             return row
 
         try:
-            row = await self._tx([insert, _Sql("SELECT last_insert_rowid()")], then=create)
+            row = await self._tx(create)
         except sqlite3.IntegrityError as exc:
             raise ChannelBusy(str(exc)) from exc
         return match_from_row(row)
@@ -470,72 +451,86 @@ class SqliteStore(Store):
         return match_from_row(row) if row else None
 
     async def update_seats(self, match_id, old_seats, seats, status, now, effects=(), reminder=None) -> None:
-        update = _Sql(
-            "UPDATE matches SET seats = ?, updated_at = ? WHERE id = ? AND status = ? AND seats = ?",
-            (seats_json(seats), now, match_id, status, seats_json(old_seats)),
-        )
-        later = [_reminder(reminder, match_id)] if reminder is not None else []
-        statements = [update, *later, *_effects(match_id, effects, now)]
-        await self._tx(statements, cas=f"match {match_id} changed meanwhile")
+        values = (seats_json(seats), now, match_id, status, seats_json(old_seats))
+        encoded = _encoded(effects)
+
+        def update(db: Db) -> None:
+            cur = db.execute(
+                "UPDATE matches SET seats = ?, updated_at = ? WHERE id = ? AND status = ? AND seats = ?",
+                values,
+            )
+            _changed_one(cur, f"match {match_id} changed meanwhile")
+            if reminder is not None:
+                _put_reminder(db, match_id, reminder)
+            _add_effects(db, match_id, encoded, now)
+
+        await self._tx(update)
 
     async def active_matches(self) -> list[Match]:
         return readable_matches(await self._all("SELECT * FROM matches WHERE status = 'active' ORDER BY id"))
 
     async def start_match(self, match_id, seats, state, reminder, now, effects=(), forced=()) -> None:
-        update = _Sql(
-            "UPDATE matches SET status = 'active', seats = ?, state = ?, version = ?, updated_at = ?"
-            " WHERE id = ? AND status = 'lobby'",
-            (seats_json(seats), json.dumps(state), len(forced), now, match_id),
-        )
-        statements = [
-            update,
-            *_actions(match_id, list(forced)),
-            _reminder(reminder, match_id),  # replaces the lobby's expiry
-            *_effects(match_id, effects, now),
-        ]
-        await self._tx(statements, cas=f"match {match_id} is no longer a lobby")
+        values = (seats_json(seats), json.dumps(state), len(forced), now, match_id)
+        actions = _action_rows(match_id, list(forced))
+        encoded = _encoded(effects)
+
+        def start(db: Db) -> None:
+            cur = db.execute(
+                "UPDATE matches SET status = 'active', seats = ?, state = ?, version = ?, updated_at = ?"
+                " WHERE id = ? AND status = 'lobby'",
+                values,
+            )
+            _changed_one(cur, f"match {match_id} is no longer a lobby")
+            _add_actions(db, actions)
+            _put_reminder(db, match_id, reminder)  # replaces the lobby's expiry
+            _add_effects(db, match_id, encoded, now)
+
+        await self._tx(start)
 
     async def save_move(self, move: Move, now: float) -> None:
         rows = [move.action, *move.forced]
-        update = _Sql(
-            "UPDATE matches SET state = ?, version = ?, status = ?, updated_at = ?"
-            " WHERE id = ? AND version = ? AND status = 'active'",
-            (
-                json.dumps(move.state),
-                rows[-1].version,
-                move.status,
-                now,
-                move.match_id,
-                move.expected_version,
-            ),
+        values = (
+            json.dumps(move.state),
+            rows[-1].version,
+            move.status,
+            now,
+            move.match_id,
+            move.expected_version,
         )
-        statements = [
-            update,
-            *_actions(move.match_id, rows),
-            _reminder(move.reminder, move.match_id),
-            *_effects(move.match_id, move.effects, now),
-        ]
+        actions = _action_rows(move.match_id, rows)
+        encoded = _encoded(move.effects)
         stale = f"match {move.match_id} moved on from version {move.expected_version}"
 
-        async def results(db: Db, _) -> None:
-            await _insert_results(db, move.match_id, move.results, now)
+        def save(db: Db) -> None:
+            cur = db.execute(
+                "UPDATE matches SET state = ?, version = ?, status = ?, updated_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                values,
+            )
+            _changed_one(cur, stale)
+            _add_actions(db, actions)
+            _put_reminder(db, move.match_id, move.reminder)
+            _add_effects(db, move.match_id, encoded, now)
+            _insert_results(db, move.match_id, move.results, now)
 
-        await self._tx(statements, cas=stale, then=results if move.results else None)
+        await self._tx(save)
 
     async def undo_move(self, match_id, expected_version, from_version, state, reminder, now, effects=()):
-        update = _Sql(
-            "UPDATE matches SET state = ?, version = ?, updated_at = ?"
-            " WHERE id = ? AND version = ? AND status = 'active'",
-            (json.dumps(state), expected_version + 1, now, match_id, expected_version),
-        )
-        statements = [
-            update,
-            _Sql("DELETE FROM actions WHERE match_id = ? AND version >= ?", (match_id, from_version)),
-            _reminder(reminder, match_id),
-            *_effects(match_id, effects, now),
-        ]
-        stale = f"match {match_id} moved on from version {expected_version}"
-        await self._tx(statements, cas=stale)
+        values = (json.dumps(state), expected_version + 1, now, match_id, expected_version)
+        encoded = _encoded(effects)
+
+        def undo(db: Db) -> None:
+            cur = db.execute(
+                "UPDATE matches SET state = ?, version = ?, updated_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                values,
+            )
+            _changed_one(cur, f"match {match_id} moved on from version {expected_version}")
+            db.execute("DELETE FROM actions WHERE match_id = ? AND version >= ?", (match_id, from_version))
+            _put_reminder(db, match_id, reminder)
+            _add_effects(db, match_id, encoded, now)
+
+        await self._tx(undo)
 
     async def end_match(
         self, match_id, status, results, now, effects=(), expected_version=None, from_status=None
@@ -548,12 +543,15 @@ class SqliteStore(Store):
         if from_status is not None:
             sql += " AND status = ?"
             params += (from_status,)
-        statements = [_Sql(sql, params), _reminder(None, match_id), *_effects(match_id, effects, now)]
+        encoded = _encoded(effects)
 
-        async def insert_results(db: Db, _) -> None:
-            await _insert_results(db, match_id, results, now)
+        def end(db: Db) -> None:
+            _changed_one(db.execute(sql, params), f"match {match_id} changed meanwhile")
+            _put_reminder(db, match_id, None)
+            _add_effects(db, match_id, encoded, now)
+            _insert_results(db, match_id, results, now)
 
-        await self._tx(statements, cas=f"match {match_id} changed meanwhile", then=insert_results)
+        await self._tx(end)
 
     async def actions(self, match_id: int, limit: int = 20) -> list[ActionRow]:
         rows = await self._all(
@@ -582,8 +580,8 @@ class SqliteStore(Store):
     # -- the outbox
 
     async def add_effects(self, match_id: int, effects: list[Effect]) -> None:
-        statements = _effects(match_id, effects, time.time())
-        await self._tx(statements)
+        encoded, now = _encoded(effects), time.time()
+        await self._tx(lambda db: _add_effects(db, match_id, encoded, now))
 
     async def pending_effects(self, match_id: int) -> list[Effect]:
         rows = await self._all("SELECT * FROM outbox WHERE match_id = ? ORDER BY id", (match_id,))
@@ -593,17 +591,20 @@ class SqliteStore(Store):
         self, match_id, ids, board_message_id=KEEP, lobby_message_id=KEEP, mention_message_id=KEEP
     ) -> None:
         # Exactly the delivered ones (see Store.finish_effects), as on PostgreSQL.
-        delete = _Sql(
-            "DELETE FROM outbox WHERE match_id = ? AND id = ?", [(match_id, int(i)) for i in ids], many=True
-        )
-        statements = [delete, *_messages(match_id, board_message_id, lobby_message_id, mention_message_id)]
-        await self._tx(statements)
+        delivered = [(match_id, int(i)) for i in ids]
+
+        def finish(db: Db) -> None:
+            db.executemany("DELETE FROM outbox WHERE match_id = ? AND id = ?", delivered)
+            _set_messages(db, match_id, board_message_id, lobby_message_id, mention_message_id)
+
+        await self._tx(finish)
 
     async def set_messages(
         self, match_id, board_message_id=KEEP, lobby_message_id=KEEP, mention_message_id=KEEP
     ) -> None:
-        statements = _messages(match_id, board_message_id, lobby_message_id, mention_message_id)
-        await self._tx(statements)
+        await self._tx(
+            lambda db: _set_messages(db, match_id, board_message_id, lobby_message_id, mention_message_id)
+        )
 
     async def matches_with_effects(self) -> list[tuple[int, int | None]]:
         rows = await self._all(
@@ -633,23 +634,37 @@ class SqliteStore(Store):
         return row[0] if row else None
 
     async def put_reminder(self, reminder: Reminder) -> None:
-        await self._tx([_reminder(reminder, reminder.match_id)])
+        await self._tx(lambda db: _put_reminder(db, reminder.match_id, reminder))
 
     async def delete_reminder(self, match_id: int) -> None:
-        await self._tx([_reminder(None, match_id)])
+        await self._tx(lambda db: _put_reminder(db, match_id, None))
 
     async def fire_reminder(self, due: Reminder, following: Reminder | None, effects=()) -> bool:
-        delete = _Sql(
-            "DELETE FROM reminders WHERE match_id = ? AND due_at = ? AND sent = ? AND version = ?",
-            (due.match_id, due.due_at, due.sent, due.version),
-        )
-        later = [_reminder(following, due.match_id)] if following is not None else []
-        statements = [delete, *later, *_effects(due.match_id, effects, time.time())]
+        encoded, now = _encoded(effects), time.time()
+
+        def fire(db: Db) -> None:
+            cur = db.execute(
+                "DELETE FROM reminders WHERE match_id = ? AND due_at = ? AND sent = ? AND version = ?",
+                (due.match_id, due.due_at, due.sent, due.version),
+            )
+            _changed_one(cur, "fired already")
+            if following is not None:
+                _put_reminder(db, due.match_id, following)
+            _add_effects(db, due.match_id, encoded, now)
+
         try:
-            await self._tx(statements, cas="fired already")
+            await self._tx(fire)
         except StaleVersion:  # another process fired it (or a move replaced it): rolled back
             return False
         return True
+
+    async def _write(self, sql: str, params: tuple) -> None:
+        """A transaction of one statement."""
+
+        def write(db: Db) -> None:
+            db.execute(sql, params)
+
+        await self._tx(write)
 
     async def channel_settings(self, channel_id: int) -> ChannelSettings | None:
         row = await self._one("SELECT * FROM channel_settings WHERE channel_id = ?", (channel_id,))
@@ -664,22 +679,18 @@ class SqliteStore(Store):
         )
 
     async def put_channel_settings(self, channel_id: int, settings: ChannelSettings) -> None:
-        await self._tx(
-            [
-                _Sql(
-                    "INSERT OR REPLACE INTO channel_settings"
-                    " (channel_id, reminder_delay, reminders_enabled, ai_takeover, threads, lobby_expiry)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    (
-                        channel_id,
-                        settings.reminder_delay,
-                        int(settings.reminders_enabled),
-                        int(settings.ai_takeover),
-                        int(settings.threads),
-                        settings.lobby_expiry,
-                    ),
-                )
-            ]
+        await self._write(
+            "INSERT OR REPLACE INTO channel_settings"
+            " (channel_id, reminder_delay, reminders_enabled, ai_takeover, threads, lobby_expiry)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                channel_id,
+                settings.reminder_delay,
+                int(settings.reminders_enabled),
+                int(settings.ai_takeover),
+                int(settings.threads),
+                settings.lobby_expiry,
+            ),
         )
 
     async def dm_reminders(self, user_id: int) -> bool:
@@ -687,14 +698,10 @@ class SqliteStore(Store):
         return bool(row and row[0])
 
     async def put_dm_reminders(self, user_id: int, enabled: bool) -> None:
-        await self._tx(
-            [
-                _Sql(
-                    "INSERT INTO user_settings (user_id, dm_reminders) VALUES (?, ?)"
-                    " ON CONFLICT (user_id) DO UPDATE SET dm_reminders = excluded.dm_reminders",
-                    (user_id, int(enabled)),
-                )
-            ]
+        await self._write(
+            "INSERT INTO user_settings (user_id, dm_reminders) VALUES (?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET dm_reminders = excluded.dm_reminders",
+            (user_id, int(enabled)),
         )
 
     async def turn_pings(self, user_ids: list[int]) -> dict[int, str]:
@@ -707,14 +714,10 @@ class SqliteStore(Store):
         return {u: found.get(u, "channel") for u in ids}
 
     async def put_turn_ping(self, user_id: int, mode: str) -> None:
-        await self._tx(
-            [
-                _Sql(
-                    "INSERT INTO user_settings (user_id, turn_ping) VALUES (?, ?)"
-                    " ON CONFLICT (user_id) DO UPDATE SET turn_ping = excluded.turn_ping",
-                    (user_id, mode),
-                )
-            ]
+        await self._write(
+            "INSERT INTO user_settings (user_id, turn_ping) VALUES (?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET turn_ping = excluded.turn_ping",
+            (user_id, mode),
         )
 
     # -- results and ratings

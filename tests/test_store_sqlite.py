@@ -3,18 +3,24 @@
 Another process holding SQLite's write lock must not stop this process's reads (WAL readers need not
 queue behind a writer), a write that cannot get the lock in time is a transient ``StoreBusy`` that
 changed nothing, and a caller cancelled at any point never leaves a transaction half done.
+A transaction is one function on aiosqlite's thread, run with aiosqlite's private
+``Connection._execute``: what the store needs of it is checked here first, so that an aiosqlite
+that changes it fails loudly.
 """
 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import sys
+import threading
 import time
 
+import aiosqlite
 import pytest
 
-from bot.store import ActionRow, Effect, Move, Seat, StoreBusy
-from bot.store_sqlite import SqliteStore
+from bot.store import ActionRow, Effect, Move, Seat, StaleVersion, StoreBusy
+from bot.store_sqlite import SqliteStore, execute_on_thread_available
 
 # Another process takes the write lock (BEGIN IMMEDIATE and a write), says so, and keeps it until
 # it reads a line.
@@ -190,5 +196,103 @@ async def test_close_waits_for_a_transaction_whose_caller_left(tmp_path):
     await store.open()
     try:
         assert (await store.get_match(match.id)).version == match.version + 1
+    finally:
+        await store.close()
+
+
+async def test_aiosqlite_still_runs_a_function_on_its_thread_in_the_order_sent(tmp_path):
+    """What the store takes from aiosqlite's private ``Connection._execute`` (bot/store_sqlite.py
+    says why): ``_execute(fn, *args)`` runs ``fn(*args)`` on the connection's own thread (where its
+    statements run), queued in the order of the public calls, before the caller first waits; and
+    once queued it runs even if its caller is cancelled. If a new aiosqlite breaks any of it, this
+    test fails first (pyproject.toml's bound on aiosqlite says which versions were checked)."""
+    assert execute_on_thread_available(), f"aiosqlite {aiosqlite.__version__} has no Connection._execute"
+    kinds = [p.kind for p in inspect.signature(aiosqlite.Connection._execute).parameters.values()]
+    assert kinds[:3] == [
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,  # self
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,  # fn
+        inspect.Parameter.VAR_POSITIONAL,  # *args
+    ]
+    db = await aiosqlite.connect(tmp_path / "x.sqlite3", isolation_level=None)
+    try:
+        await db.create_function("thread_id", 0, threading.get_ident)
+        ((statements_thread,),) = await db.execute_fetchall("SELECT thread_id()")
+        assert statements_thread != threading.get_ident()
+        assert await db._execute(threading.get_ident) == statements_thread
+        assert await db._execute(lambda a, b: a + b, 2, 3) == 5
+
+        order: list[str] = []
+        await db.create_function("mark", 1, order.append)
+        await asyncio.gather(
+            db.execute_fetchall("SELECT mark('a')"),
+            db._execute(order.append, "b"),
+            db.execute_fetchall("SELECT mark('c')"),
+        )
+        assert order == ["a", "b", "c"]
+
+        # Queued at its first step, before it waits; cancelled afterwards, it still runs (the store
+        # relies on this: a transaction once sent runs to COMMIT or ROLLBACK).
+        started, ran = threading.Event(), []
+        await db._execute(lambda: None)
+
+        def slow() -> None:
+            started.set()
+            time.sleep(0.2)
+            ran.append(True)
+
+        caller = asyncio.ensure_future(db._execute(slow))
+        await asyncio.sleep(0)  # its first step: queued
+        caller.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await caller
+        await db.execute_fetchall("SELECT 1")  # queued behind it
+        assert started.is_set() and ran == [True]
+    finally:
+        await db.close()
+
+
+async def test_a_statement_failing_after_the_compare_and_set_commits_nothing(tmp_path):
+    """The compare-and-set succeeds, then a later statement of the same transaction fails (an action
+    of that version is in the log already): the whole transaction is rolled back, the UPDATE too."""
+    store, match = await open_with_a_match(tmp_path / "db.sqlite3", busy_timeout=10)
+    try:
+        await store.save_move(move(match.id, 0), 3.0)
+        clash = move(match.id, 1)
+        clash = Move(
+            clash.match_id, 1, clash.state, ActionRow(1, 0, 1, "again", [], 5.0), effects=clash.effects
+        )
+        with pytest.raises(Exception, match=r"UNIQUE|PRIMARY"):
+            await store.save_move(clash, 4.0)
+        after = await store.get_match(match.id)
+        assert after.version == 1 and after.state == {"v": 1}
+        assert [r.action for r in await store.actions(match.id)] == ["a1"]
+        assert [e.version for e in await store.pending_effects(match.id)] == [1]
+        with pytest.raises(StaleVersion):  # and a stale one changes nothing either
+            await store.save_move(move(match.id, 0), 5.0)
+        assert (await store.get_match(match.id)).version == 1
+        assert [e.version for e in await store.pending_effects(match.id)] == [1]
+        await store.save_move(move(match.id, 1), 6.0)  # the connection is not left in a transaction
+        assert (await store.get_match(match.id)).version == 2
+    finally:
+        await store.close()
+
+
+async def test_reads_and_writes_sent_together_never_see_a_transaction_half_done(tmp_path):
+    """Reads no longer wait for writes (a write is one item of the connection's queue): many moves
+    and reads at once, every read sees a match whose state, log and outbox agree."""
+    store, match = await open_with_a_match(tmp_path / "db.sqlite3", busy_timeout=10)
+    try:
+        seen = []
+
+        async def look() -> None:
+            now = await store.get_match(match.id)
+            seen.append(now.version)
+            assert now.state == {"v": now.version} or now.version == 0
+
+        for version in range(10):
+            await asyncio.gather(store.save_move(move(match.id, version), 3.0), *(look() for _ in range(5)))
+        assert (await store.get_match(match.id)).version == 10
+        assert [e.version for e in await store.pending_effects(match.id)] == list(range(1, 11))
+        assert set(seen) <= set(range(11))
     finally:
         await store.close()
