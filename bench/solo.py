@@ -6,8 +6,9 @@
 
 For each map and mode it plays whole games at a difficulty (option ``difficulty``, default
 Normal: the Void needs 3 territories solo, 4 co-op) with every seat played by the project's
-strong AI (``games.ai``: in these modes its planner, ``games.ai.plan``, whole moves judged by
-``IwariState.estimate`` on determinized worlds), and prints:
+strong AI (``games.ai``: in these modes the careful player of ``games.iwari.careful``, which the
+planner ``games.ai.plan`` hands the move to: the turn's whole moves tried on one determinized
+world and judged by a careful player's reading of the position), and prints:
 
 - the players' win rate with a 95% Wilson score interval;
 - the share of games ending by each end condition (the text of the engine's "The game ends:"
@@ -18,11 +19,10 @@ strong AI (``games.ai``: in these modes its planner, ``games.ai.plan``, whole mo
   (the game stops once the Void reaches its target, and every territory left is counted then;
   the Void wins every tie, also of an empty territory).
 
-Budget: the bot gives the strong AI 2 s a move (the planner then deals up to 16 worlds). Here
-the AI gets an ITERATION budget instead (``--iterations``: worlds a decision, default 1, no
-wall clock), which makes the figures reproducible: game i of a row uses seed ``--seed + i``
-for the deal and the AI. One world costs about 2-5 s a game on the shared machine; 3 worlds
-did not play better in a pilot (new-horizons and glacial-mass solo Easy, 10 games each).
+Budget: the bot gives the strong AI 2 s a move; the careful player needs well under a tenth of
+that (one determinized world, about 1-3 s a whole game on the shared machine). Here the AI gets
+an ITERATION budget instead (``--iterations``, no wall clock), which makes the figures
+reproducible: game i of a row uses seed ``--seed + i`` for the deal and the AI.
 The design note's target: a win rate between 20% and 80% on every map and mode at Normal.
 """
 
@@ -112,7 +112,12 @@ def main() -> None:
     parser.add_argument("--maps", default=",".join(SOLO_MAPS), help="comma-separated map keys")
     parser.add_argument("--modes", default="solo,coop")
     parser.add_argument("--games", type=int, default=40, help="games per map and mode")
-    parser.add_argument("--iterations", type=int, default=1, help="strong AI worlds per decision")
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        default=1,
+        help="strong AI iteration budget (the careful player uses one world)",
+    )
     parser.add_argument("--budget", type=float, default=0.0, help="also a wall-clock cap per move (0: none)")
     parser.add_argument(
         "--difficulty", default="normal", help="a level (easy, normal, hard, rulebook) or an old number"

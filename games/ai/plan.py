@@ -17,6 +17,10 @@ at random. The planner instead looks at whole moves:
   the best next whole move, and judged by where that leads;
 - the first step of the best line is played; at the next step the planner looks again.
 
+A game may also know how to play itself in such a position (``GameState.policy(seat, seed)``,
+Iwari solo and co-op: ``games.iwari.careful``, a careful player's search over the turn's whole
+moves on one determinized world): then the planner plays that move and deals no worlds itself.
+
 Hidden information: the moves are tried on worlds dealt by ``determinize`` (the seat's own
 cards are known, the deck and other hands dealt again), never on the true state, and the
 judgement of each first step is averaged over the worlds (``worlds``: one per iteration of the
@@ -46,6 +50,11 @@ def plan(
 ) -> Decision:
     """The first step of the best line for ``seat``, judged on ``worlds`` determinized worlds."""
     start = time.perf_counter()
+    policy = getattr(state, "policy", None)
+    chosen = policy(seat, world_seed(seed, 0)) if policy is not None else None
+    if chosen is not None:
+        # The game's own careful player (it reads the state only through a determinized world).
+        return Decision(action=chosen, level="strong", iterations=1, elapsed_s=time.perf_counter() - start)
     totals = dict.fromkeys(root_ids, 0.0)
     counts = dict.fromkeys(root_ids, 0)
     done = 0

@@ -93,6 +93,15 @@ class EstimateMixin:
         value = (1.0 - self._threat(plan)) * (0.9 * chance + 0.1 * now)
         return [value] * self.n
 
+    def policy(self, seat: int, seed: int) -> str | None:
+        """The strong AI's move in solo/co-op (``games.ai.plan``): the careful player of
+        ``games.iwari.careful``, which plans on a world dealt by ``determinize``. None in versus."""
+        if not self.solo:
+            return None
+        from games.iwari.careful import careful_action  # careful reads this module's costs
+
+        return careful_action(self, seat, seed)
+
     # ------------------------------------------------------------------ the plan
     def plan(self) -> Plan:
         b = self.board

@@ -1,0 +1,403 @@
+"""Iwari solo and co-op: a careful player against the Void (the strong AI's policy in these modes).
+
+What a careful player does (the design note, "Solo and co-op"), and how this one does it:
+
+- Tempo. Every Void card that reaches the table is an Infection, and the fourth of a pile a
+  Corruption. A card revealed in the display comes when the deck decides; a card drawn into
+  the hand is played when the player decides (in the Void action, several at once for one
+  Infection). So the player refills from the deck, never from the display (``draw``), unless
+  the deck is empty; the Void's tempo is then the player's.
+- The Void pawn's walk (``forecast``): from its connection, in number order, skipping the
+  connections whose two territories are counted; the Void cards the player will play before
+  the end (those in hand, and those the draws of the remaining turns bring) give the Infections
+  ahead, and every 4th card of the row above the display a Corruption, which counts its two
+  territories on the spot.
+- Per territory (``Reading.cost``): the fewest pieces the players must still add to control it
+  after the hits it takes before it is counted (``estimate._cheapest``: an Infection puts a
+  Void Totem while the Totem limit has room, else a Ruin; a full territory is counted at once).
+- Commitment: the players must hold N - target + 1 territories; the reading holds the cheapest
+  of those still needed and gives up the others. A territory already invested in is cheap, so
+  the choice does not flip back and forth; given-up territories are where the Void's pieces go.
+- The Void action is chosen like the player's: every way to play it (a card of a completely
+  explored biome to skip it, rule 1; Void pieces; Void cards) is tried and the one that leaves
+  the best reading is taken, so Void pieces go into given-up territories, or fill a held one
+  the players lead (it is counted at once, for them).
+- Rule 3's free action and rule 4's moves are tried like any other move.
+
+The search (``careful_action``): on one world dealt by ``determinize`` (so nothing hidden is
+read: the seat's own hand, the board and the piles are what it knows), every whole move of
+the seat (a compound turn's steps up to the next event), then the seat's next whole moves of
+the same turn (the Void action after the player's action, a free action, a choice of the
+Infection) are tried, and the line whose end reads best is played. A few milliseconds a
+move; deterministic for the same state, seat and seed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from games.iwari.common import FLOATING, FORGOTTEN, UNCHARTED
+from games.iwari.data import (
+    ASIDE_END,
+    CORRUPTION_CARDS,
+    FLOATING_VOID_SETTLEMENT_WIN,
+    UNCHARTED_VOID_WIN,
+    VOID_CARD,
+    VOID_CARDS,
+    VOID_SETTLEMENT_WIN,
+)
+from games.iwari.estimate import NEVER, _cheapest
+
+_cost = lru_cache(maxsize=1 << 16)(_cheapest)
+
+# Pieces a player places in a turn on average (2 at most).
+PIECES_PER_TURN = 1.7
+# Cards that pass through a hand in a turn (drawn to refill it).
+CARDS_PER_TURN = 2.6
+# Whole moves followed one move further in the same turn, and how deep a turn is followed.
+DEPTH = 3
+BEAM = 6
+LATE_WEIGHT = 1.0
+# Void cards played together on average (a pair in hand is played at once: one Infection).
+BULK = 1.5
+# A card of a completely explored biome kept in hand: a Void action skipped later (rule 1).
+SKIP_KEY = 0.3
+# The Uncharted Paths: pieces a Void Totem ahead of the 5th on the purple territory is worth.
+POOL_WEIGHT = 2.0
+WIN, LOSS = 1000.0, -1000.0
+
+
+@dataclass
+class Reading:
+    """The careful player's reading of a position (see the module docstring)."""
+
+    events: list[tuple[tuple[int, ...], bool]] = field(default_factory=list)  # (territories, Corruption)
+    hits: dict[int, int] = field(default_factory=dict)  # open territory -> Infections until counted
+    cost: dict[int, int] = field(default_factory=dict)  # open territory -> pieces to add to hold it
+    hold: list[int] = field(default_factory=list)
+    give_up: list[int] = field(default_factory=list)
+    need: int = 0
+    pieces: int = 0  # the players' pieces left
+    turns: float = 0.0  # turns left (all players')
+    late: float = 0.0  # pieces the held territories need before their first hit and cannot get in time
+    pool: int = 0  # The Uncharted Paths: Void Totems on the purple territory after the Infections ahead
+    value: float = 0.0
+
+
+def void_unseen(st, seat: int) -> tuple[int, int]:
+    """(Void cards, cards) the seat cannot see: the deck and the others' unknown cards."""
+    unseen_void = VOID_CARDS - st.void_row - st.void_aside - st.display.count(VOID_CARD)
+    unseen_void -= st.hands[seat][VOID_CARD]
+    cards = len(st.deck)
+    for s in range(st.n):
+        if s != seat:
+            unseen_void -= st.known[s][VOID_CARD]
+            cards += sum(st.hands[s]) - sum(st.known[s])
+    return max(0, unseen_void), cards
+
+
+def in_hands(st, seat: int) -> int:
+    """Void cards the seat knows to be in the players' hands (its own, those the others took face up)."""
+    return st.hands[seat][VOID_CARD] + sum(st.known[s][VOID_CARD] for s in range(st.n) if s != seat)
+
+
+def void_rate(st, seat: int) -> float:
+    """Void cards that reach a hand per turn (the share of Void cards among the unseen cards)."""
+    unseen_void, unseen = void_unseen(st, seat)
+    return max(0.05, CARDS_PER_TURN * unseen_void / max(1, unseen))
+
+
+def turns_left(st) -> float:
+    """Turns (of all players) before a player to act has no piece left: the usual end."""
+    least = min(st.tents_left[x] + st.totems_left[x] for x in range(st.n))
+    return st.n * least / PIECES_PER_TURN
+
+
+def plays_ahead(st, seat: int, turns: float) -> list[list[float]]:
+    """Ways the Void cards ahead may be played: each a list of cards per Infection.
+
+    The Void cards in the seat's hand are played first, together (several Void cards played at
+    once make one Infection), then those the remaining turns' draws bring (the share of Void
+    cards among the unseen cards), one Infection for every ``BULK`` cards. Besides that default,
+    the player can steer the next Corruption (the card that fills the row above the display) onto
+    one of the next connections by playing the cards before it one by one, the last two maybe
+    together: one way for each (the reading takes the best).
+    """
+    unseen_void, _ = void_unseen(st, seat)
+    held = in_hands(st, seat)
+    drawn = min(turns * void_rate(st, seat), unseen_void)
+    default = ([held] if held else []) + [BULK] * int(drawn / BULK + 0.5)
+    out = [default]
+    need = CORRUPTION_CARDS - st.void_row
+    if held + drawn >= need and st.void_aside < ASIDE_END:
+        rest = held + drawn - need
+        tail = [BULK] * int(rest / BULK + 0.5)
+        for j in range(max(0, need - 2), need):  # a pair at most (a third Void card skips the action)
+            steered = [1] * j + [need - j] + tail
+            if steered != default:
+                out.append(steered)
+    return out
+
+
+def forecast(st, seat: int, plays: list[float]) -> list[tuple[tuple[int, ...], bool]]:
+    """The Infections ahead: the open territories each hits, and whether it is a Corruption.
+
+    ``plays``: the Void cards of each Infection (``plays_ahead``). Each Infection moves the pawn
+    on; the 4th card of the row above the display makes a Corruption, which counts its
+    territories (the pawn skips connections whose two territories are counted).
+    """
+    conns = st.board.connections
+    counted = [c >= 0 for c in st.claimed]
+    row = st.void_row
+    corruptions = ASIDE_END - st.void_aside
+    out: list[tuple[tuple[int, ...], bool]] = []
+    p = st.pawn
+    for cards in plays:
+        if corruptions <= 0:
+            break
+        for _ in range(len(conns)):
+            c = conns[p]
+            if not (counted[c.a] and counted[c.b]):
+                break
+            p = (p + 1) % len(conns)
+        c = conns[p]
+        if counted[c.a] and counted[c.b]:
+            break
+        row += cards
+        corrupt = row >= CORRUPTION_CARDS
+        out.append((tuple(t for t in (c.a, c.b) if not counted[t]), corrupt))
+        if corrupt:
+            row = 0
+            corruptions -= 1
+            counted[c.a] = counted[c.b] = True
+        p = (p + 1) % len(conns)
+    return out
+
+
+def _counts(st, t: int) -> tuple[int, int, int, int, int, bool]:
+    v = st.n
+    tp = tv = mp = 0
+    for x, k in enumerate(st.tent_counts(t)):
+        if x == v:
+            tv += k
+        else:
+            tp += k
+    for x, k in enumerate(st.totems[t]):
+        if x != v:
+            mp += k
+    mv = st.totems[t][v] + st.void[t]
+    return tp, tv, mp, mv, len(st.free_spaces(t)), st.board.totems_allowed[t]
+
+
+def read(st, seat: int, plays: list[float] | None = None) -> Reading:
+    """The reading of a position, from what ``seat`` knows (see the module docstring), for one
+    way of playing the Void cards ahead (``plays``; default: the first of ``plays_ahead``)."""
+    b = st.board
+    r = Reading()
+    r.pieces = sum(st.tents_left[x] + st.totems_left[x] for x in range(st.n))
+    r.turns = turns_left(st)
+    if plays is None:
+        plays = plays_ahead(st, seat, r.turns)[0]
+    r.events = forecast(st, seat, plays)
+    open_ = [t for t in range(b.num_territories) if st.claimed[t] < 0]
+    r.hits = dict.fromkeys(open_, 0)
+    closed: dict[int, int] = {}
+    for i, (terrs, corrupt) in enumerate(r.events):
+        for t in terrs:
+            if t not in closed:
+                r.hits[t] += 1
+        if corrupt:
+            for t in terrs:
+                closed.setdefault(t, i)
+    tents = sum(st.tents_left[x] for x in range(st.n))
+    totems = sum(st.totems_left[x] for x in range(st.n))
+    uncharted = b.key == UNCHARTED
+    hand = in_hands(st, seat)
+    rate = void_rate(st, seat)
+
+    def by_event(i: int) -> float:
+        """Pieces the players can place before event i: the Void cards in hand come in the
+        next turns, the others at the rate the draws bring them."""
+        when = i if i < min(1, hand) else min(1, hand) + (i - min(1, hand) + 1) * BULK / rate
+        return 2 + PIECES_PER_TURN * when
+
+    for t in open_:
+        tp, tv, mp, mv, free, allowed = _counts(st, t)
+        cost, _ = _cost(tp, tv, mp, mv, free, allowed, r.hits[t], uncharted, min(tents, 6), min(totems, 5))
+        if t in closed and cost > by_event(closed[t]):
+            cost = NEVER
+        r.cost[t] = cost
+    if uncharted:
+        # An Infection's Void Totem goes on the purple territory where the Totem limit has room.
+        r.pool = st.void_pool + sum(1 for terrs, _ in r.events for t in terrs if st._gets_totem(t))
+    held = st.claimed.count(0)
+    r.need = b.num_territories - st.target + 1 - held
+    ranked = sorted(open_, key=lambda t: (r.cost[t], r.hits[t], t))
+    r.hold = ranked[: max(0, r.need)]
+    r.give_up = ranked[max(0, r.need) :]
+    # In time? A held territory needs its pieces before its first hit: taken in the order of
+    # their first hits, the pieces needed so far against the pieces placeable by then.
+    first = {t: len(r.events) for t in r.hold}
+    for i in range(len(r.events) - 1, -1, -1):
+        for t in r.events[i][0]:
+            if t in first:
+                first[t] = i
+    so_far = 0.0
+    for t in sorted(r.hold, key=lambda t: first[t]):
+        i = first[t]
+        if i >= len(r.events):
+            break
+        so_far += r.cost[t]
+        r.late = max(r.late, so_far - by_event(i))
+    return r
+
+
+def evaluate(st, seat: int) -> float:
+    """Higher is better for the players: a won game, else minus the pieces the plan still needs
+    (for the best way of playing the Void cards ahead)."""
+    if st.over:
+        return WIN if st.winners() else LOSS - st.claimed.count(1)
+    if st.claimed.count(1) >= st.target:
+        return LOSS
+    turns = turns_left(st)
+    base = _extras(st, seat)
+    return base + max(_value(st, seat, read(st, seat, plays)) for plays in plays_ahead(st, seat, turns))
+
+
+def _value(st, seat: int, r: Reading) -> float:
+    if r.need > len(r.cost):
+        return LOSS + 1
+    need_cost = sum(r.cost[t] for t in r.hold)
+    value = -float(need_cost)
+    short = need_cost - r.pieces
+    if short > 0:
+        value -= 3.0 * short
+    value -= LATE_WEIGHT * r.late
+    # Held territories that the next two Infections hit and that cannot take a hit now.
+    soon = [t for terrs, _ in r.events[:2] for t in terrs]
+    for t in r.hold:
+        if t in soon and r.cost[t] > 0:
+            value -= 0.3
+    if r.pool >= UNCHARTED_VOID_WIN:
+        value -= POOL_WEIGHT * (r.pool - UNCHARTED_VOID_WIN + 1)
+    # Tie-break: the hold set controlled as it stands.
+    value += 0.05 * sum(1 for t in r.hold if st.control(t) == 0)
+    r.value = value
+    return value
+
+
+def _extras(st, seat: int) -> float:
+    """What the reading does not see: a skip key in hand (rule 1), the map's threats."""
+    value = 0.0
+    hand = st.hands[seat]
+    explored = st.explored_biomes()
+    if any(hand[c] for c in explored):
+        value += SKIP_KEY
+    return value - _threats(st)
+
+
+def _threats(st) -> float:
+    """The map's own ways for the Void to win, in pieces."""
+    b = st.board
+    v = st.n
+    out = 0.0
+    ruins = [s for s, o in enumerate(st.owner) if o == v]
+    if ruins:
+        win = FLOATING_VOID_SETTLEMENT_WIN if b.key == FLOATING else VOID_SETTLEMENT_WIN
+        biggest = max(len(st._void_group(s)) for s in ruins)
+        if biggest >= win - 3:
+            out += 2.0 * (biggest - (win - 4))
+    if b.key == UNCHARTED and st.void_pool >= UNCHARTED_VOID_WIN - 2:
+        out += 3.0 * (st.void_pool - (UNCHARTED_VOID_WIN - 3))
+    purple = b.ruin_spaces if b.key == FORGOTTEN else b.purple_road
+    if purple:
+        lead = sum(1 for s in purple if st.owner[s] == v) - sum(1 for s in purple if 0 <= st.owner[s] < v)
+        free = sum(1 for s in purple if st.owner[s] == -1)
+        if lead >= 0:
+            out += 1.0 + lead - 0.2 * free
+    return out
+
+
+# ---------------------------------------------------------------------- the search
+def careful_action(state, seat: int, seed: int = 0) -> str:
+    """The careful player's action for ``seat`` (which must be to act) in a solo/co-op game."""
+    legal = [a.id for a in state.legal_actions(seat) if a.group not in ("back", "undo")]
+    if len(legal) == 1:
+        return legal[0]
+    if state.phase == "draw":
+        return draw_choice(state, seat, legal)
+    world = state.determinize(seat, seed)
+    values = _judge(world, seat, legal, DEPTH)
+    return max(legal, key=lambda a: (values[a], -legal.index(a)))
+
+
+def draw_choice(state, seat: int, legal: list[str]) -> str:
+    """Refill from the deck: a card revealed in the display is an Infection the player did not choose."""
+    if "deck" in legal:
+        return "deck"
+    # No deck: take the display card most useful to the hand (a biome the hand lacks).
+    hand = state.hands[seat]
+    return min(legal, key=lambda a: (hand["TFGCD".index(a[1])], a))
+
+
+def _judge(world, seat: int, first: list[str], depth: int) -> dict[str, float]:
+    """The value of each first step: its best whole move, the ``BEAM`` best followed to the end of the turn.
+
+    A whole move after which the same seat goes on in the same turn (the Void action after the
+    player's action) is judged by its best next move; those beyond the beam keep their own
+    value less the mean loss the followed ones met, so that all are compared at the same point.
+    """
+    lines = []  # [value, first step, end state, goes on]
+    for aid in first:
+        for end in _whole_moves(world, seat, aid, 5):
+            goes_on = depth > 1 and not end.over and end.to_act() == [seat] and _same_turn(end)
+            lines.append([evaluate(end, seat), aid, end, goes_on])
+    lines.sort(key=lambda x: -x[0])
+    losses = []
+    for line in [x for x in lines if x[3]][:BEAM]:
+        end = line[2]
+        nxt = [a.id for a in end.legal_actions(seat) if a.group not in ("back", "undo")]
+        then = max(_judge(end, seat, nxt, depth - 1).values()) if nxt else line[0]
+        losses.append(line[0] - then)
+        line[0], line[3] = then, False
+    loss = sum(losses) / len(losses) if losses else 0.0
+    best = dict.fromkeys(first, LOSS * 2)
+    for value, aid, _, goes_on in lines:
+        best[aid] = max(best[aid], value - loss if goes_on else value)
+    return best
+
+
+def _same_turn(st) -> bool:
+    return st.phase in (
+        "void",
+        "free",
+        "ruin",
+        "order",
+        "vsettle",
+        "move",
+        "moveto",
+        "movespace",
+        "pieces",
+        "space",
+    )
+
+
+def _whole_moves(world, seat: int, aid: str, steps: int) -> list:
+    """The states at the end of every whole move that starts with ``aid`` (up to its first event)."""
+    child = world.copy()
+    events = child._do(seat, aid)
+    if (
+        not child.over
+        and not events
+        and steps > 1
+        and child.to_act() == [seat]
+        and child.phase in ("pieces", "space", "move", "moveto", "movespace")
+    ):
+        nxt = [a.id for a in child.legal_actions(seat) if a.group not in ("back", "undo")]
+        if nxt:
+            return [end for a in nxt for end in _whole_moves(child, seat, a, steps - 1)]
+    return [child]
+
+
+__all__ = ["Reading", "careful_action", "evaluate", "forecast", "plays_ahead", "read"]

@@ -1,0 +1,158 @@
+"""The careful player of Iwari solo and co-op (games.iwari.careful), the strong AI's policy there:
+its reading of a position (the Void walk, the Void cards ahead, the cost of holding a
+territory) and the decisions a careful player takes, on hand-built positions."""
+
+from __future__ import annotations
+
+from games import REGISTRY
+from games.ai import analyse, choose
+from games.iwari import careful
+from games.iwari.data import CORRUPTION_CARDS, VOID_CARD
+from games.iwari.state import IwariState
+
+GAME = REGISTRY["iwari"]
+TUNDRA, FOREST, GLACIER, COAST, DESERT = range(5)
+
+
+def new(n: int = 1, seed: int = 3, **opts) -> IwariState:
+    return GAME.new_state(n, seed, {"map": "new-horizons", "mode": "solo" if n == 1 else "coop", **opts})
+
+
+def deal(s: IwariState, seat: int, cards: list[int]) -> None:
+    """Give ``seat`` exactly these cards (from the deck; the old hand goes back into it)."""
+    for c, k in enumerate(s.hands[seat]):
+        s.deck += [c] * k
+    s.hands[seat] = [0] * len(s.hands[seat])
+    s.known[seat] = [0] * len(s.known[seat])
+    for c in cards:
+        s.deck.remove(c)
+        s.hands[seat][c] += 1
+
+
+def put(s: IwariState, t: int, tents: int = 0, ruins: int = 0, totems: int = 0, void_totems: int = 0) -> None:
+    """Place pieces in territory index t: the players' (seat 0) and the Void's."""
+    free = s.free_spaces(t)
+    for who, k in ((0, tents), (s.n, ruins)):
+        for _ in range(k):
+            s.owner[free.pop(0)] = who
+            s.tents_left[who] -= 1
+    for who, k in ((0, totems), (s.n, void_totems)):
+        s.totems[t][who] += k
+        s.totems_left[who] -= k
+        s.stack[t] += [who] * k
+
+
+def finish_turn(s: IwariState, seat: int = 0, seed: int = 5) -> list[str]:
+    """Play the seat's turn with the careful player up to the draw; the texts of its events."""
+    texts = []
+    while not s.is_over() and s.to_act() == [seat] and s.phase != "draw":
+        texts += [e["text"] for e in s.apply(seat, careful.careful_action(s, seat, seed))]
+    return texts
+
+
+def test_the_forecast_follows_the_pawn_and_counts_the_row() -> None:
+    s = new()
+    deal(s, 0, [TUNDRA, FOREST, VOID_CARD])
+    conns = s.board.connections
+    # The Void card in hand is played first (one Infection), then the draws bring more, one
+    # Infection each here; the card that fills the row above the display is a Corruption.
+    events = careful.forecast(s, 0, [1, 1, 1, 1, 1])
+    assert [e[0] for e in events[:3]] == [(conns[k].a, conns[k].b) for k in range(3)]
+    assert [e[1] for e in events[:CORRUPTION_CARDS]] == [False, False, False, True]
+    # A Corruption counts its territories: the pawn never hits them again.
+    corrupted = set(events[CORRUPTION_CARDS - 1][0])
+    assert all(not (corrupted & set(e[0])) for e in events[CORRUPTION_CARDS:])
+    # Two cards played together: one Infection; with the row at 3 the next card corrupts.
+    s.void_row = 2
+    assert [e[1] for e in careful.forecast(s, 0, [2, 1])] == [True, False]
+    # The pawn passes connections whose two territories are counted.
+    s.void_row = 0
+    s.claimed[conns[0].a] = s.claimed[conns[0].b] = 0
+    first = careful.forecast(s, 0, [1])[0][0]
+    assert first and not ({conns[0].a, conns[0].b} >= set(first))
+
+
+def test_the_player_can_steer_the_next_corruption() -> None:
+    # Row at 2 and two Void cards in hand: played together they corrupt at the pawn, one by one
+    # at the next connection. The reading tries both.
+    s = new()
+    deal(s, 0, [VOID_CARD, VOID_CARD, TUNDRA])
+    s.void_row = 2
+    ways = careful.plays_ahead(s, 0, careful.turns_left(s))
+    corruption_at = set()
+    for plays in ways:
+        events = careful.forecast(s, 0, plays)
+        corruption_at.add(next(i for i, e in enumerate(events) if e[1]))
+    assert corruption_at == {0, 1}
+
+
+def test_the_cost_of_holding_follows_the_hits_to_come() -> None:
+    s = new()
+    deal(s, 0, [TUNDRA, FOREST, GLACIER])
+    t1 = s.board.short.index("T1")  # on connection 1, where the pawn starts
+    put(s, t1, tents=1)
+    assert careful.read(s, 0, plays=[]).cost[t1] == 0  # no Infection to come: one Tent holds it
+    r = careful.read(s, 0, plays=[1.0])
+    # One Infection: a Void Totem ties it (ties go to the Void): a Tent and a Totem more.
+    assert r.hits[t1] == 1 and r.cost[t1] == 2
+    # Filled while the players lead: counted at once for them, nothing to pay any more.
+    t11 = s.board.short.index("T11")  # Desert, 4 tent spaces
+    put(s, t11, tents=3, ruins=1)
+    s._count(t11)
+    assert s.claimed[t11] == 0 and t11 not in careful.read(s, 0).cost
+
+
+def test_void_pieces_go_into_a_given_up_territory() -> None:
+    s = new()
+    b = s.board
+    t2, t8, t9 = (b.short.index(x) for x in ("T2", "T8", "T9"))  # the three Forest territories
+    put(s, t2, ruins=3, void_totems=2)  # lost to the Void already: given up
+    put(s, t8, tents=2, totems=1)  # held
+    put(s, t9, tents=2, totems=1)  # held
+    deal(s, 0, [TUNDRA, FOREST, GLACIER])
+    r = careful.read(s, 0)
+    assert t2 in r.give_up and t8 in r.hold and t9 in r.hold
+    # The player's action with Tundra, then the Void action with Forest or Glacier: the Void's
+    # piece goes to T2, never into a held Forest territory.
+    texts = finish_turn(s)
+    void = [x for x in texts if "for the Void" in x]
+    assert void and all("T8" not in x and "T9" not in x for x in void), texts
+
+
+def test_a_card_of_a_completely_explored_biome_skips_the_void_action() -> None:
+    s = new()
+    b = s.board
+    explored = [t for t in range(b.num_territories) if b.biome[t] in (TUNDRA, GLACIER, DESERT)]
+    for t in explored:
+        put(s, t, tents=1)  # one Tent each: a Void Tent there would tie it
+    deal(s, 0, [GLACIER, TUNDRA, DESERT])
+    # One card for the player's action; of the two left, one skips the Void action (rule 1)
+    # rather than giving the Void a piece in a territory the players hold.
+    texts = finish_turn(s)
+    assert any("to skip the Void action" in x for x in texts), texts
+    assert all(s.tent_counts(t)[s.n] == 0 for t in explored)
+
+
+def test_the_strong_ai_plays_the_careful_player_deterministically_without_peeking() -> None:
+    s = new(seed=11)
+    a = choose(s, 0, "strong", budget_s=None, seed=4, iterations=1)
+    assert a == choose(s, 0, "strong", budget_s=None, seed=4, iterations=1)
+    d = analyse(s, 0, "strong", budget_s=2.0, seed=4)
+    assert d.action in {x.id for x in s.legal_actions(0)} and d.elapsed_s < 2.0
+    # The deck's order is hidden: dealing it otherwise changes nothing.
+    other = s.copy()
+    other.deck.reverse()
+    assert choose(other, 0, "strong", budget_s=None, seed=4, iterations=1) == a
+    # Co-op: each seat plays its own turn the same way.
+    c = new(2, seed=11)
+    seat = c.to_act()[0]
+    assert c.policy(seat, 1) == careful.careful_action(c, seat, 1)
+    # Versus has no policy: the tree search plays it.
+    assert GAME.new_state(3, 1, {"map": "new-horizons"}).policy(0, 1) is None
+
+
+def test_the_careful_player_refills_from_the_deck() -> None:
+    s = new(seed=2)
+    finish_turn(s)
+    if s.phase == "draw" and s.deck:
+        assert careful.careful_action(s, 0, 1) == "deck"
