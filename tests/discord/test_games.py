@@ -14,10 +14,15 @@ pytestmark = pytest.mark.simcord(settle_timeout=15, shard_count=1)
 
 @pytest.fixture
 def bot_settings() -> dict:
-    # A turn's steps wait for the turn to pass: a game of hundreds of clicks on a busy machine would
-    # otherwise meet the step timer's real-time fallback in the middle of a click (tests/discord/
-    # test_quiet.py tests that timer on SimCord's clock).
-    return {"board_step_delay": 3600.0}
+    # No timer of the bot's may come due while a game is played. SimCord gives every timer a
+    # real-time fallback: one still pending when the wall clock reaches it advances SimCord's clock
+    # from a task of its own, in the middle of a click, and that click's settlement then times out
+    # waiting for it. A whole game takes 40-60 s here alone and minutes on a busy machine, so:
+    # - a turn's steps wait for the turn to pass (board_step_delay; tests/discord/test_quiet.py
+    #   tests that timer on SimCord's clock);
+    # - no outbox sweep (every 60 s by default: the 6-player Iwari and 4-player Iki games failed
+    #   once they ran longer than that; tests/discord/test_faults_writer.py tests the sweep).
+    return {"board_step_delay": 3600.0, "outbox_sweep": 0}
 
 
 GAMES = [

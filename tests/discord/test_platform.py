@@ -24,6 +24,9 @@ from tests.discord.helpers import (
 )
 
 
+# A whole game without the outbox sweep: see tests/discord/test_games.py (a timer of the bot's that
+# comes due on the wall clock in the middle of a click makes that click's settlement time out).
+@pytest.mark.parametrize("bot_settings", [{"board_step_delay": 3600.0, "outbox_sweep": 0}])
 async def test_whole_game_of_ike_no_koi_through_buttons(simcord_env):
     world = await make_world(simcord_env, 3)
     match_id = await start_match(world, "ikenokoi", 3)
@@ -158,6 +161,11 @@ async def test_hidden_information_only_in_the_owners_ephemeral_messages(simcord_
             assert all(a.filename != "private.png" for a in message.attachments)
 
 
+# Without the outbox sweep: advancing SimCord's clock by days would otherwise run a sweep (a read
+# of the outbox) for every simulated minute, 2,160 of them in the last 36 hours, all within one
+# advance's settle timeout (5 s of wall-clock time): 1.3 s here alone, past 5 s on a busy machine.
+# Nothing here waits for the sweep (tests/discord/test_faults_writer.py tests it).
+@pytest.mark.parametrize("bot_settings", [{"outbox_sweep": 0}])
 async def test_reminders_fire_repeat_twice_then_stop(simcord_env):
     world = await make_world(simcord_env, 2)
     await start_match(world, "ikenokoi", 2)
