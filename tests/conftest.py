@@ -140,14 +140,37 @@ def bot_database(db_path) -> str:
 def bot_settings() -> dict:
     """Settings of the SimCord bot beyond its database (a module may override it).
 
-    Keep a module's simcord ``settle_timeout`` below ``board_step_delay`` (20 s): the writer holds a
-    turn's steps on a timer of that length, and SimCord then waits for that timer on a clock that
-    only the test moves, so a settle timeout longer than the delay never returns."""
+    Keep a module's simcord ``settle_timeout`` below ``board_step_delay`` (20 s) and
+    ``outbox_sweep`` (60 s), or turn them off (0): the writer holds a turn's steps on a timer of
+    that length and sweeps the outbox on another, and SimCord's settlement waits for a pending
+    timer until the wall clock reaches it (its real-time fallback): with a longer settle timeout,
+    every click then waits for the timer (the replay tests seemed to hang, minutes per click).
+    ``simcord_bot`` refuses such a module at once. Also turn them off in a test that runs longer
+    on the wall clock than they last (a whole game: see tests/discord/test_games.py)."""
     return {}
 
 
+# The bot's timers a SimCord settlement would wait for: the setting, and its default.
+BOT_TIMERS = {"board_step_delay": 20.0, "outbox_sweep": 60.0}
+SETTLE_TIMEOUT = 5.0  # SimCord's default
+
+
+def check_timers(request, bot_settings: dict) -> None:
+    """Fail at once, saying what to change, where a settlement would wait for a timer of the bot."""
+    marker = request.node.get_closest_marker("simcord")
+    settle = float((marker.kwargs if marker else {}).get("settle_timeout", SETTLE_TIMEOUT))
+    for name, default in BOT_TIMERS.items():
+        value = float(bot_settings.get(name, default))
+        if 0 < value <= settle:
+            pytest.fail(
+                f"settle_timeout={settle:g} s is not below {name}={value:g} s: every settlement would "
+                f"wait for that timer; set {name} to 0 (off) in bot_settings, or a shorter settle_timeout"
+            )
+
+
 @pytest_asyncio.fixture
-async def simcord_bot(bot_database, bot_settings):
+async def simcord_bot(bot_database, bot_settings, request):
+    check_timers(request, bot_settings)
     if bot_database.startswith("postgresql://"):
         bot = create_bot(Settings(token=None, database_url=bot_database, **bot_settings))
     else:

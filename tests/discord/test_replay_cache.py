@@ -11,6 +11,11 @@ from tests.discord.test_replay import answer, final_message
 pytestmark = pytest.mark.simcord(settle_timeout=30, shard_count=1)  # below the outbox sweep
 
 
+@pytest.fixture
+def bot_settings() -> dict:
+    return {"board_step_delay": 0}  # no step timer within the settle timeout (tests/conftest.py)
+
+
 async def test_a_replay_is_drawn_once_and_kept_on_disk(simcord_env, monkeypatch):
     import cogs.replays
 
