@@ -81,6 +81,8 @@ def play(n: int, advanced: bool, seed: int, tally: dict) -> None:
                 tally["free_tips"] += len(free)
                 tally["dead_tips"] += sum(1 for t in free if t.key not in room)
             tally["frozen_turns"] += frozen
+            if frozen:
+                tally["frozen_games"][seed] = tally["frozen_games"].get(seed, 0) + 1
             tally["spots"].append(spots)
             events = state.apply(seat, action)
             if any(e["type"] == "discard" for e in events):
@@ -190,11 +192,14 @@ def main() -> None:
         "tips_with_room": 0,
         "spots": [],
     }
+    frozen_games = []  # (players, advanced, seed, turns with a frozen tree)
     start = time.perf_counter()
     for n, adv in setups:
         tally = {k: ([] if k == "spots" else 0) for k in total}
+        tally["frozen_games"] = {}
         for seed in range(1, per + 1):
             play(n, adv, seed, tally)
+        frozen_games += [(n, adv, seed, k) for seed, k in tally.pop("frozen_games").items()]
         for k, v in tally.items():
             total[k] += v
         share = tally["frozen_turns"] / max(1, tally["turns"])
@@ -212,6 +217,12 @@ def main() -> None:
         f"target <= 0.05%; five bends only: {FIVE_BENDS}), {total['frozen_trees']} frozen trees counted "
         "over those turns."
     )
+    if frozen_games:
+        games = "; ".join(
+            f"{n} players, {'advanced' if adv else 'basic'}, seed {seed}: {k} turn{'s' * (k > 1)}"
+            for n, adv, seed, k in frozen_games
+        )
+        print(f"Games that met a frozen tree: {games}.")
     print(
         f"Discarded for lack of room: {total['discards']}, of which {total['discards_room']} while some tree "
         f"had a legal spot (target 0) and {total['discards_free']} while some tree had a free tip."

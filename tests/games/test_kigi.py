@@ -291,8 +291,9 @@ def test_a_full_tree_has_free_tips_but_no_turn_and_no_point_fits() -> None:
 
 # Bob's tree in game 235 of bench/kigi_table.py (2 players, advanced), after three ordinary placements:
 # card 13 bent sharply left from the trunk's top, card 23 straight on from its left tip (pointing down
-# at the table), card 28 flat along the edge from the trunk's right tip. The one tree the survey meets
-# with free tips and no spot: it stays full for the rest of the game (40 tree-card turns).
+# at the table), card 28 flat along the edge from the trunk's right tip. One of the two trees the
+# survey meets with free tips and no spot (the other: game 239): it stays full for the rest of the
+# game (24 of its 30 tree-card turns).
 SEED_235 = [
     ("t13", "trunk", "straight", "L60"),
     ("t23", "t13", "left", "S"),
@@ -356,7 +357,7 @@ def _float_spots(tree: table.Tree, tip: table.Tip, turns: range, points: range) 
 
 
 def test_the_seed_235_tree_is_full_no_turn_within_90_degrees_and_no_point_of_an_edge_fits() -> None:
-    """The tree the survey meets frozen: its three free tips are hemmed in (the trunk's left tip
+    """A tree the survey meets frozen: its three free tips are hemmed in (the trunk's left tip
     between card 13 above and card 23 below, card 23's left tip pointing at the table with the trunk
     beside it, card 28's right tip on its long side 200 above the table's edge). No turn up to 90
     degrees either way and no point of any tip's edge gives a legal spot: not the five bends, the
