@@ -58,9 +58,10 @@ def free_tips(tree: Tree) -> list[Tip]:
     ]
 
 
-@lru_cache(maxsize=50_000)
 def _static_spots(tip: Tip, parent: Placed, bends: tuple[str, ...] = tuple(table.BENDS)) -> tuple[Spot, ...]:
-    """Spots from ``tip`` among ``bends`` that stay on the table and cover no feature of the parent."""
+    """Spots from ``tip`` among ``bends`` that stay on the table and cover no feature of the parent.
+    Not kept: what is costly is kept per parent heading (``table._uncovered``), and keeping the spots
+    of every stage of every tip cost hundreds of MB for little time."""
     return tuple(table.static_spots(tip, bends, card_icons(parent)))
 
 
