@@ -34,7 +34,8 @@ steps) and every 15 between. A tree is full only when nothing of all this fits.
 A choice is named by its **bend key**: the turn ("S", "L15" ... "L90", "R5"
 ... "R90"), and for a moved stem the signed number of steps, whole or in
 thirds ("L45+2": two steps towards the parent's top along a side, or to the
-parent's left along its top edge; "R35-4/3": one and a third towards its base).
+parent's left along its top edge; "R45-4t": four thirds, one and a third steps
+towards its base; no "/" nor ":", which the bot's action ids use as separators).
 
 It is legal when it stays on the table (no corner below the edge nor beyond the
 width), covers no feature of its parent (it may lie over the parent's bare
@@ -94,8 +95,8 @@ SLIDE_STEP = 150
 FINE_SLIDE = SLIDE_STEP // 3  # a third of a step, so every point of the coarse search is one of these
 SLIDES = {"left": 4, "straight": 3, "right": 4}  # the edge's length allows: sides 100..1300, top +-450
 # A turn (a multiple of FINE_STEP up to MAX_TURN, checked by parse_bend), then the steps along the
-# edge: whole ("+2") or in thirds ("+4/3": one and a third steps).
-_BEND_RE = re.compile(r"^(S|[LR]([1-9]\d?))(?:([+-])([1-9]\d?)(/3)?)?$")
+# edge: whole ("+2") or in thirds ("+4t": one and a third steps).
+_BEND_RE = re.compile(r"^(S|[LR]([1-9]\d?))(?:([+-])([1-9]\d?)(t)?)?$")
 
 # Feature discs in the card's frame (u along the card, v to its left), by number of features.
 # They keep to the lower middle so that cards on the tips may lie over the upper corners.
@@ -166,7 +167,7 @@ def turn_name(turn: int) -> str:
 
 def bend_key(turn: int, steps: int | Fraction = 0) -> str:
     """The name of a choice: its turn, and for a stem moved along the edge the signed steps (whole,
-    or in thirds of a step: "+4/3")."""
+    or in thirds of a step: "+4t")."""
     if not steps:
         return turn_name(turn)
     steps = Fraction(steps)
@@ -174,7 +175,7 @@ def bend_key(turn: int, steps: int | Fraction = 0) -> str:
         return f"{turn_name(turn)}{int(steps):+d}"
     if steps.denominator != 3:
         raise ValueError(f"not a third of a step: {steps}")
-    return f"{turn_name(turn)}{steps.numerator:+d}/3"
+    return f"{turn_name(turn)}{steps.numerator:+d}t"
 
 
 @cache
@@ -197,7 +198,7 @@ def parse_bend(key: str) -> tuple[int, Fraction]:
     if not steps:
         return turn, Fraction(0)
     n = Fraction(int(steps), 3 if thirds else 1) * (1 if sign == "+" else -1)
-    if thirds and n.denominator != 3:  # "+3/3" is written "+1"
+    if thirds and n.denominator != 3:  # "+3t" is written "+1"
         raise ValueError(f"not a bend: {key!r}")
     return turn, n
 

@@ -409,19 +409,19 @@ def test_the_last_resort_offers_finer_spots_in_words_and_places_them_exactly() -
     saved and loaded unchanged."""
     s = fresh()
     grow(s, 0, [("t05", "trunk", "right", "R30"), ("t26", "t05", "left", "R30")])
-    assert [sp.bend for sp in s.room(0)[("t05", "straight")]] == ["S-4/3"]
+    assert [sp.bend for sp in s.room(0)[("t05", "straight")]] == ["S-4t"]
     set_display(s, ["t09", "t01", "t02"])
     s.current = 0
     s.apply(0, "take:t09")
-    act = next(a for a in s.legal_actions(0) if a.id == "place:t05:straight:S-4/3")
+    act = next(a for a in s.legal_actions(0) if a.id == "place:t05:straight:S-4t")
     assert act.label.endswith(": card 5's top edge, 1⅓ steps to its right, straight on, scores 4")
-    choice = next(c for c in s.view(0)["pending"]["choices"] if c["bend"] == "S-4/3")
+    choice = next(c for c in s.view(0)["pending"]["choices"] if c["bend"] == "S-4t")
     assert choice["extra"] is True
     s.apply(0, act.id)
     p = s.trees[0]["t09"]
     tip = tip_of(s, 0, "t05", "straight")
     assert (p.x, p.y, p.heading) == (*table.contact(tip, Fraction(-4, 3)), tip.direction)
-    assert table.bend_between(tip, p.heading, p.x, p.y) == "S-4/3"
+    assert table.bend_between(tip, p.heading, p.x, p.y) == "S-4t"
     again = GAME.load_state(json.loads(json.dumps(s.to_json())))
     assert again.to_json() == s.to_json() and again.trees == s.trees
     s.check_invariants()

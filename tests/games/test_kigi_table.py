@@ -112,25 +112,27 @@ def test_further_choices_slide_the_stem_along_the_tip_edge() -> None:
     fine = stages[len(coarse) :]
     assert stages[: len(coarse)] == coarse and len(fine) == 1 + 3 * table.SLIDES["right"]
     assert fine[0][:3] == ("L85", "L80", "L70") and len(fine[0]) == 24  # 37 turns, less the 13 tried
-    assert fine[1][:2] == ("L90+1/3", "L75+1/3") and fine[1][13] == "L90-1/3" and len(fine[1]) == 26
+    assert fine[1][:2] == ("L90+1t", "L75+1t") and fine[1][13] == "L90-1t" and len(fine[1]) == 26
     assert fine[3][:2] == ("L85+1", "L80+1") and len(fine[3]) == 48  # a whole step: 15-degree turns tried
     every = [b for stage in (tuple(table.BENDS), *stages) for b in stage]
     assert len(every) == len(set(every)) == 37 * (1 + 2 * 4) + 13 * 2 * 2 * 4
-    s = table.spot(right, "R45-4/3")
+    # Action ids carry the key: never the bot's separators ("/" joins steps, ":" parts an id).
+    assert all(b.isascii() and "/" not in b and ":" not in b for b in every)
+    s = table.spot(right, "R45-4t")
     assert (s.x, s.y, s.heading) == (500, table.SIDE_TIP - 200, (right.direction - 45) % 360) and s.extra
-    assert table.bend_between(right, s.heading, s.x, s.y) == "R45-4/3"
+    assert table.bend_between(right, s.heading, s.x, s.y) == "R45-4t"
     s = table.spot(right, "R35-1")
     assert (s.x, s.y, s.heading) == (500, table.SIDE_TIP - 150, (right.direction - 35) % 360) and s.extra
     assert table.bend_between(right, s.heading, s.x, s.y) == "R35-1"
     assert table.parse_bend("R90-3") == (-90, -3) and table.parse_bend("S") == (0, 0)
-    assert table.parse_bend("L35+4/3") == (35, Fraction(4, 3))
-    for bad in ("L22", "X", "S+0", "L30+", "", "R105", "L95", "L05", "S+3/3", "S+1/2", "L5+1/"):
+    assert table.parse_bend("L35+4t") == (35, Fraction(4, 3))
+    for bad in ("L22", "X", "S+0", "L30+", "", "R105", "L95", "L05", "S+3t", "S+1/2", "S-4/3", "L5+t"):
         with pytest.raises(ValueError):
             table.parse_bend(bad)
     assert table.bend_words("L45-2", "right") == "2 steps nearer its base, turned 45° left"
     assert table.bend_words("S+1", "straight") == "1 step to its left, straight on"
-    assert table.bend_words("R35-4/3", "right") == "1⅓ steps nearer its base, turned 35° right"
-    assert table.bend_words("L5+2/3", "straight") == "⅔ step to its left, turned 5° left"
+    assert table.bend_words("R35-4t", "right") == "1⅓ steps nearer its base, turned 35° right"
+    assert table.bend_words("L5+2t", "straight") == "⅔ step to its left, turned 5° left"
     assert trunk.legacy is False
 
 
