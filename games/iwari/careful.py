@@ -5,13 +5,16 @@ What a careful player does (the design note, "Solo and co-op"), and how this one
 - Tempo. Every Void card that reaches the table is an Infection, and the fourth of a pile a
   Corruption. A card revealed in the display comes when the deck decides; a card drawn into
   the hand is played when the player decides (in the Void action, several at once for one
-  Infection). So the player refills from the deck, never from the display (``draw``), unless
-  the deck is empty; the Void's tempo is then the player's.
+  Infection). So the player refills from the deck (``draw_choice``): the Void's tempo is then
+  the player's. The one exception: a display card of a biome the hand lacks and a territory the
+  plan holds needs before the next Infections.
 - The Void pawn's walk (``forecast``): from its connection, in number order, skipping the
   connections whose two territories are counted; the Void cards the player will play before
   the end (those in hand, and those the draws of the remaining turns bring) give the Infections
   ahead, and every 4th card of the row above the display a Corruption, which counts its two
-  territories on the spot.
+  territories on the spot. Playing the cards before it one by one or two at once, the player
+  can steer that Corruption onto one of the next connections (``plays_ahead``); the reading
+  weighs the best of those ways half and the usual one half (the cards may not come in time).
 - Per territory (``Reading.cost``): the fewest pieces the players must still add to control it
   after the hits it takes before it is counted (``estimate._cheapest``: an Infection puts a
   Void Totem while the Totem limit has room, else a Ruin; a full territory is counted at once).
@@ -40,6 +43,7 @@ from functools import lru_cache
 from games.iwari.common import FLOATING, FORGOTTEN, UNCHARTED
 from games.iwari.data import (
     ASIDE_END,
+    BIOME_CODES,
     CORRUPTION_CARDS,
     FLOATING_VOID_SETTLEMENT_WIN,
     UNCHARTED_VOID_WIN,
@@ -65,6 +69,13 @@ BULK = 1.5
 SKIP_KEY = 0.3
 # The Uncharted Paths: pieces a Void Totem ahead of the 5th on the purple territory is worth.
 POOL_WEIGHT = 2.0
+POOL_LOSS = 30.0
+# The Uncharted Paths: each Void Totem on the purple territory, in pieces (moving one out costs two cards).
+POOL_PIECE = 1.5
+# Events ahead whose held territories' biomes are worth a card from the display (0: never).
+URGENT = 2
+# How far the reading trusts the player to steer the next Corruption (0: not at all, 1: fully).
+STEER = 0.5
 WIN, LOSS = 1000.0, -1000.0
 
 
@@ -82,6 +93,7 @@ class Reading:
     turns: float = 0.0  # turns left (all players')
     late: float = 0.0  # pieces the held territories need before their first hit and cannot get in time
     pool: int = 0  # The Uncharted Paths: Void Totems on the purple territory after the Infections ahead
+    pool_lost: int = -1  # the event that would bring the 5th there (-1: none)
     value: float = 0.0
 
 
@@ -229,8 +241,13 @@ def read(st, seat: int, plays: list[float] | None = None) -> Reading:
             cost = NEVER
         r.cost[t] = cost
     if uncharted:
-        # An Infection's Void Totem goes on the purple territory where the Totem limit has room.
-        r.pool = st.void_pool + sum(1 for terrs, _ in r.events for t in terrs if st._gets_totem(t))
+        # An Infection's Void Totem goes on the purple territory where the Totem limit has room:
+        # how many will be there, and after how many events the 5th would come (it wins).
+        r.pool = st.void_pool
+        for i, (terrs, _) in enumerate(r.events):
+            r.pool += sum(1 for t in terrs if st._gets_totem(t))
+            if r.pool >= UNCHARTED_VOID_WIN and r.pool_lost < 0:
+                r.pool_lost = i
     held = st.claimed.count(0)
     r.need = b.num_territories - st.target + 1 - held
     ranked = sorted(open_, key=lambda t: (r.cost[t], r.hits[t], t))
@@ -261,8 +278,9 @@ def evaluate(st, seat: int) -> float:
     if st.claimed.count(1) >= st.target:
         return LOSS
     turns = turns_left(st)
-    base = _extras(st, seat)
-    return base + max(_value(st, seat, read(st, seat, plays)) for plays in plays_ahead(st, seat, turns))
+    values = [_value(st, seat, read(st, seat, plays)) for plays in plays_ahead(st, seat, turns)]
+    # The default way, and the best the player may steer to (it may not get the cards for it).
+    return _extras(st, seat) + (1 - STEER) * values[0] + STEER * max(values)
 
 
 def _value(st, seat: int, r: Reading) -> float:
@@ -279,8 +297,10 @@ def _value(st, seat: int, r: Reading) -> float:
     for t in r.hold:
         if t in soon and r.cost[t] > 0:
             value -= 0.3
-    if r.pool >= UNCHARTED_VOID_WIN:
-        value -= POOL_WEIGHT * (r.pool - UNCHARTED_VOID_WIN + 1)
+    if r.pool_lost >= 0:
+        # The sooner the 5th Void Totem would come, the worse (a move out of the purple
+        # territory, or Totem limits kept full, put it off).
+        value -= POOL_WEIGHT * (r.pool - UNCHARTED_VOID_WIN + 1) + POOL_LOSS / (1 + r.pool_lost)
     # Tie-break: the hold set controlled as it stands.
     value += 0.05 * sum(1 for t in r.hold if st.control(t) == 0)
     r.value = value
@@ -308,8 +328,8 @@ def _threats(st) -> float:
         biggest = max(len(st._void_group(s)) for s in ruins)
         if biggest >= win - 3:
             out += 2.0 * (biggest - (win - 4))
-    if b.key == UNCHARTED and st.void_pool >= UNCHARTED_VOID_WIN - 2:
-        out += 3.0 * (st.void_pool - (UNCHARTED_VOID_WIN - 3))
+    if b.key == UNCHARTED:
+        out += POOL_PIECE * st.void_pool
     purple = b.ruin_spaces if b.key == FORGOTTEN else b.purple_road
     if purple:
         lead = sum(1 for s in purple if st.owner[s] == v) - sum(1 for s in purple if 0 <= st.owner[s] < v)
@@ -333,12 +353,22 @@ def careful_action(state, seat: int, seed: int = 0) -> str:
 
 
 def draw_choice(state, seat: int, legal: list[str]) -> str:
-    """Refill from the deck: a card revealed in the display is an Infection the player did not choose."""
+    """Refill from the deck: a card revealed in the display is an Infection the player did not
+    choose. Except for a card the plan needs at once (``URGENT`` events ahead), which the hand
+    lacks: then it is taken from the display."""
+    hand = state.hands[seat]
+    if URGENT and any(a != "deck" for a in legal):
+        r = read(state, seat)
+        soon = [t for terrs, _ in r.events[:URGENT] for t in terrs]
+        b = state.board
+        wanted = [b.biome[t] for t in r.hold if t in soon and 0 < r.cost[t] < NEVER]
+        for a in legal:
+            if a != "deck" and BIOME_CODES.index(a[1]) in wanted and not hand[BIOME_CODES.index(a[1])]:
+                return a
     if "deck" in legal:
         return "deck"
     # No deck: take the display card most useful to the hand (a biome the hand lacks).
-    hand = state.hands[seat]
-    return min(legal, key=lambda a: (hand["TFGCD".index(a[1])], a))
+    return min(legal, key=lambda a: (hand[BIOME_CODES.index(a[1])], a))
 
 
 def _judge(world, seat: int, first: list[str], depth: int) -> dict[str, float]:

@@ -151,8 +151,21 @@ def test_the_strong_ai_plays_the_careful_player_deterministically_without_peekin
     assert GAME.new_state(3, 1, {"map": "new-horizons"}).policy(0, 1) is None
 
 
-def test_the_careful_player_refills_from_the_deck() -> None:
-    s = new(seed=2)
-    finish_turn(s)
-    if s.phase == "draw" and s.deck:
-        assert careful.careful_action(s, 0, 1) == "deck"
+def test_refills_from_the_deck_unless_the_display_holds_a_card_needed_now() -> None:
+    s = new()
+    t1 = s.board.short.index("T1")  # Tundra, on connection 1: the next Infection hits it
+    put(s, t1, tents=1)
+    deal(s, 0, [GLACIER, COAST])
+    s.deck += s.display
+    s.display = []
+    for c in (COAST, DESERT, DESERT, TUNDRA):
+        s.deck.remove(c)
+        s.display.append(c)
+    s.display.sort()
+    s.phase = s.stage = "draw"  # refilling the hand after a turn
+    assert t1 in careful.read(s, 0).hold
+    # The hand lacks Tundra and T1 needs pieces before the next Infection: the Tundra card.
+    assert careful.careful_action(s, 0, 1) == "dT"
+    # Else from the deck: a card revealed in the display would be an Infection nobody chose.
+    deal(s, 0, [TUNDRA, GLACIER])
+    assert careful.careful_action(s, 0, 1) == "deck"
