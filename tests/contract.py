@@ -44,6 +44,8 @@ def check_step(game: Game, state: GameState, rng: random.Random, deep: bool) -> 
         assert acts, f"seat {seat} is to act but has no legal action"
         ids = [a.id for a in acts]
         assert len(set(ids)) == len(ids), f"duplicate action ids: {ids}"
+        # "/" joins steps into one choice of the panel (bot/merge.py): an engine's id never holds one.
+        assert not [i for i in ids if "/" in i], f"action ids with a '/': {[i for i in ids if '/' in i]}"
         assert isinstance(state.prompt(seat), str) and state.prompt(seat)
     state.check_invariants()
     seat = rng.choice(seats)
