@@ -119,11 +119,21 @@ async def test_done_promises_the_next_choice_only_until_the_token_ends(simcord_e
     world = await make_world(simcord_env, 2)
     seat, player, panel = await open_panel(world, "ikenokoi", 2)
     rng = random.Random(1)
-    # Play this seat's turn to its end through the panel: the last click shows "Done".
+    # Play this seat's turn to its end through the panel: the last click shows "Done". The match's
+    # seed is random, so a step may ask with buttons or with a select menu: answer either.
     while seat in world.bot.service.state_of(await live(world)).to_act():
-        ids = [c["custom_id"] for c in components(panel) if c.get("custom_id", "").startswith("ac:")]
-        stop = [i for i in ids if i.endswith(":stop")]
-        await player.click(panel, custom_id=(stop or [rng.choice(ids)])[0])
+        buttons = [c["custom_id"] for c in components(panel) if c.get("custom_id", "").startswith("ac:")]
+        menus = [c for c in components(panel) if c.get("custom_id", "").startswith("as:")]
+        stop = [i for i in buttons if i.endswith(":stop")]
+        choices = [("click", i, None) for i in stop or buttons]
+        if not stop:
+            choices += [("select", m["custom_id"], o["value"]) for m in menus for o in m["options"]]
+        assert choices, f"the panel offers nothing while it is this seat's turn: {text(panel)!r}"
+        kind, cid, value = rng.choice(choices)
+        if kind == "click":
+            await player.click(panel, custom_id=cid)
+        else:
+            await player.select(panel, [value], custom_id=cid)
     done = text(panel)
     assert "Done" in done and "<t:" in done and "press Play on the board" in done
 
