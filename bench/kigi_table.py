@@ -138,7 +138,11 @@ def whole_game_ms(games: int) -> list[float]:
 
 
 def ai_games(count: int) -> list[str]:
-    """Whole games with an AI (quick level, a small iteration budget) in every seat."""
+    """Whole games with an AI (quick level, a small iteration budget) in every seat. The seed of each
+    decision changes as the bot's does (its match seed plus the version): with one seed for the whole
+    game, a decision between showing two trees can repeat itself for ever (the AI's values for
+    "show the other tree" and for a spot on this one are within noise, and the same seed picks the
+    same way back and forth)."""
     from games.ai import choose
 
     game = REGISTRY["kigi"]
@@ -150,7 +154,8 @@ def ai_games(count: int) -> list[str]:
         decisions = 0
         while not state.is_over():
             seat = state.to_act()[0]
-            state.apply(seat, choose(state, seat, "quick", budget_s=None, seed=k, iterations=40))
+            seed = (k * 100_003 + decisions) & 0xFFFFFFFF
+            state.apply(seat, choose(state, seat, "quick", budget_s=None, seed=seed, iterations=40))
             decisions += 1
         took = time.perf_counter() - start
         lines.append(
