@@ -51,7 +51,7 @@ from games.iwari.data import (
     VOID_CARDS,
     VOID_SETTLEMENT_WIN,
 )
-from games.iwari.estimate import NEVER, _cheapest
+from games.iwari.estimate import NEVER, _cheapest, piece_counts
 
 _cost = lru_cache(maxsize=1 << 16)(_cheapest)
 
@@ -187,21 +187,6 @@ def forecast(st, seat: int, plays: list[float]) -> list[tuple[tuple[int, ...], b
     return out
 
 
-def _counts(st, t: int) -> tuple[int, int, int, int, int, bool]:
-    v = st.n
-    tp = tv = mp = 0
-    for x, k in enumerate(st.tent_counts(t)):
-        if x == v:
-            tv += k
-        else:
-            tp += k
-    for x, k in enumerate(st.totems[t]):
-        if x != v:
-            mp += k
-    mv = st.totems[t][v] + st.void[t]
-    return tp, tv, mp, mv, len(st.free_spaces(t)), st.board.totems_allowed[t]
-
-
 def read(st, seat: int, plays: list[float] | None = None) -> Reading:
     """The reading of a position, from what ``seat`` knows (see the module docstring), for one
     way of playing the Void cards ahead (``plays``; default: the first of ``plays_ahead``)."""
@@ -235,7 +220,7 @@ def read(st, seat: int, plays: list[float] | None = None) -> Reading:
         return 2 + PIECES_PER_TURN * when
 
     for t in open_:
-        tp, tv, mp, mv, free, allowed = _counts(st, t)
+        tp, tv, mp, mv, free, allowed = piece_counts(st, t)
         cost, _ = _cost(tp, tv, mp, mv, free, allowed, r.hits[t], uncharted, min(tents, 6), min(totems, 5))
         if t in closed and cost > by_event(closed[t]):
             cost = NEVER

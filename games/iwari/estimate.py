@@ -186,20 +186,8 @@ class EstimateMixin:
 
     def _hold_cost(self, t: int, hits: int, tents: int, totems: int) -> tuple[int, int]:
         """(pieces the players must add to control t after ``hits`` Infections, Void Totems sent to the purple territory)."""
-        b, v = self.board, self.n
-        tp = tv = mp = 0
-        for x, k in enumerate(self.tent_counts(t)):
-            if x == v:
-                tv += k
-            else:
-                tp += k
-        for x, k in enumerate(self.totems[t]):
-            if x != v:
-                mp += k
-        mv = self.totems[t][v] + self.void[t]
-        free = len(self.free_spaces(t))
-        allowed = b.totems_allowed[t]
-        uncharted = b.key == UNCHARTED
+        tp, tv, mp, mv, free, allowed = piece_counts(self, t)
+        uncharted = self.board.key == UNCHARTED
         key = (tp, tv, mp, mv, free, allowed, hits, uncharted, min(tents, 6), min(totems, 5))
         if key not in _COSTS:
             _COSTS[key] = _cheapest(*key)
@@ -224,6 +212,23 @@ class EstimateMixin:
             )
             threat = max(threat, 1.0 / (1.0 + math.exp(-(lead - 0.5))) - 0.2)
         return min(1.0, threat)
+
+
+def piece_counts(st, t: int) -> tuple[int, int, int, int, int, bool]:
+    """A territory's counts: the players' Tents and Totems, the Void's Tents and Totems (its
+    Void pieces included), the free spaces, and whether Totems may stand there."""
+    v = st.n
+    tp = tv = mp = 0
+    for x, k in enumerate(st.tent_counts(t)):
+        if x == v:
+            tv += k
+        else:
+            tp += k
+    for x, k in enumerate(st.totems[t]):
+        if x != v:
+            mp += k
+    mv = st.totems[t][v] + st.void[t]
+    return tp, tv, mp, mv, len(st.free_spaces(t)), st.board.totems_allowed[t]
 
 
 def _played_out(
