@@ -51,7 +51,7 @@ from games.iwari.data import (
     VOID_CARDS,
     VOID_SETTLEMENT_WIN,
 )
-from games.iwari.estimate import NEVER, _cheapest, piece_counts
+from games.iwari.estimate import NEVER, _cheapest, hits_until_counted, piece_counts
 
 _cost = lru_cache(maxsize=1 << 16)(_cheapest)
 
@@ -198,15 +198,7 @@ def read(st, seat: int, plays: list[float] | None = None) -> Reading:
         plays = plays_ahead(st, seat, r.turns)[0]
     r.events = forecast(st, seat, plays)
     open_ = [t for t in range(b.num_territories) if st.claimed[t] < 0]
-    r.hits = dict.fromkeys(open_, 0)
-    closed: dict[int, int] = {}
-    for i, (terrs, corrupt) in enumerate(r.events):
-        for t in terrs:
-            if t not in closed:
-                r.hits[t] += 1
-        if corrupt:
-            for t in terrs:
-                closed.setdefault(t, i)
+    r.hits, closed = hits_until_counted(r.events, open_)
     tents = sum(st.tents_left[x] for x in range(st.n))
     totems = sum(st.totems_left[x] for x in range(st.n))
     uncharted = b.key == UNCHARTED

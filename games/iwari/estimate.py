@@ -109,15 +109,7 @@ class EstimateMixin:
         plan.events = self._events_ahead()
         counted = {t for t in range(b.num_territories) if self.claimed[t] >= 0}
         open_ = [t for t in range(b.num_territories) if t not in counted]
-        plan.hits = dict.fromkeys(open_, 0)
-        closed: dict[int, int] = {}  # territory -> the event (a Corruption) that counts it
-        for i, (terrs, corruption) in enumerate(plan.events):
-            for t in terrs:
-                if t not in closed:
-                    plan.hits[t] += 1
-            if corruption:
-                for t in terrs:
-                    closed.setdefault(t, i)
+        plan.hits, closed = hits_until_counted(plan.events, open_)
         tents = sum(self.tents_left[x] for x in range(self.n))
         totems = sum(self.totems_left[x] for x in range(self.n))
         for t in open_:
@@ -212,6 +204,21 @@ class EstimateMixin:
             )
             threat = max(threat, 1.0 / (1.0 + math.exp(-(lead - 0.5))) - 0.2)
         return min(1.0, threat)
+
+
+def hits_until_counted(events, open_: list[int]) -> tuple[dict[int, int], dict[int, int]]:
+    """From the Infections ahead (``(territories, is a Corruption)`` each, in order): the hits each
+    open territory takes before it is counted, and the event (a Corruption) that counts it."""
+    hits = dict.fromkeys(open_, 0)
+    closed: dict[int, int] = {}
+    for i, (terrs, corruption) in enumerate(events):
+        for t in terrs:
+            if t not in closed:
+                hits[t] += 1
+        if corruption:
+            for t in terrs:
+                closed.setdefault(t, i)
+    return hits, closed
 
 
 def piece_counts(st, t: int) -> tuple[int, int, int, int, int, bool]:
