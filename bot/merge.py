@@ -17,7 +17,7 @@ from __future__ import annotations
 from games.ai import NAVIGATION_GROUPS
 from games.base import Action, GameState, IllegalAction
 
-SEP = "/"  # never in an engine's action id (Action refuses it)
+SEP = "/"  # never in an engine's action id (tests/contract.py checks every engine; joined ids hold it)
 MERGE_MAX = 25  # choices of one question: one select menu
 MAX_DEPTH = 3  # engine steps in one choice
 MAX_EXPAND = 40  # follow-ups looked at per question (each costs a copy of the state)
