@@ -108,6 +108,25 @@ async def start_match(world: World, game: str, n: int, **options) -> int:
     return match.id
 
 
+def first_choice(panel) -> tuple[str, str]:
+    """(custom id, action id) of the panel's first choice: its first action button, else (when the
+    choices are many, e.g. Ike No Koi's zones after the opening draws) the first option of its menu."""
+    for c in components(panel):
+        cid = c.get("custom_id", "")
+        if cid.startswith("ac:"):
+            return cid, cid.split(":", 3)[3]
+    menu = next(c for c in components(panel) if c.get("custom_id", "").startswith("as:"))
+    return menu["custom_id"], menu["options"][0]["value"]
+
+
+async def make_first_choice(member, panel):
+    """The member clicks the panel's first choice (``first_choice``)."""
+    cid, aid = first_choice(panel)
+    if cid.startswith("as:"):
+        return await member.select(panel, [aid], custom_id=cid)
+    return await member.click(panel, custom_id=cid)
+
+
 async def play_one_action(world: World, rng: random.Random) -> bool:
     """The player to act presses Play and chooses a random legal option. False when the game is over."""
     bot = world.bot

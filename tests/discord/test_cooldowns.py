@@ -11,7 +11,7 @@ import pytest
 from cogs.matches import BOARD_COOLDOWN
 from cogs.messages import PICTURES_PER_PERSON, TOO_MANY_PICTURES, board_key, person_key
 from cogs.table import REPLAY_COOLDOWN, VIEW_COOLDOWN
-from tests.discord.helpers import World, board_message, components, custom_ids, make_world, start_match
+from tests.discord.helpers import World, board_message, custom_ids, make_first_choice, make_world, start_match
 from tests.discord.test_replay import answer, final_message
 
 
@@ -101,9 +101,6 @@ async def test_one_persons_burst_of_my_view_does_not_delay_another_matchs_board(
     b = await world.bot.store.get_match(match_b)
     mover = carol if b.seats[world.bot.service.state_of(b).to_act()[0]].user_id == carol.id else dave
     panel = answer(await mover.click(board_message(elsewhere), label="Play"))
-    # The first choice of the panel: a button, or (when the choices are many) an option of a menu.
-    button = next((c for c in custom_ids(panel) if c.startswith("ac:")), None)
-    menu = None if button else next(c for c in components(panel) if c.get("custom_id", "").startswith("as:"))
 
     pictures = world.bot.table.messages.pictures
     started: list = []
@@ -136,10 +133,7 @@ async def test_one_persons_burst_of_my_view_does_not_delay_another_matchs_board(
     )
     assert pictures.load(person_key(alice.id)) == PICTURES_PER_PERSON
 
-    if button:  # saved; the writer of match B asks for its board
-        await mover.click(panel, custom_id=button)
-    else:
-        await mover.select(panel, [menu["options"][0]["value"]], custom_id=menu["custom_id"])
+    await make_first_choice(mover, panel)  # saved; the writer of match B asks for its board
     assert pictures.load(board_key(match_b)) == 1, "the board of match B waits for a worker"
     release.set()
     await world.env.settle()

@@ -10,9 +10,9 @@ from bot.core import create_bot
 from bot.service import forced_steps
 from tests.discord.helpers import (
     board_message,
-    components,
     custom_ids,
     live,
+    make_first_choice,
     make_world,
     mentions,
     open_lobby,
@@ -102,12 +102,7 @@ async def test_a_move_racing_match_board_leaves_one_current_board_at_the_bottom(
     rng = random.Random(1)
     gate = hold_boards(world)
     member, panel = await first_move(world, rng)
-    buttons = [c for c in custom_ids(panel) if c.startswith("ac:")]
-    if buttons:
-        clicked = await member.click(panel, custom_id=buttons[0])
-    else:  # the choices are in a menu (joined steps, bot/merge.py)
-        menu = next(c for c in components(panel) if c.get("custom_id", "").startswith("as:"))
-        clicked = await member.select(panel, [menu["options"][0]["value"]], custom_id=menu["custom_id"])
+    clicked = await make_first_choice(member, panel)
     assert clicked.acknowledged
     # The board of that move is still being drawn when someone asks for the board.
     asked = await world.players[1].slash(world.channel, "match board")

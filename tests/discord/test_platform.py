@@ -12,6 +12,7 @@ from bot.core import create_bot
 from tests.discord.helpers import (
     board_message,
     custom_ids,
+    first_choice,
     gallery,
     live,
     make_world,
@@ -104,18 +105,17 @@ async def test_foreign_wrong_turn_and_stale_clicks_change_nothing(simcord_env):
     player = member_of(world, match, active)
     opened = await player.click(board, label="Play")
     panel = opened.response or opened.followups[-1]
-    first_panel_ids = custom_ids(panel)
+    stale_id, stale_action = first_choice(panel)
     rng = random.Random(3)
     assert await play_one_action(world, rng)
     now = await live(world)
     assert now.version > match.version
     # The old board is retired or refused; an old panel button is refused and changes nothing.
     old = await world.bot.store.get_match(now.id)
-    stale_id = next(c for c in first_panel_ids if c.startswith("ac:"))
     stale_version = int(stale_id.split(":")[2])
     assert stale_version < old.version
     with pytest.raises(Exception, match="moved on"):
-        await world.bot.service.act(now.id, player.id, stale_version, stale_id.split(":", 3)[3])
+        await world.bot.service.act(now.id, player.id, stale_version, stale_action)
     assert (await live(world)).version == old.version
 
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tests.discord.helpers import custom_ids, make_world, start_match
+from tests.discord.helpers import make_first_choice, make_world, start_match
 from tests.discord.test_outbox import assert_one_current_board, first_move
 from tests.holdcommit import hold_outbox_commit
 
@@ -26,7 +26,6 @@ async def test_a_move_committing_while_match_board_is_delivered_still_shows_its_
     await start_match(world, "ikenokoi", 2)
     store = world.bot.store
     member, panel = await first_move(world, random.Random(1))
-    action = next(c for c in custom_ids(panel) if c.startswith("ac:"))
 
     def wait(awaitable):
         return world.env.external_wait(awaitable, reason="a transaction is held before its COMMIT")
@@ -44,7 +43,7 @@ async def test_a_move_committing_while_match_board_is_delivered_still_shows_its_
         return await original(*args, **kwargs)
 
     store.finish_effects = finish_after_the_move_commits
-    await member.click(panel, custom_id=action)  # the move: held before COMMIT
+    await make_first_choice(member, panel)  # the move: held before COMMIT
     assert hold.inside.is_set() and not hold.committed.is_set()
     asked = await world.players[1].slash(world.channel, "match board")
     assert asked.ephemeral
