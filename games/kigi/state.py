@@ -10,6 +10,9 @@ Placing a tree card is one decision: a spot of the tree shown, the tip and the
 way the card lies from it together (``place:<card>:<tip>:<bend>``, the bend key
 of ``table``: "S", "L30", "R45+2"...). The tree shown is the placer's own when it
 has room; every other tree with room is one tap away (``tree:<seat>`` shows it).
+Going back to a tree already shown in this placement is group "back" ("Back to
+your tree"): a walk inside the decision, which the AI does not take, so it never
+switches to and fro; it looks at each tree at most once.
 A tree with no room at all (no turn and no point of any tip fits) is "full": it
 is not offered, and a card is discarded only when every tree is full.
 """
@@ -110,6 +113,7 @@ class KigiState(GameState):
         self.chosen: list[str | None] = []
         self.pending_card: str | None = None
         self.pending_tree: int | None = None  # the tree shown while placing
+        self.shown: list[int] = []  # the trees shown during this placement, in order (pending_tree last seen)
         self.turn = 0
         # Legal spots per tree (rules.room), kept up to date as cards are placed; None: to compute.
         # Derived from the trees, not state: never saved, shared by copies (a room is never mutated).
@@ -230,7 +234,7 @@ class KigiState(GameState):
                     label = f"{describe(cid)[0].upper()}{describe(cid)[1:]}, {_tips_text(cid)}"
                 acts.append(Action(f"take:{cid}", label[:80], "card"))
             return acts
-        key = (self.phase, self.current, self.pending_card, self.pending_tree)
+        key = (self.phase, self.current, self.pending_card, self.pending_tree, tuple(self.shown))
         rooms = [self.room(i) for i in range(self.n)]
         hit = self._acts
         if hit is not None and hit[0] == key and all(a is b for a, b in zip(hit[1], rooms, strict=True)):
@@ -253,8 +257,12 @@ class KigiState(GameState):
         for i in self.trees_with_room():
             if i != self.pending_tree:
                 # Named as the picture names it: "alice's tree" ({p0} is filled in by the bot).
-                whose = "Your tree" if i == seat else f"{{p{i}}}'s tree"
-                acts.append(Action(f"tree:{i}", f"{whose} ({plural(len(self.spots(i)), 'spot')})", "tree"))
+                whose = "your tree" if i == seat else f"{{p{i}}}'s tree"
+                spots = plural(len(self.spots(i)), "spot")
+                if i in self.shown:  # seen already in this placement: a way back, not a new look
+                    acts.append(Action(f"tree:{i}", f"Back to {whose} ({spots})", "back"))
+                else:
+                    acts.append(Action(f"tree:{i}", f"{whose[0].upper()}{whose[1:]} ({spots})", "tree"))
         return acts
 
     def prompt(self, seat: int) -> str:
@@ -284,6 +292,8 @@ class KigiState(GameState):
             return self._take(seat, arg)
         if kind == "tree":
             self.pending_tree = int(arg)
+            if self.pending_tree not in self.shown:
+                self.shown.append(self.pending_tree)
             return [event(f"{{p{seat}}} looks at {{p{arg}}}'s tree.", type="tree", seat=seat, tree=int(arg))]
         card, name, bend = arg.split(":")
         return self._place(seat, card, name, bend)
@@ -331,6 +341,7 @@ class KigiState(GameState):
             return events + self._end_turn()
         self.pending_card = cid
         self.pending_tree = self._first_tree(seat)
+        self.shown = [self.pending_tree]
         self.phase = PLACE
         return events
 
@@ -344,6 +355,7 @@ class KigiState(GameState):
         tree[cid] = placed
         self._rooms[owner] = rules.room_after_growth(before, tree, placed)
         self.pending_card = self.pending_tree = None
+        self.shown = []
         where = f"from {spot_words(parent, tip_name, bend)}"
         events = [
             event(
@@ -485,6 +497,9 @@ class KigiState(GameState):
         assert (self.phase == PLACE) == (self.pending_card is not None) == (self.pending_tree is not None)
         if self.phase == PLACE:
             assert self.room(self.pending_tree), "the tree shown has room"
+            assert self.pending_tree in self.shown and len(set(self.shown)) == len(self.shown), "shown trees"
+        else:
+            assert not self.shown, "trees are shown only while placing"
         if self.phase == TAKE:
             assert self.display, "nothing to take during play"
 
@@ -508,6 +523,7 @@ class KigiState(GameState):
         s.deck, s.display, s.removed = list(self.deck), list(self.display), list(self.removed)
         s.dealt, s.chosen = [list(d) for d in self.dealt], list(self.chosen)
         s.pending_card, s.pending_tree = self.pending_card, self.pending_tree
+        s.shown = list(self.shown)
         s._undo_seat = self._undo_seat
         return s
 
@@ -699,6 +715,7 @@ class KigiState(GameState):
             "chosen": list(self.chosen),
             "pending_card": self.pending_card,
             "pending_tree": self.pending_tree,
+            "shown": list(self.shown),
             "undo_seat": self._undo_seat,
         }
 
@@ -727,6 +744,7 @@ class KigiState(GameState):
         s.chosen = list(data["chosen"])
         s.pending_card = data["pending_card"]
         s.pending_tree = data["pending_tree"]
+        shown = list(data.get("shown", []))
         s._undo_seat = data.get("undo_seat")  # saves from before Undo have none
         if s.phase in OLD_PHASES:
             # Saved while choosing a tree, a tip, a bend (or a grid cell): choose the spot again, on the
@@ -738,6 +756,11 @@ class KigiState(GameState):
                 s.removed.append(s.pending_card)
                 s.pending_card = None
                 s._end_turn()
+        # Saves from before the way back have none: the tree shown is then the only one seen.
+        if s.pending_tree is None:
+            s.shown = []
+        else:
+            s.shown = shown if s.pending_tree in shown else [*shown, s.pending_tree]
         return s
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from games import REGISTRY, IllegalAction
+from games.ai import choose
 from games.kigi import rules, table
 from games.kigi.data import CARDS, COMMISSIONS, TREE_CARDS, TRUNKS
 from games.kigi.state import OVER, PLACE, TAKE, KigiState
@@ -519,8 +520,9 @@ def test_a_turn_is_one_choice_of_spot_own_tree_first_other_trees_one_tap_away() 
     s.apply(me, "tree:1")
     assert s.phase == PLACE and s.pending_tree == 1
     acts = s.legal_actions(me)
-    assert [a.id for a in acts if a.group == "tree"] == ["tree:0", "tree:2"]
-    assert next(a for a in acts if a.id == "tree:0").label.startswith("Your tree (")
+    assert [a.id for a in acts if a.group == "tree"] == ["tree:2"]  # a tree not seen yet
+    assert [a.id for a in acts if a.group == "back"] == ["tree:0"]  # the way back to the one seen
+    assert next(a for a in acts if a.id == "tree:0").label.startswith("Back to your tree (")
     t05 = [a for a in acts if a.id.startswith("place:t05:straight:")]
     assert t05 and all("card 5's straight tip, " in a.label and "scores 3" in a.label for a in t05)
     s.check_invariants()
@@ -1111,3 +1113,39 @@ def test_a_save_from_the_three_step_turn_loads_choosing_a_spot(phase: str) -> No
     assert "pending_tip" not in old.to_json()
     old.apply(me, next(a.id for a in old.legal_actions(me) if a.group == "place"))
     assert any("t30" in t for t in old.trees) and old.phase == TAKE
+
+
+def test_a_tree_seen_in_this_placement_is_a_way_back_the_ai_does_not_take() -> None:
+    """Looking at a tree again is group "back" (a walk inside the decision): a person may go back,
+    the AI looks at each tree at most once, so it cannot switch to and fro; saved and loaded alike."""
+    s, me = _to_tip_phase()
+    s.apply(me, "tree:1")
+    s.apply(me, "tree:2")
+    acts = s.legal_actions(me)
+    assert not [a for a in acts if a.group == "tree"], "every other tree was seen"
+    back = [a for a in acts if a.group == "back"]
+    assert [a.id for a in back] == ["tree:0", "tree:1"]
+    assert back[1].label == f"Back to {{p1}}'s tree ({len(s.spots(1))} spots)"
+    again = GAME.load_state(s.to_json())
+    assert again.shown == [0, 1, 2] and again.legal_actions(me) == acts
+    s.apply(me, "tree:0")  # a person goes back: the trees seen stay seen
+    assert s.pending_tree == 0 and s.shown == [0, 1, 2]
+    assert {a.id for a in s.legal_actions(me) if a.group == "back"} == {"tree:1", "tree:2"}
+    s.check_invariants()
+    for seed in range(6):  # the AI places the card, never goes back
+        world = GAME.load_state(s.to_json())
+        assert choose(world, me, "strong", budget_s=None, seed=seed, iterations=30).startswith("place:")
+    place = next(a.id for a in s.legal_actions(me) if a.group == "place")
+    s.apply(me, place)
+    assert s.shown == [] and GAME.load_state(s.to_json()).shown == []
+
+
+def test_a_save_from_before_the_way_back_has_seen_only_the_tree_shown() -> None:
+    s, me = _to_tip_phase()
+    s.apply(me, "tree:1")
+    data = s.to_json()
+    del data["shown"]
+    old = GAME.load_state(data)
+    assert old.shown == [1] and old.pending_tree == 1
+    assert [a.id for a in old.legal_actions(me) if a.group == "tree"] == ["tree:0", "tree:2"]
+    old.check_invariants()
