@@ -26,6 +26,10 @@ What a careful player does (the design note, "Solo and co-op"), and how this one
   the best reading is taken, so Void pieces go into given-up territories, or fill a held one
   the players lead (it is counted at once, for them).
 - Rule 3's free action and rule 4's moves are tried like any other move.
+- The Uncharted Paths (``careful_uncharted``): an Infection's Void Totem goes on the purple
+  territory (the 5th there wins) and the territory keeps its room, so the cost of holding a
+  territory counts the Void Totems it sends there, and the reading those the other territories
+  send, played out hit by hit.
 
 The search (``careful_action``): on one world dealt by ``determinize`` (so nothing hidden is
 read: the seat's own hand, the board and the piles are what it knows), every whole move of
@@ -40,6 +44,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from games.iwari import careful_uncharted as paths
 from games.iwari.common import FLOATING, FORGOTTEN, UNCHARTED
 from games.iwari.data import (
     ASIDE_END,
@@ -94,6 +99,7 @@ class Reading:
     late: float = 0.0  # pieces the held territories need before their first hit and cannot get in time
     pool: int = 0  # The Uncharted Paths: Void Totems on the purple territory after the Infections ahead
     pool_lost: int = -1  # the event that would bring the 5th there (-1: none)
+    pressure: float = 0.0  # Void Totems the Infections ahead send there (not the held ones': in their cost)
     value: float = 0.0
 
 
@@ -213,23 +219,25 @@ def read(st, seat: int, plays: list[float] | None = None) -> Reading:
 
     for t in open_:
         tp, tv, mp, mv, free, allowed = piece_counts(st, t)
-        cost, _ = _cost(tp, tv, mp, mv, free, allowed, r.hits[t], uncharted, min(tents, 6), min(totems, 5))
+        if uncharted:  # the Void Totems it sends to the purple territory count too
+            cost = paths.hold_cost(tp, tv, mp, mv, free, allowed, r.hits[t], min(tents, 6), min(totems, 5))
+        else:
+            cost, _ = _cost(
+                tp, tv, mp, mv, free, allowed, r.hits[t], uncharted, min(tents, 6), min(totems, 5)
+            )
         if t in closed and cost > by_event(closed[t]):
             cost = NEVER
         r.cost[t] = cost
-    if uncharted:
-        # An Infection's Void Totem goes on the purple territory where the Totem limit has room:
-        # how many will be there, and after how many events the 5th would come (it wins).
-        r.pool = st.void_pool
-        for i, (terrs, _) in enumerate(r.events):
-            r.pool += sum(1 for t in terrs if st._gets_totem(t))
-            if r.pool >= UNCHARTED_VOID_WIN and r.pool_lost < 0:
-                r.pool_lost = i
     held = st.claimed.count(0)
     r.need = b.num_territories - st.target + 1 - held
     ranked = sorted(open_, key=lambda t: (r.cost[t], r.hits[t], t))
     r.hold = ranked[: max(0, r.need)]
     r.give_up = ranked[max(0, r.need) :]
+    if uncharted:
+        # An Infection's Void Totem goes on the purple territory where the Totem limit has room:
+        # how many will be there, after how many events the 5th would come (it wins), and how
+        # many the territories not held send (``careful_uncharted``).
+        r.pool, r.pool_lost, r.pressure = paths.pool_reading(st, r.events, set(r.hold))
     # In time? A held territory needs its pieces before its first hit: taken in the order of
     # their first hits, the pieces needed so far against the pieces placeable by then.
     first = {t: len(r.events) for t in r.hold}
@@ -274,6 +282,7 @@ def _value(st, seat: int, r: Reading) -> float:
     for t in r.hold:
         if t in soon and r.cost[t] > 0:
             value -= 0.3
+    value -= paths.ARRIVAL * r.pressure  # The Uncharted Paths (0 elsewhere)
     if r.pool_lost >= 0:
         # The sooner the 5th Void Totem would come, the worse (a move out of the purple
         # territory, or Totem limits kept full, put it off).

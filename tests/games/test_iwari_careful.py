@@ -169,3 +169,60 @@ def test_refills_from_the_deck_unless_the_display_holds_a_card_needed_now() -> N
     # Else from the deck: a card revealed in the display would be an Infection nobody chose.
     deal(s, 0, [TUNDRA, GLACIER])
     assert careful.careful_action(s, 0, 1) == "deck"
+
+
+def test_uncharted_the_reading_plays_the_purple_territory_out_hit_by_hit() -> None:
+    from games.iwari.careful_uncharted import pool_ahead
+
+    s = GAME.new_state(1, 3, {"map": "uncharted-paths", "mode": "solo"})
+    b = s.board
+    conns = s.board.connections
+    a, c = conns[s.pawn].a, conns[s.pawn].b  # the two territories the next Infection hits
+    put(s, a, tents=2)  # room for two Totems: each hit sends a Void Totem to the purple territory
+    # c is unexplored: the first hit puts a Ruin (the Void leads there, 1 Tent to 0), the next a
+    # Void Totem on the purple territory.
+    assert not any(s.tent_counts(c))
+    assert pool_ahead(s, [((a, c), False)] * 3) == [1, 3, 5]
+    # The reading follows the pawn (connections 1, 2, 3): a Void Totem at each hit of a
+    # territory explored before; with two there already, the 5th comes at the third Infection.
+    assert careful.read(s, 0, plays=[1, 1, 1]).pool == 3
+    s.void_pool = 2
+    r = careful.read(s, 0, plays=[1, 1, 1])
+    assert r.pool == 5 and r.pool_lost == 2
+    s.void_pool = 0
+    # A Totem limit kept full: a Ruin instead, and the territory takes no Void Totem any more
+    # while the players keep the Tent majority (2 Tents to 1 Ruin, 2 Totems).
+    put(s, a, totems=2)
+    assert pool_ahead(s, [((a,), False)] * 3) == [0, 0, 0]
+    assert s.tent_counts(a)[s.n] == 0 and b.key == "uncharted-paths"
+
+
+def test_uncharted_holding_a_territory_counts_the_void_totems_it_sends_away() -> None:
+    from games.iwari.careful_uncharted import SENT, hold_cost
+    from games.iwari.estimate import _cheapest
+
+    # Two Tents of the players, nothing else, 4 free spaces, 3 hits to come. On the pieces alone
+    # nothing is needed (each hit sends a Void Totem away and the territory stays as it is);
+    # counting those, two Totems fill the Totem limit: the hits put Ruins, the Totems hold it.
+    assert _cheapest(2, 0, 0, 0, 4, True, 3, True, 6, 5)[0] == 0
+    assert hold_cost(2, 0, 0, 0, 4, True, 3, 6, 5) == min(2.0, 3 * SENT)
+    # No hit to come: nothing to add.
+    assert hold_cost(2, 0, 0, 0, 4, True, 0, 6, 5) == 0
+
+
+def test_uncharted_moves_a_void_totem_out_before_the_fifth_comes() -> None:
+    s = GAME.new_state(1, 3, {"map": "uncharted-paths", "mode": "solo"})
+    b = s.board
+    t1, t5 = b.short.index("T1"), b.short.index("T5")  # Forest, Tundra
+    s.pawn = next(k for k, c in enumerate(b.connections) if {c.a, c.b} == {t1, t5})
+    put(s, t1, tents=2, totems=2)  # no room: the Infection puts a Ruin there
+    put(s, t5, tents=2)  # room for two Totems
+    s.totems_left[0] = 0  # no Totem of the players' left to fill it
+    s.void_pool, s.totems_left[s.n] = 4, s.totems_left[s.n] - 4
+    deal(s, 0, [TUNDRA, TUNDRA, VOID_CARD])
+    assert careful.read(s, 0).pool_lost == 0  # the Void card in hand would bring the 5th
+    # Two Tundra cards move a Void Totem from the purple territory into T5: the Infection the
+    # Void card then brings sends one back, the 5th does not come.
+    texts = finish_turn(s)
+    assert any("moves a Void Totem" in x and "T5" in x for x in texts), texts
+    assert not s.over and s.void_pool == 4 and s.void[t5] == 1
