@@ -17,7 +17,8 @@ What a careful player does (the design note, "Solo and co-op"), and how this one
   weighs the best of those ways half and the usual one half (the cards may not come in time).
 - Per territory (``Reading.cost``): the fewest pieces the players must still add to control it
   after the hits it takes before it is counted (``estimate._cheapest``: an Infection puts a
-  Void Totem while the Totem limit has room, else a Ruin; a full territory is counted at once).
+  Void Totem while the Totem limit has room, else a Ruin; a full territory is counted at once;
+  the limit is one tribe's majority, so in co-op one Tent of each player leaves room for one).
 - Commitment: the players must hold N - target + 1 territories; the reading holds the cheapest
   of those still needed and gives up the others. A territory already invested in is cheap, so
   the choice does not flip back and forth; given-up territories are where the Void's pieces go.
@@ -30,6 +31,8 @@ What a careful player does (the design note, "Solo and co-op"), and how this one
   territory (the 5th there wins) and the territory keeps its room, so the cost of holding a
   territory counts the Void Totems it sends there, and the reading those the other territories
   send, played out hit by hit.
+- Forgotten Island and The Long Road (``purple_cost``): the purple spaces are one more territory
+  to hold, the Tents still needed there against the Ruins there and to come.
 
 The search (``careful_action``): on one world dealt by ``determinize`` (so nothing hidden is
 read: the seat's own hand, the board and the piles are what it knows), every whole move of
@@ -56,7 +59,7 @@ from games.iwari.data import (
     VOID_CARDS,
     VOID_SETTLEMENT_WIN,
 )
-from games.iwari.estimate import NEVER, _cheapest, hits_until_counted, piece_counts
+from games.iwari.estimate import NEVER, _after_hits, _cheapest, hits_until_counted, piece_counts
 
 _cost = lru_cache(maxsize=1 << 16)(_cheapest)
 
@@ -81,6 +84,14 @@ POOL_PIECE = 1.5
 URGENT = 2
 # How far the reading trusts the player to steer the next Corruption (0: not at all, 1: fully).
 STEER = 0.5
+# The purple spaces (Forgotten Island) / road (The Long Road): 1 reads them as one more
+# territory to hold (the Tents they still need against the Ruins to come), 0 the Ruins' lead.
+PURPLE_MODEL = 1
+# Forgotten Island: Ruins that may still reach the purple spaces unasked (an Infection's Ruin
+# goes to the closest space, which may be purple).
+PURPLE_MARGIN = 0.5
+# Pieces a Tent more than needed on the purple spaces is worth (at most two).
+PURPLE_SPARE = 0.1
 WIN, LOSS = 1000.0, -1000.0
 
 
@@ -218,12 +229,12 @@ def read(st, seat: int, plays: list[float] | None = None) -> Reading:
         return 2 + PIECES_PER_TURN * when
 
     for t in open_:
-        tp, tv, mp, mv, free, allowed = piece_counts(st, t)
+        tp, tv, mp, mv, free, allowed, lead = piece_counts(st, t)
         if uncharted:  # the Void Totems it sends to the purple territory count too
             cost = paths.hold_cost(tp, tv, mp, mv, free, allowed, r.hits[t], min(tents, 6), min(totems, 5))
         else:
             cost, _ = _cost(
-                tp, tv, mp, mv, free, allowed, r.hits[t], uncharted, min(tents, 6), min(totems, 5)
+                tp, tv, mp, mv, free, allowed, r.hits[t], uncharted, min(tents, 6), min(totems, 5), lead
             )
         if t in closed and cost > by_event(closed[t]):
             cost = NEVER
@@ -287,6 +298,8 @@ def _value(st, seat: int, r: Reading) -> float:
         # The sooner the 5th Void Totem would come, the worse (a move out of the purple
         # territory, or Totem limits kept full, put it off).
         value -= POOL_WEIGHT * (r.pool - UNCHARTED_VOID_WIN + 1) + POOL_LOSS / (1 + r.pool_lost)
+    if PURPLE_MODEL:
+        value -= purple_cost(st, r)
     # Tie-break: the hold set controlled as it stands.
     value += 0.05 * sum(1 for t in r.hold if st.control(t) == 0)
     r.value = value
@@ -317,12 +330,51 @@ def _threats(st) -> float:
     if b.key == UNCHARTED:
         out += POOL_PIECE * st.void_pool
     purple = b.ruin_spaces if b.key == FORGOTTEN else b.purple_road
-    if purple:
+    if purple and not PURPLE_MODEL:
         lead = sum(1 for s in purple if st.owner[s] == v) - sum(1 for s in purple if 0 <= st.owner[s] < v)
         free = sum(1 for s in purple if st.owner[s] == -1)
         if lead >= 0:
             out += 1.0 + lead - 0.2 * free
     return out
+
+
+def purple_cost(st, r: Reading) -> float:
+    """Forgotten Island and The Long Road: the purple spaces read as one more territory to hold.
+
+    The Void wins at the end with more Ruins than Tents there. The Ruins to come: on The Long
+    Road every Ruin an Infection puts in a territory goes on its free purple spaces first (the
+    hits each territory takes before it is counted, played out on its counts); on Forgotten
+    Island only the Void action's do (the player chooses them), and an Infection's Ruin may
+    land there (``PURPLE_MARGIN``). The cost: the Tents the players still need there, in pieces;
+    more than the free purple spaces can take: lost (a large cost, finite to rank moves)."""
+    b = st.board
+    purple = b.ruin_spaces if b.key == FORGOTTEN else b.purple_road
+    if not purple:
+        return 0.0
+    v = st.n
+    ruins = tents = free = 0
+    future = PURPLE_MARGIN if b.key == FORGOTTEN else 0.0
+    open_free: dict[int, int] = {}
+    for s in purple:
+        o = st.owner[s]
+        if o == v:
+            ruins += 1
+        elif 0 <= o < v:
+            tents += 1
+        elif o == -1 and st.claimed[b.space_terr[s]] < 0:
+            free += 1
+            open_free[b.space_terr[s]] = open_free.get(b.space_terr[s], 0) + 1
+    if b.purple_road:
+        for t, k in open_free.items():
+            tp, tv, mp, mv, fr, allowed, lead = piece_counts(st, t)
+            placed = _after_hits(tp, tv, mp, mv, fr, allowed, r.hits.get(t, 0), False, lead)[3]
+            future += min(k, placed)
+    # The fewest Tents x to add there: each one also takes a space a Ruin could have had.
+    for x in range(free + 1):
+        if tents + x >= ruins + min(future, free - x):
+            # Held: a small bonus for the margin (a Tent on a purple space rather than beside it).
+            return float(x) if x else -PURPLE_SPARE * min(2.0, tents - ruins - min(future, free))
+    return float(NEVER) + ruins - tents - free
 
 
 # ---------------------------------------------------------------------- the search

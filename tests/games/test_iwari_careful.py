@@ -102,6 +102,54 @@ def test_the_cost_of_holding_follows_the_hits_to_come() -> None:
     assert s.claimed[t11] == 0 and t11 not in careful.read(s, 0).cost
 
 
+def test_in_coop_the_totem_limit_is_one_players_majority() -> None:
+    # Co-op: the two players' Tents count together for control, but the Totem limit is one
+    # tribe's majority. One Tent each, a Ruin and a players' Totem: the limit (1) is full, so
+    # the next Infection puts a Ruin (not a Void Totem): 2 Tents to 2 Ruins, the Void takes it.
+    s = new(2)
+    t1 = s.board.short.index("T1")  # on connection 1, where the pawn starts
+    put(s, t1, tents=1, ruins=1, totems=1)
+    s.owner[s.free_spaces(t1)[0]] = 1  # the second player's Tent
+    s.tents_left[1] -= 1
+    assert not s._gets_totem(t1)
+    r = careful.read(s, 0, plays=[1.0])
+    assert r.hits[t1] == 1 and r.cost[t1] > 0
+    sim = s.copy()
+    if sim._vplace(t1):  # a tie of the closest spaces: the player chooses
+        sim._place_ruin(t1, sim.ruin_candidates([t1])[0])
+    assert (
+        sim.tent_counts(t1)[sim.n] == 2 and sim.control(t1) == 1
+    )  # what the reading foresaw: the Void controls it after the hit
+    # The same counts with one player's two Tents: the limit is 2, a Void Totem, the players hold.
+    solo = new(1)
+    put(solo, t1, tents=2, ruins=1, totems=1)
+    assert solo._gets_totem(t1) and careful.read(solo, 0, plays=[1.0]).cost[t1] == 0
+
+
+def test_the_long_road_reads_the_ruins_to_come_on_the_purple_road() -> None:
+    # The Long Road: an Infection's Ruin goes on the territory's free purple-road spaces first.
+    # The players lead the road 3 to 2, but T6's Totem limit is full and the pawn is about to
+    # hit it, and empty T5's purple spaces would take a Ruin too: they need a Tent more there.
+    s = GAME.new_state(1, 3, {"map": "long-road", "mode": "solo"})
+    b = s.board
+    t5, t6 = b.short.index("T5"), b.short.index("T6")
+    for name, who in (("6a", s.n), ("6b", s.n), ("1d", 0), ("10b", 0), ("10c", 0)):
+        s.owner[b.space_name.index(name)] = who
+        s.tents_left[who] -= 1
+    s.totems[t6][s.n] = 2
+    s.totems_left[s.n] -= 2
+    s.stack[t6] = [s.n, s.n]
+    s.pawn = 4  # connection 5: T2-T6
+    deal(s, 0, [TUNDRA, FOREST, COAST])
+    r = careful.read(s, 0)
+    assert r.hits[t6] >= 1 and r.hits[t5] >= 1
+    assert careful.purple_cost(s, r) == 1.0
+    # A Tent in T5 goes on a purple space (5b), not the first free one (5a).
+    s.apply(0, f"t{t5 + 1}")
+    assert s.phase == "space" and "s5a" in {a.id for a in s.legal_actions(0)}
+    assert careful.careful_action(s, 0, 5) in {"s5b", "s5c", "s5d"}
+
+
 def test_void_pieces_go_into_a_given_up_territory() -> None:
     s = new()
     b = s.board
