@@ -231,7 +231,9 @@ def read(st, seat: int, plays: list[float] | None = None) -> Reading:
     for t in open_:
         tp, tv, mp, mv, free, allowed, lead = piece_counts(st, t)
         if uncharted:  # the Void Totems it sends to the purple territory count too
-            cost = paths.hold_cost(tp, tv, mp, mv, free, allowed, r.hits[t], min(tents, 6), min(totems, 5))
+            cost = paths.hold_cost(
+                tp, tv, mp, mv, free, allowed, r.hits[t], min(tents, 6), min(totems, 5), lead
+            )
         else:
             cost, _ = _cost(
                 tp, tv, mp, mv, free, allowed, r.hits[t], uncharted, min(tents, 6), min(totems, 5), lead

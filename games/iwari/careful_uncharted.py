@@ -85,12 +85,22 @@ def pool_reading(st, events, skip=()) -> tuple[int, int, float]:
 
 @lru_cache(maxsize=1 << 16)
 def hold_cost(
-    tp: int, tv: int, mp: int, mv: int, free: int, allowed: bool, hits: int, tents: int, totems: int
+    tp: int,
+    tv: int,
+    mp: int,
+    mv: int,
+    free: int,
+    allowed: bool,
+    hits: int,
+    tents: int,
+    totems: int,
+    lead: int,
 ) -> float:
     """The cost of holding a territory here: the fewest pieces the players must add so that they
     control it after ``hits`` Infections, plus ``SENT`` for each Void Totem it sends to the purple
     territory meanwhile (``estimate._cheapest`` counts the pieces only, and so prefers the room
-    that sends them). Counts as in ``estimate.piece_counts``; ties go to the Void."""
+    that sends them). Counts as in ``estimate.piece_counts`` (``lead``: the most Tents of one
+    player, the Totem limit; the Tents added go to that player); ties go to the Void."""
     if free == 0:
         return 0.0 if mp + (tp > tv) > mv + (tp <= tv) else float(NEVER)
     best = float(NEVER)
@@ -98,13 +108,13 @@ def hold_cost(
         for m in range(min(totems, 5) + 1 if allowed else 1):
             if a + m >= best:
                 break
-            if m and mp + mv + m > max(tp + a, tv):
+            if m and mp + mv + m > max(lead + a, tv):
                 break  # the Totem limit
             p, v, f, sent = tp + a, tv, free - a, 0
             for _ in range(hits):
                 if not f:
                     break
-                if allowed and p + v and mp + m + mv + 1 <= max(p, v):
+                if allowed and p + v and mp + m + mv + 1 <= max(lead + a, v):
                     sent += 1
                 else:
                     v += 1

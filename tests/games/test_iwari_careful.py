@@ -253,9 +253,14 @@ def test_uncharted_holding_a_territory_counts_the_void_totems_it_sends_away() ->
     # nothing is needed (each hit sends a Void Totem away and the territory stays as it is);
     # counting those, two Totems fill the Totem limit: the hits put Ruins, the Totems hold it.
     assert _cheapest(2, 0, 0, 0, 4, True, 3, True, 6, 5)[0] == 0
-    assert hold_cost(2, 0, 0, 0, 4, True, 3, 6, 5) == min(2.0, 3 * SENT)
+    assert hold_cost(2, 0, 0, 0, 4, True, 3, 6, 5, 2) == min(2.0, 3 * SENT)
     # No hit to come: nothing to add.
-    assert hold_cost(2, 0, 0, 0, 4, True, 0, 6, 5) == 0
+    assert hold_cost(2, 0, 0, 0, 4, True, 0, 6, 5, 2) == 0
+    # Two Tents and a Totem, one hit: one player's two Tents leave room for a Totem more (a
+    # Void Totem sent away, or a Totem to add); co-op, one Tent of each player: the limit (one
+    # player's majority) is full, the hit puts a Ruin and the players still lead.
+    assert hold_cost(2, 0, 1, 0, 4, True, 1, 6, 5, 2) == min(1.0, SENT)
+    assert hold_cost(2, 0, 1, 0, 4, True, 1, 6, 5, 1) == 0
 
 
 def test_uncharted_moves_a_void_totem_out_before_the_fifth_comes() -> None:
