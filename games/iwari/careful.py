@@ -84,9 +84,6 @@ POOL_PIECE = 1.5
 URGENT = 2
 # How far the reading trusts the player to steer the next Corruption (0: not at all, 1: fully).
 STEER = 0.5
-# The purple spaces (Forgotten Island) / road (The Long Road): 1 reads them as one more
-# territory to hold (the Tents they still need against the Ruins to come), 0 the Ruins' lead.
-PURPLE_MODEL = 1
 # Forgotten Island: Ruins that may still reach the purple spaces unasked (an Infection's Ruin
 # goes to the closest space, which may be purple).
 PURPLE_MARGIN = 0.5
@@ -230,14 +227,11 @@ def read(st, seat: int, plays: list[float] | None = None) -> Reading:
 
     for t in open_:
         tp, tv, mp, mv, free, allowed, lead = piece_counts(st, t)
+        counts = (tp, tv, mp, mv, free, allowed, r.hits[t])
         if uncharted:  # the Void Totems it sends to the purple territory count too
-            cost = paths.hold_cost(
-                tp, tv, mp, mv, free, allowed, r.hits[t], min(tents, 6), min(totems, 5), lead
-            )
+            cost = paths.hold_cost(*counts, min(tents, 6), min(totems, 5), lead)
         else:
-            cost, _ = _cost(
-                tp, tv, mp, mv, free, allowed, r.hits[t], uncharted, min(tents, 6), min(totems, 5), lead
-            )
+            cost = _cost(*counts, False, min(tents, 6), min(totems, 5), lead)[0]
         if t in closed and cost > by_event(closed[t]):
             cost = NEVER
         r.cost[t] = cost
@@ -300,8 +294,7 @@ def _value(st, seat: int, r: Reading) -> float:
         # The sooner the 5th Void Totem would come, the worse (a move out of the purple
         # territory, or Totem limits kept full, put it off).
         value -= POOL_WEIGHT * (r.pool - UNCHARTED_VOID_WIN + 1) + POOL_LOSS / (1 + r.pool_lost)
-    if PURPLE_MODEL:
-        value -= purple_cost(st, r)
+    value -= purple_cost(st, r)
     # Tie-break: the hold set controlled as it stands.
     value += 0.05 * sum(1 for t in r.hold if st.control(t) == 0)
     r.value = value
@@ -331,13 +324,7 @@ def _threats(st) -> float:
             out += 2.0 * (biggest - (win - 4))
     if b.key == UNCHARTED:
         out += POOL_PIECE * st.void_pool
-    purple = b.ruin_spaces if b.key == FORGOTTEN else b.purple_road
-    if purple and not PURPLE_MODEL:
-        lead = sum(1 for s in purple if st.owner[s] == v) - sum(1 for s in purple if 0 <= st.owner[s] < v)
-        free = sum(1 for s in purple if st.owner[s] == -1)
-        if lead >= 0:
-            out += 1.0 + lead - 0.2 * free
-    return out
+    return out  # the purple spaces of Forgotten Island and The Long Road: ``purple_cost``
 
 
 def purple_cost(st, r: Reading) -> float:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from games.iwari.data import UNCHARTED_VOID_WIN
-from games.iwari.estimate import NEVER
+from games.iwari.estimate import _cheapest
 
 # A Void Totem a held territory sends to the purple territory before it is counted, in pieces
 # (in the cost of holding it).
@@ -101,24 +101,4 @@ def hold_cost(
     territory meanwhile (``estimate._cheapest`` counts the pieces only, and so prefers the room
     that sends them). Counts as in ``estimate.piece_counts`` (``lead``: the most Tents of one
     player, the Totem limit; the Tents added go to that player); ties go to the Void."""
-    if free == 0:
-        return 0.0 if mp + (tp > tv) > mv + (tp <= tv) else float(NEVER)
-    best = float(NEVER)
-    for a in range(min(free, tents, 6) + 1):
-        for m in range(min(totems, 5) + 1 if allowed else 1):
-            if a + m >= best:
-                break
-            if m and mp + mv + m > max(lead + a, tv):
-                break  # the Totem limit
-            p, v, f, sent = tp + a, tv, free - a, 0
-            for _ in range(hits):
-                if not f:
-                    break
-                if allowed and p + v and mp + m + mv + 1 <= max(lead + a, v):
-                    sent += 1
-                else:
-                    v += 1
-                    f -= 1
-            if mp + m + (p > v) > mv + (p <= v):
-                best = min(best, a + m + SENT * sent)
-    return best
+    return float(_cheapest(tp, tv, mp, mv, free, allowed, hits, True, tents, totems, lead, SENT)[0])

@@ -306,11 +306,14 @@ def _cheapest(
     tents: int,
     totems: int,
     lead: int | None = None,
-) -> tuple[int, int]:
+    sent: float = 0.0,
+) -> tuple[float, int]:
     """``_hold_cost`` on the counts alone (cached: the same counts come up again and again).
 
     ``lead``: the most Tents of one player there (None: ``tp``); the Tents added go to that
-    player, so they raise the Totem limit (in co-op one player builds a territory's majority)."""
+    player, so they raise the Totem limit (in co-op one player builds a territory's majority).
+    ``sent``: what each Void Totem the territory sends to the purple territory meanwhile costs,
+    in pieces (The Uncharted Paths' careful player; 0: the pieces alone)."""
     best = NEVER
     pool_now = 0
     lead = tp if lead is None else lead
@@ -326,5 +329,5 @@ def _cheapest(
             if a == m == 0:
                 pool_now = pool
             if holds:
-                best = a + m
+                best = min(best, a + m + sent * pool)
     return best, pool_now
