@@ -113,7 +113,7 @@ class KigiState(GameState):
         self.chosen: list[str | None] = []
         self.pending_card: str | None = None
         self.pending_tree: int | None = None  # the tree shown while placing
-        self.shown: list[int] = []  # the trees shown during this placement, in order (pending_tree last seen)
+        self.shown: list[int] = []  # the trees shown during this placement, in order (pending_tree among them)
         self.turn = 0
         # Legal spots per tree (rules.room), kept up to date as cards are placed; None: to compute.
         # Derived from the trees, not state: never saved, shared by copies (a room is never mutated).
@@ -262,7 +262,7 @@ class KigiState(GameState):
                 if i in self.shown:  # seen already in this placement: a way back, not a new look
                     acts.append(Action(f"tree:{i}", f"Back to {whose} ({spots})", "back"))
                 else:
-                    acts.append(Action(f"tree:{i}", f"{whose[0].upper()}{whose[1:]} ({spots})", "tree"))
+                    acts.append(Action(f"tree:{i}", f"{whose.capitalize()} ({spots})", "tree"))
         return acts
 
     def prompt(self, seat: int) -> str:
