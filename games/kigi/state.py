@@ -113,7 +113,9 @@ class KigiState(GameState):
         self.chosen: list[str | None] = []
         self.pending_card: str | None = None
         self.pending_tree: int | None = None  # the tree shown while placing
-        self.shown: list[int] = []  # the trees shown during this placement, in order (pending_tree among them)
+        self.shown: list[
+            int
+        ] = []  # the trees shown during this placement, in order (pending_tree among them)
         self.turn = 0
         # Legal spots per tree (rules.room), kept up to date as cards are placed; None: to compute.
         # Derived from the trees, not state: never saved, shared by copies (a room is never mutated).
