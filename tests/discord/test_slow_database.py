@@ -9,7 +9,7 @@ import textwrap
 
 import pytest
 
-from tests.discord.helpers import custom_ids
+from tests.discord.helpers import make_first_choice
 from tests.discord.test_outbox import first_move
 
 HOLD = 5.0
@@ -26,7 +26,6 @@ async def test_a_click_during_a_5_second_write_lock_is_deferred_then_answered(
     world = await make_world(simcord_env, 2)
     match_id = await start_match(world, "ikenokoi", 2)
     member, panel = await first_move(world, None)
-    action = next(c for c in custom_ids(panel) if c.startswith(("ac:",)))
     before = (await world.bot.store.get_match(match_id)).version
     order: list[str] = []
     save_move, defer = world.bot.store.save_move, discord.InteractionResponse.defer
@@ -61,7 +60,7 @@ async def test_a_click_during_a_5_second_write_lock_is_deferred_then_answered(
     )
     try:
         assert holder.stdout.readline().strip() == "locked"
-        clicked = await member.click(panel, custom_id=action)
+        clicked = await make_first_choice(member, panel)
     finally:
         holder.wait(30)
     assert clicked.acknowledged
