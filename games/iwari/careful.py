@@ -89,6 +89,8 @@ STEER = 0.5
 PURPLE_MARGIN = 0.5
 # Pieces a Tent more than needed on the purple spaces is worth (at most two).
 PURPLE_SPARE = 0.1
+# Pieces a held territory the next Infection hits still needs and the hand cannot place next turn.
+READY = 0.5
 WIN, LOSS = 1000.0, -1000.0
 
 
@@ -270,9 +272,32 @@ def evaluate(st, seat: int) -> float:
     if st.claimed.count(1) >= st.target:
         return LOSS
     turns = turns_left(st)
-    values = [_value(st, seat, read(st, seat, plays)) for plays in plays_ahead(st, seat, turns)]
+    readings = [read(st, seat, plays) for plays in plays_ahead(st, seat, turns)]
+    values = [_value(st, seat, r) for r in readings]
     # The default way, and the best the player may steer to (it may not get the cards for it).
-    return _extras(st, seat) + (1 - STEER) * values[0] + STEER * max(values)
+    value = (1 - STEER) * values[0] + STEER * max(values)
+    return value + _extras(st, seat) - READY * shortfall(st, seat, readings[0])
+
+
+def placeable(st, hand, t: int) -> int:
+    """Pieces the hand can put into territory t in one turn (3 cards, 2 pieces; one Tent in an
+    unexplored territory): a card of its biome each, or a pair of one other colour."""
+    b = st.board.biome[t]
+    pairs = max((hand[c] // 2 for c in range(len(BIOME_CODES)) if c != b), default=0)
+    return min(2 if st.explored(t) else 1, hand[b] + min(1, pairs) if hand[b] < 2 else 2)
+
+
+def shortfall(st, seat: int, r: Reading) -> int:
+    """Pieces the held territories that the next Infection hits still need and the hand cannot
+    place (a card of their biome, or a pair) before it comes."""
+    if not r.events:
+        return 0
+    hand = st.hands[seat]
+    return sum(
+        max(0, r.cost[t] - placeable(st, hand, t))
+        for t in r.events[0][0]
+        if t in r.hold and 0 < r.cost[t] < NEVER
+    )
 
 
 def _value(st, seat: int, r: Reading) -> float:
