@@ -42,6 +42,8 @@ def check_step(game: Game, state: GameState, rng: random.Random, deep: bool) -> 
     for seat in seats:
         acts = state.legal_actions(seat)
         assert acts, f"seat {seat} is to act but has no legal action"
+        # A choice that leads nowhere: only a way back to the step before (a dead end in the menus).
+        assert [a for a in acts if a.group not in ("back", "undo")], f"seat {seat} can only go back: {acts}"
         ids = [a.id for a in acts]
         assert len(set(ids)) == len(ids), f"duplicate action ids: {ids}"
         # "/" joins steps into one choice of the panel (bot/merge.py): an engine's id never holds one.

@@ -205,11 +205,13 @@ class SoloMixin:
         return None
 
     def free_territories(self) -> list[int]:
-        out = []
-        for t in self.free_terrs:
-            if self.claimed[t] < 0 and self.piece_options(self.tribe, t):
-                out.append(t)
-        return out
+        """The settlement's territories where the free action (rule 3) can place something."""
+        return [t for t in self.free_terrs if self.claimed[t] < 0 and self.free_piece_options(t)]
+
+    def free_piece_options(self, t: int) -> list[str]:
+        """The pieces a free settlement action may place in t: the base game's Tents and Totems
+        (no card is paid, so nothing a card pays for: a Void Totem moved in, a Contested token)."""
+        return [p for p in self.piece_options(self.tribe, t) if p[0] in "TM"]
 
     def vsettle_choices(self) -> list[int]:
         group = self.pending

@@ -132,7 +132,7 @@ class TurnMixin:
 
     def _combos_now(self, t: int) -> list[tuple[str, str, int | None]]:
         if self.solo and self.stage == "free":
-            return [(p, "", None) for p in self.piece_options(self.tribe, t) if p[0] in "TM"]
+            return [(p, "", None) for p in self.free_piece_options(t)]
         return self.combos(self.tribe, t, self.hands[self.cur])
 
     def _where_label(self, where: str) -> str:

@@ -4,6 +4,8 @@ territory) and the decisions a careful player takes, on hand-built positions."""
 
 from __future__ import annotations
 
+import pytest
+
 from games import REGISTRY
 from games.ai import analyse, choose
 from games.iwari import careful
@@ -279,3 +281,36 @@ def test_uncharted_moves_a_void_totem_out_before_the_fifth_comes() -> None:
     texts = finish_turn(s)
     assert any("moves a Void Totem" in x and "T5" in x for x in texts), texts
     assert not s.over and s.void_pool == 4 and s.void[t5] == 1
+
+
+def test_the_pieces_a_hand_can_place_in_one_turn() -> None:
+    s = new()
+    t1 = s.board.short.index("T1")  # Tundra
+    # Unexplored: one Tent, whatever the cards.
+    assert careful.placeable(s, [2, 0, 0, 0, 0, 0], t1) == 1
+    assert careful.placeable(s, [0, 0, 0, 0, 0, 3], t1) == 0  # Void cards are never wild
+    put(s, t1, tents=1)
+    assert careful.placeable(s, [2, 1, 0, 0, 0, 0], t1) == 2  # two pieces at most
+    assert careful.placeable(s, [1, 2, 0, 0, 0, 0], t1) == 2  # a card of its biome and a pair
+    assert careful.placeable(s, [0, 2, 1, 0, 0, 0], t1) == 1  # a pair of one colour is a wild
+    assert careful.placeable(s, [0, 1, 1, 1, 0, 0], t1) == 0
+
+
+def test_a_hand_without_the_cards_the_next_infection_calls_for_reads_worse() -> None:
+    s = new()
+    b = s.board
+    t1, t2 = b.short.index("T1"), b.short.index("T2")
+    conn = b.connections[s.pawn]
+    assert {conn.a, conn.b} == {t1, t2}  # the next Infection hits T1 and T2
+    put(s, t1, tents=1)
+    deal(s, 0, [COAST, DESERT])
+    r = careful.read(s, 0)
+    assert t1 in r.hold and 0 < r.cost[t1] < careful.NEVER
+    short = careful.shortfall(s, 0, r)
+    assert short == r.cost[t1]  # nothing in hand goes into T1
+    without = careful.evaluate(s, 0)
+    deal(s, 0, [TUNDRA, TUNDRA])
+    ready = max(0, r.cost[t1] - 2)
+    assert careful.shortfall(s, 0, careful.read(s, 0)) == ready
+    # The same board: only the hand differs, by the pieces it can put into T1 in time.
+    assert careful.evaluate(s, 0) - without == pytest.approx(careful.READY * (short - ready))

@@ -644,6 +644,22 @@ def test_uncharted_paths_totems_on_the_purple_territory_and_the_fifth_wins() -> 
     assert t.over and t.neutral_won
 
 
+def test_uncharted_paths_free_action_is_offered_only_where_a_tent_or_totem_fits() -> None:
+    # The settlement is made with the player's last Tent and no Totem is left: in T1 only a
+    # Void Totem moved in from the purple territory would fit, which a card pays for. So no
+    # free action is offered (it used to offer T1, whose menu then held only "Back").
+    s = atlas("uncharted-paths")
+    put(s, 0, "1a", "1b", "1c")
+    s.tents_left[0], s.totems_left[0] = 1, 0  # a made-up supply (no invariant check)
+    s.void_pool, s.totems_left[1] = 1, s.totems_left[1] - 1
+    set_hand(s, 0, "TFF")
+    s.apply(0, "t1")
+    while s.phase in ("pieces", "space"):
+        s.apply(0, "s1d" if s.phase == "space" else next(a for a in ids(s) if a.startswith("cT-")))
+    assert s.tents_left[0] == 0 and s.piece_options(0, 0) == ["V"]
+    assert s.phase == "void"  # on with the turn: the Void action
+
+
 def test_menus_stay_short_and_ids_small() -> None:
     for key in SOLO_MAPS:
         for n in (1, 2):
