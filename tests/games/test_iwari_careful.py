@@ -314,3 +314,8 @@ def test_a_hand_without_the_cards_the_next_infection_calls_for_reads_worse() -> 
     assert careful.shortfall(s, 0, careful.read(s, 0)) == ready
     # The same board: only the hand differs, by the pieces it can put into T1 in time.
     assert careful.evaluate(s, 0) - without == pytest.approx(careful.READY * (short - ready))
+    # The Uncharted Paths: a hit with room sends its Void Totem away, whatever the hand holds.
+    u = GAME.new_state(1, 3, {"map": "uncharted-paths", "mode": "solo"})
+    put(u, t1, tents=1)
+    deal(u, 0, [COAST, DESERT])
+    assert careful.shortfall(u, 0, careful.read(u, 0)) == 0
