@@ -18,6 +18,9 @@ world and judged by a careful player's reading of the position), and prints:
   them (mean per game): counted in a Corruption, when a territory filled up, or at the end
   (the game stops once the Void reaches its target, and every territory left is counted then;
   the Void wins every tie, also of an empty territory).
+- with ``--why``: where the territories the Void took before the end came from, read at the
+  start of the turn each fell (given up, or held and how many pieces short, whether the hand
+  had a card of its biome, and whether the player's own Void cards made the Infection).
 
 Budget: the bot gives the strong AI 2 s a move; the careful player needs well under a tenth of
 that (one determinized world, about 1-3 s a whole game on the shared machine). Here the AI gets
@@ -41,6 +44,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.tournament import wilson  # the same interval as the AI tournament
 from games import REGISTRY
 from games.ai import choose
+from games.iwari.careful import read
+from games.iwari.estimate import NEVER
 from games.iwari.solo import SOLO_MAPS
 
 # End reasons of the engine ("The game ends: ...") grouped by what ended the game.
@@ -65,7 +70,7 @@ def end_group(reason: str) -> str:
 
 def play_one(
     job: tuple[str, str, int, int, int, float | None],
-) -> tuple[str, str, bool, str, int, int, float, tuple[int, int, int]]:
+) -> tuple[str, str, bool, str, int, int, float, tuple[int, int, int], list[tuple[bool, int, bool, str]]]:
     map_key, mode, seed, iterations, difficulty, budget = job
     game = REGISTRY["iwari"]
     n = 1 if mode == "solo" else 2
@@ -75,13 +80,25 @@ def play_one(
     # Territories the Void took, by when they were counted: in a Corruption, when filled up,
     # at the end (every territory left is counted then; an empty one goes to the Void).
     taken = Counter()
+    # Before the end: the reading at the start of that turn (``--why``).
+    why: list[tuple[bool, int, bool, str]] = []
+    reading, hand = None, None
     while not state.is_over():
         seat = state.to_act()[0]
+        if state.phase == "act":
+            reading, hand = read(state, seat), list(state.hands[seat])
         action = choose(
             state, seat, "strong", budget_s=budget, seed=seed * 1000 + step, iterations=iterations
         )
         when = "full"
-        for ev in state.apply(seat, action):
+        events = state.apply(seat, action)
+        if action[0] == "v":
+            source = "player"  # the seat played Void cards (the Void action)
+        elif any("revealed in the display" in ev["text"] for ev in events):
+            source = "display"
+        else:
+            source = "other"
+        for ev in events:
             text = ev["text"]
             if "performs a Corruption" in text and when != "end":
                 when = "corruption"
@@ -91,6 +108,11 @@ def play_one(
                 when = "end"
             elif "is counted: the Void takes" in text:
                 taken[when] += 1
+                if when != "end" and reading is not None:
+                    t = state.board.short.index(text.split()[0])
+                    held = t in reading.hold
+                    short = int(min(reading.cost.get(t, NEVER), NEVER))
+                    why.append((held, short, hand[state.board.biome[t]] > 0, source))
         step += 1
     view = state.view(None)
     return (
@@ -102,6 +124,7 @@ def play_one(
         view["void_territories"],
         time.perf_counter() - start,
         (taken["corruption"], taken["full"], taken["end"]),
+        why,
     )
 
 
@@ -126,6 +149,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", help="also append each game's result to this file (JSON lines) as it ends")
     parser.add_argument("--summary", help="only print the table of the games in this file (from --out)")
+    parser.add_argument(
+        "--why", action="store_true", help="also where the Void's territories came from (before the end)"
+    )
     args = parser.parse_args()
     if args.difficulty.isdigit():
         args.difficulty = int(args.difficulty)  # the old numeric option (0: the rulebook's target)
@@ -135,6 +161,8 @@ def main() -> None:
         results = [tuple(json.loads(line)) for line in Path(args.summary).read_text().splitlines() if line]
         rows = {(m, mode): [r for r in results if (r[0], r[1]) == (m, mode)] for m in maps for mode in modes}
         table({k: v for k, v in rows.items() if v})
+        if args.why:
+            why_table({k: v for k, v in rows.items() if v})
         return
     # Game i of every row before game i + 1 of any: a run stopped early still covers every row.
     jobs = [
@@ -159,6 +187,8 @@ def main() -> None:
                     out.write(json.dumps(result) + "\n")
     table(rows)
     print(f"total {time.perf_counter() - start:.0f} s on {args.jobs} worker(s)")
+    if args.why:
+        why_table(rows)
 
 
 def table(rows: dict[tuple[str, str], list]) -> None:
@@ -179,6 +209,28 @@ def table(rows: dict[tuple[str, str], list]) -> None:
         print(
             f"{m:18} {mode:5} {k:5} {100 * wins / k:4.0f}% [{100 * lo:4.0f}%,{100 * hi:4.0f}%]"
             f" {turns:6.1f} {void:6.1f} {secs:7.1f} {how:>16}  {shares}{flag}"
+        )
+
+
+def why_table(rows: dict[tuple[str, str], list]) -> None:
+    """Where the territories the Void took before the end came from, read at the start of that
+    turn: given up or held; for the held ones, the pieces they still needed (``careful.read``),
+    whether the hand held a card of their biome, and whose Infection took them."""
+    print()
+    head = f"{'map':18} {'mode':5} {'given/game':>10} {'held/game':>9}  held: short 0/1/2/3+/lost   no card  by the player's Void cards"
+    print(head)
+    print("-" * len(head))
+    for (m, mode), results in rows.items():
+        k = len(results)
+        why = [w for r in results for w in (r[8] if len(r) > 8 else [])]
+        held = [w for w in why if w[0]]
+        shorts = Counter(min(w[1], 3) if w[1] < NEVER else "lost" for w in held)
+        split = "/".join(str(shorts.get(x, 0)) for x in (0, 1, 2, 3, "lost"))
+        nocard = sum(1 for w in held if not w[2])
+        mine = sum(1 for w in held if w[3] == "player")
+        print(
+            f"{m:18} {mode:5} {(len(why) - len(held)) / k:10.1f} {len(held) / k:9.1f}  {split:>22}"
+            f"   {nocard:4}/{len(held):<4} {mine:4}/{len(held)}"
         )
 
 

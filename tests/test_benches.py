@@ -40,7 +40,9 @@ QUICK: dict[str, list[list[str]]] = {
     "replay.py": [["--seeds", "1"]],
     "challenges.py": [["--players", "2", "--games", "2"]],
     "quiet.py": [["--games", "ikenokoi", "--seeds", "1", "--policy", "random"]],
-    "solo.py": [["--maps", "new-horizons", "--modes", "solo,coop", "--games", "1", "--iterations", "2"]],
+    "solo.py": [
+        ["--maps", "new-horizons", "--modes", "solo,coop", "--games", "1", "--iterations", "2", "--why"]
+    ],
     "kigi_table.py": [["--games", "8", "--timed", "2", "--ai-games", "0"]],
     "phone.py": [["--quick"]],
     "screenshots.py": [["--games", "ikenokoi", "--players", "2", "--actions", "1"]],
