@@ -121,7 +121,12 @@ def first_choice(panel) -> tuple[str, str]:
 
 async def make_first_choice(member, panel):
     """The member clicks the panel's first choice (``first_choice``)."""
-    cid, aid = first_choice(panel)
+    return await make_choice(member, panel, *first_choice(panel))
+
+
+async def make_choice(member, panel, cid: str, aid: str):
+    """The member makes the choice (custom id, action id) on a panel: a button's click, or the
+    option of a menu (the same choice on another panel of the same version, e.g. a stale one)."""
     if cid.startswith("as:"):
         return await member.select(panel, [aid], custom_id=cid)
     return await member.click(panel, custom_id=cid)

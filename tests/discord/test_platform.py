@@ -15,6 +15,8 @@ from tests.discord.helpers import (
     first_choice,
     gallery,
     live,
+    make_choice,
+    make_first_choice,
     make_world,
     member_of,
     open_lobby,
@@ -272,12 +274,13 @@ async def test_a_stale_panel_is_refused_with_the_current_choice(simcord_env):
     second = await player.click(board, label="Play")
     new_panel = second.response or second.followups[-1]
     assert old_panel.id != new_panel.id
-    draw = next(c for c in custom_ids(new_panel) if c.endswith(":draw"))  # draw reveals: never joined
-    await player.click(new_panel, custom_id=draw)
+    # The first choice: the draw, or (when the opening draws left a card to place) a zone.
+    choice = first_choice(new_panel)
+    await make_choice(player, new_panel, *choice)
     version = (await live(world)).version
     assert version > match.version
     still_mine = seat in world.bot.service.state_of(await live(world)).to_act()
-    result = await player.click(old_panel, custom_id=draw)
+    result = await make_choice(player, old_panel, *choice)
     assert result.acknowledged
     assert (await live(world)).version == version, "a stale click changed the match"
     if still_mine:
@@ -301,8 +304,7 @@ async def test_an_unexpected_error_is_apologised_for_and_changes_nothing(simcord
         raise RuntimeError("boom")
 
     monkeypatch.setattr(IkeNoKoiState, "_do", broken)
-    draw = next(c for c in custom_ids(panel) if c.endswith(":draw"))
-    result = await player.click(panel, custom_id=draw)
+    result = await make_first_choice(player, panel)
     apology = result.response or result.followups[-1]
     assert apology.ephemeral and "Sorry" in apology.content
     assert (await live(world)).version == match.version
