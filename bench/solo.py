@@ -69,9 +69,9 @@ def end_group(reason: str) -> str:
 
 
 def play_one(
-    job: tuple[str, str, int, int, int, float | None],
-) -> tuple[str, str, bool, str, int, int, float, tuple[int, int, int], list[tuple[bool, int, bool, str]]]:
-    map_key, mode, seed, iterations, difficulty, budget = job
+    job: tuple[str, str, int, int, int, float | None, bool],
+) -> tuple[str, str, bool, str, int, int, float, tuple[int, int, int], list[tuple[bool, int, bool, bool]]]:
+    map_key, mode, seed, iterations, difficulty, budget, explain = job
     game = REGISTRY["iwari"]
     n = 1 if mode == "solo" else 2
     state = game.new_state(n, seed, {"map": map_key, "mode": mode, "difficulty": difficulty})
@@ -80,24 +80,18 @@ def play_one(
     # Territories the Void took, by when they were counted: in a Corruption, when filled up,
     # at the end (every territory left is counted then; an empty one goes to the Void).
     taken = Counter()
-    # Before the end: the reading at the start of that turn (``--why``).
-    why: list[tuple[bool, int, bool, str]] = []
+    # ``--why``: before the end, the reading at the start of that turn.
+    why: list[tuple[bool, int, bool, bool]] = []
     reading, hand = None, None
     while not state.is_over():
         seat = state.to_act()[0]
-        if state.phase == "act":
+        if explain and state.phase == "act":
             reading, hand = read(state, seat), list(state.hands[seat])
         action = choose(
             state, seat, "strong", budget_s=budget, seed=seed * 1000 + step, iterations=iterations
         )
         when = "full"
         events = state.apply(seat, action)
-        if action[0] == "v":
-            source = "player"  # the seat played Void cards (the Void action)
-        elif any("revealed in the display" in ev["text"] for ev in events):
-            source = "display"
-        else:
-            source = "other"
         for ev in events:
             text = ev["text"]
             if "performs a Corruption" in text and when != "end":
@@ -109,10 +103,11 @@ def play_one(
             elif "is counted: the Void takes" in text:
                 taken[when] += 1
                 if when != "end" and reading is not None:
-                    t = state.board.short.index(text.split()[0])
+                    t = state.board.short.index(ev["territory"])
                     held = t in reading.hold
                     short = int(min(reading.cost.get(t, NEVER), NEVER))
-                    why.append((held, short, hand[state.board.biome[t]] > 0, source))
+                    # The Infection was the seat's own when it played Void cards (the Void action).
+                    why.append((held, short, hand[state.board.biome[t]] > 0, action[0] == "v"))
         step += 1
     view = state.view(None)
     return (
@@ -166,7 +161,7 @@ def main() -> None:
         return
     # Game i of every row before game i + 1 of any: a run stopped early still covers every row.
     jobs = [
-        (m, mode, args.seed + i, args.iterations, args.difficulty, budget)
+        (m, mode, args.seed + i, args.iterations, args.difficulty, budget, args.why)
         for i in range(args.games)
         for m in maps
         for mode in modes
@@ -227,7 +222,7 @@ def why_table(rows: dict[tuple[str, str], list]) -> None:
         shorts = Counter(min(w[1], 3) if w[1] < NEVER else "lost" for w in held)
         split = "/".join(str(shorts.get(x, 0)) for x in (0, 1, 2, 3, "lost"))
         nocard = sum(1 for w in held if not w[2])
-        mine = sum(1 for w in held if w[3] == "player")
+        mine = sum(1 for w in held if w[3])
         print(
             f"{m:18} {mode:5} {(len(why) - len(held)) / k:10.1f} {len(held) / k:9.1f}  {split:>22}"
             f"   {nocard:4}/{len(held):<4} {mine:4}/{len(held)}"

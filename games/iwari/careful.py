@@ -53,6 +53,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from games.ai.search import NAVIGATION_GROUPS
 from games.iwari import careful_uncharted as paths
 from games.iwari.common import FLOATING, FORGOTTEN, UNCHARTED
 from games.iwari.data import (
@@ -286,11 +287,11 @@ def evaluate(st, seat: int) -> float:
 
 
 def placeable(st, hand, t: int) -> int:
-    """Pieces the hand can put into territory t in one turn (3 cards, 2 pieces; one Tent in an
-    unexplored territory): a card of its biome each, or a pair of one other colour."""
-    b = st.board.biome[t]
-    pairs = max((hand[c] // 2 for c in range(len(BIOME_CODES)) if c != b), default=0)
-    return min(2 if st.explored(t) else 1, hand[b] + min(1, pairs) if hand[b] < 2 else 2)
+    """Pieces the hand's cards can pay for in territory t in one turn (the engine's ``payments``:
+    a card of its biome each, or a pair of one other colour; 2 pieces at most, one Tent in an
+    unexplored territory)."""
+    most = 2 if st.explored(t) else 1
+    return next((k for k in range(most, 0, -1) if st.payments(hand, st.board.biome[t], k)), 0)
 
 
 def shortfall(st, seat: int, r: Reading) -> int:
@@ -404,7 +405,7 @@ def purple_cost(st, r: Reading) -> float:
 # ---------------------------------------------------------------------- the search
 def careful_action(state, seat: int, seed: int = 0) -> str:
     """The careful player's action for ``seat`` (which must be to act) in a solo/co-op game."""
-    legal = [a.id for a in state.legal_actions(seat) if a.group not in ("back", "undo")]
+    legal = [a.id for a in state.legal_actions(seat) if a.group not in NAVIGATION_GROUPS]
     if len(legal) == 1:
         return legal[0]
     if state.phase == "draw":
@@ -449,7 +450,7 @@ def _judge(world, seat: int, first: list[str], depth: int) -> dict[str, float]:
     losses = []
     for line in [x for x in lines if x[3]][:BEAM]:
         end = line[2]
-        nxt = [a.id for a in end.legal_actions(seat) if a.group not in ("back", "undo")]
+        nxt = [a.id for a in end.legal_actions(seat) if a.group not in NAVIGATION_GROUPS]
         then = max(_judge(end, seat, nxt, depth - 1).values()) if nxt else line[0]
         losses.append(line[0] - then)
         line[0], line[3] = then, False
@@ -486,7 +487,7 @@ def _whole_moves(world, seat: int, aid: str, steps: int) -> list:
         and child.to_act() == [seat]
         and child.phase in ("pieces", "space", "move", "moveto", "movespace")
     ):
-        nxt = [a.id for a in child.legal_actions(seat) if a.group not in ("back", "undo")]
+        nxt = [a.id for a in child.legal_actions(seat) if a.group not in NAVIGATION_GROUPS]
         if nxt:
             return [end for a in nxt for end in _whole_moves(child, seat, a, steps - 1)]
     return [child]
