@@ -169,6 +169,11 @@ def primary_covers(text: str) -> bool:
     return text.isascii() or all(ord(ch) in _coverage()[0] for ch in text)
 
 
+# A flag is two regional indicator letters: monochrome, it is drawn as those two capitals ("FR"),
+# which Symbola would draw boxed, like missing glyphs.
+_FLAG_LETTERS = {0x1F1E6 + i: ord("A") + i for i in range(26)}
+
+
 @lru_cache(maxsize=4096)
 def runs(text: str) -> tuple[tuple[int | None, str], ...]:
     """The text cut into runs, each drawn by one face: ``((None, text),)`` for Aileron (it draws the
@@ -177,7 +182,7 @@ def runs(text: str) -> tuple[tuple[int | None, str], ...]:
     is cut only where the script changes."""
     if primary_covers(text):
         return ((None, text),)
-    text = unicodedata.normalize("NFC", text)
+    text = unicodedata.normalize("NFC", text).translate(_FLAG_LETTERS)
     chain = _coverage()[1]
     out: list[list] = []
     for ch in text:
