@@ -7,7 +7,7 @@
 
 Players are named in many scripts (NAMES: Latin with diacritics, Polish, Vietnamese, Cyrillic,
 Greek, Japanese kana, Chinese, Korean Hangul, Arabic, Hebrew, emoji with a ZWJ family, a flag and a
-skin tone), seated in turn so each name plays every game. The pictures are those of bench/phone.py
+skin tone; two long ones, shortened where there is no room), seated in turn so each name plays every game. The pictures are those of bench/phone.py
 (public, private, final, replay frames, the rules page), drawn with ``record_text``. For every text
 drawn, each character is looked up in the face ``rendering.common`` chose for it, and compared with
 that face's glyph for an unassigned code point (U+10FFFD): the same mask is a **box**. Counted apart:
@@ -49,6 +49,8 @@ NAMES = [
     "👩‍👩‍👧 family",
     "🇫🇷 Élodie",
     "👍🏽 Kwame",
+    "Maximilian-Alexander von Württemberg-Hohenlohe",  # too long for most places: shortened
+    "山田太郎の🐟コイ釣りクラブ 👨‍👩‍👧‍👦 Ōsaka",
 ]
 UNASSIGNED = "\U0010fffd"
 CHECK_SIZE = 24  # px: which glyph a face picks does not depend on the size
@@ -124,11 +126,15 @@ def seatings(players: int) -> list[list[str]]:
     return [[NAMES[(t * players + i) % len(NAMES)] for i in range(players)] for t in range(tables)]
 
 
-def rss_mb() -> float:
+def memory() -> dict[str, float]:
+    """VmRSS, and its two parts: RssAnon (the process's own) and RssFile (files mapped, fonts among
+    them: clean pages shared with the page cache, counted once per face opened), in MB."""
+    out = {}
     for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+        key, _, value = line.partition(":")
+        if key in ("VmRSS", "RssAnon", "RssFile"):
+            out[key] = int(value.split()[0]) / 1024
+    return out
 
 
 def run_game(key: str, quick: bool, escapes, save: Path | None, names_list=None) -> Tally:
@@ -175,14 +181,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.save:
         args.save.mkdir(parents=True, exist_ok=True)
 
-    before = rss_mb()
+    before = memory()
     with phone.Escapes() as escapes:
         for key in keys:  # every game once with plain names: the memory without the fallback faces
             players, _options = phone.setups(key)[-1]
             run_game(key, True, escapes, None, [phone.NAMES[:players]])
-        plain = rss_mb()
+        plain = memory()
         tallies = {key: run_game(key, args.quick, escapes, args.save) for key in keys}
-        scripts = rss_mb()
+        scripts = memory()
 
     print(f"{len(NAMES)} names: " + ", ".join(NAMES))
     print()
@@ -207,10 +213,14 @@ def main(argv: list[str] | None = None) -> int:
             bad = True
             print(f"{key}: names not drawn: {', '.join(missing)}")
     print()
-    print(
-        f"Memory (VmRSS): {before:.0f} MB at start, {plain:.0f} MB after every game with plain names,"
-        f" {scripts:.0f} MB after these names: +{scripts - plain:.1f} MB for the fallback faces and their stamps."
-    )
+    if scripts:
+        grown = {k: scripts[k] - plain[k] for k in scripts}
+        print(
+            f"Memory: VmRSS {before['VmRSS']:.0f} MB at start, {plain['VmRSS']:.0f} MB after every game with"
+            f" plain names, {scripts['VmRSS']:.0f} MB after these names: +{grown['VmRSS']:.1f} MB for the"
+            f" fallback faces and their stamps, of which {grown['RssFile']:.1f} MB of font files mapped"
+            f" (RssFile) and {grown['RssAnon']:.1f} MB the process's own (RssAnon)."
+        )
     print("Every character has its glyph and every name is drawn." if not bad else "MISSED.")
     return 1 if bad and args.strict else 0
 

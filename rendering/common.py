@@ -379,6 +379,13 @@ def _hangul_joins(prev: int, code: int) -> bool:
 ELLIPSIS = "\u2026"
 
 
+def clipped(text: str, count: int) -> str:
+    """The text's first graphemes, ended with an ellipsis, where it has more than ``count``: a name
+    kept short inside a sentence (``fitted`` cuts by width)."""
+    parts = graphemes(text)
+    return text if len(parts) <= count else "".join(parts[: count - 1]).rstrip() + ELLIPSIS
+
+
 @lru_cache(maxsize=4096)
 def fitted(text: str, size: int, width: float) -> str:
     """The text, cut by whole graphemes and ended with an ellipsis where it is wider than ``width``."""

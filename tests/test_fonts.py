@@ -176,6 +176,14 @@ def test_fitted_keeps_as_much_as_fits() -> None:
     assert common.text_length(out, 20) <= 100 < common.text_length(longer, 20)
 
 
+def test_clipped_keeps_whole_graphemes() -> None:
+    assert common.clipped("Akiko", 18) == "Akiko"
+    family = "👨\u200d👩\u200d👧\u200d👦"
+    name = "山田太郎の🐟コイ釣りクラブ " + family + " Ōsaka"
+    assert common.clipped(name, 16) == "山田太郎の🐟コイ釣りクラブ " + family + "…"
+    assert common.clipped(name, 15) == "山田太郎の🐟コイ釣りクラブ…"
+
+
 def test_the_fonts_and_their_licences_are_package_data() -> None:
     globs = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"][
         "rendering"
