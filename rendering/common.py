@@ -228,6 +228,8 @@ def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDra
 @lru_cache(maxsize=4096)
 def _stamp(text: str, f, anchor: str) -> tuple[Image.Image, int, int]:
     pieces = runs(text)
+    if not pieces:  # nothing to draw (only characters left out)
+        return Image.new("L", (1, 1), 0), 0, 0
     if pieces[0][0] is None:  # Aileron draws it whole: Pillow places it
         left, top, right, bottom = f.getbbox(text, anchor=anchor)
         mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
@@ -306,7 +308,7 @@ def draw_text(draw: ImageDraw.ImageDraw, xy, text: str, font, fill=INK, anchor: 
 @lru_cache(maxsize=4096)
 def text_length(text: str, size: int) -> float:
     pieces = runs(text)
-    if pieces[0][0] is None:
+    if pieces and pieces[0][0] is None:
         return font(size).getlength(text)
     return sum(chain_font(index, size).getlength(_drawn(index, run)) for index, run in pieces)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+import unicodedata
 from fnmatch import fnmatch
 from pathlib import Path
 
@@ -63,6 +64,33 @@ def test_joiners_selectors_and_skin_tones_are_left_out_not_boxed() -> None:
 
 def test_a_flag_is_drawn_as_its_two_letters() -> None:
     assert faces("🇫🇷 Élodie") == [("NotoSans-Regular.ttf", "FR Élodie")]
+
+
+ALPHABET = "aZé \u0301оλさ王김مד1,!…·🐟👩\u200d\ufe0f🏽🇫🇷ሰ🥺\u200f"
+
+
+@given(text=st.text(alphabet=ALPHABET, max_size=12))
+def test_runs_keep_every_drawable_character_in_order_each_in_a_face_that_has_it(text: str) -> None:
+    pieces = common.runs(text)
+    if pieces and pieces[0][0] is None:
+        assert pieces == ((None, text),) and common.primary_covers(text)
+        return
+    prepared = unicodedata.normalize("NFC", text).translate(common._FLAG_LETTERS)
+    kept = "".join(ch for ch in prepared if common._face_of(ord(ch)) is not None)
+    assert "".join(run for _index, run in pieces) == kept
+    coverage = common._coverage()[1]
+    for index, run in pieces:
+        assert run
+        for ch in run:  # a face has each character of its run, but Noto Sans' box for a letter no face has
+            assert ord(ch) in coverage[index] or (index == 0 and ch.isalpha()), (text, index, ch)
+
+
+def test_a_text_of_characters_left_out_draws_nothing() -> None:
+    assert common.runs("🥺\u200d") == ()
+    assert common.text_length("🥺", 20) == 0
+    image = Image.new("L", (40, 40), 0)
+    common.draw_text(ImageDraw.Draw(image), (20, 20), "🥺", common.font(20), fill=255, anchor="mm")
+    assert image.getbbox() is None
 
 
 def test_decomposed_accents_are_drawn_composed() -> None:
