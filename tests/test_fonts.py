@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont, features
 
 from bench import scripts
 from rendering import common
@@ -50,6 +50,18 @@ def test_runs_are_cut_where_the_script_changes() -> None:
 def test_a_right_to_left_run_gives_its_trailing_space_to_the_next_run() -> None:
     assert faces("محمد wins") == [("NotoSansArabic-Regular.ttf", "محمد"), ("NotoSans-Regular.ttf", " wins")]
     assert faces("דוד") == [("NotoSansHebrew-Regular.ttf", "דוד")]
+
+
+@pytest.mark.skipif(not features.check("raqm"), reason="compares with Raqm's layout")
+def test_without_raqm_a_hebrew_run_is_drawn_in_visual_order(monkeypatch) -> None:
+    # what Raqm lays out right to left, the basic layout draws from the reversed run: the same picture
+    hebrew = common.CHAIN.index("NotoSansHebrew-Regular.ttf")
+    path = str(common.FONTS_DIR / common.CHAIN[hebrew])
+    raqm = ImageFont.truetype(path, 24, layout_engine=ImageFont.Layout.RAQM).getmask("דוד שלום")
+    monkeypatch.setattr(common, "_RAQM", False)
+    basic = ImageFont.truetype(path, 24, layout_engine=ImageFont.Layout.BASIC)
+    drawn = basic.getmask(common._drawn(hebrew, "דוד שלום"))
+    assert drawn.size == raqm.size and bytes(drawn) == bytes(raqm)
 
 
 def test_joiners_selectors_and_skin_tones_are_left_out_not_boxed() -> None:
