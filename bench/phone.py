@@ -144,9 +144,20 @@ def play(key: str, players: int, options: dict, seed: int):
     return log
 
 
-def game_pictures(key: str, players: int, options: dict, seed: int, stops: dict, escapes: Escapes):
+def game_pictures(
+    key: str,
+    players: int,
+    options: dict,
+    seed: int,
+    stops: dict,
+    escapes: Escapes,
+    names: list[str] = NAMES,
+    keep=None,
+):
+    """The pictures of one seeded game (``names`` its players'; ``keep(picture, image)``, if given,
+    sees each drawn image)."""
     game = REGISTRY[key]
-    names = NAMES[:players]
+    names = names[:players]
     log = play(key, players, options, seed)
     marks = {max(1, round(share * len(log))): stop for stop, share in stops.items()}
     state = game.new_state(players, seed, options)
@@ -157,6 +168,8 @@ def game_pictures(key: str, players: int, options: dict, seed: int, stops: dict,
         image, texts, escaped = measure(lambda: rendering.draw(key, view, names), escapes)
         picture = Picture(kind, where, image.width, image.height, texts, escaped)
         pictures.append(picture)
+        if keep:
+            keep(picture, image)
         return picture
 
     for n, (seat, action) in enumerate(log, 1):

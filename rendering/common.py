@@ -7,16 +7,21 @@ so nothing relies on colour alone.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import itertools
+import math
 import struct
 import threading
+import unicodedata
 import weakref
 import zlib
 from collections import OrderedDict
 from contextlib import contextmanager
 from functools import lru_cache
+from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
 
 # Colours named by role.
 BACKGROUND = (250, 247, 240)
@@ -41,8 +46,169 @@ PLAYER_MARKS = ["A", "B", "C", "D", "E", "F"]
 
 @lru_cache(maxsize=32)
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled scalable font: no system font needed on a fresh machine."""
+    """Pillow's bundled Aileron, the face of every text it can draw whole (printable ASCII, a few
+    more). A text with other characters is drawn by the fallback chain below: see ``runs``."""
     return ImageFont.load_default(size=size)
+
+
+# The fallback chain, in order: the first face that has a character draws it. The fonts ship in
+# rendering/fonts/ (licences beside them; build.py made them from Debian's Noto and Symbola).
+FONTS_DIR = Path(__file__).with_name("fonts")
+CHAIN = (
+    "NotoSans-Regular.ttf",  # Latin with every diacritic, Greek, Cyrillic
+    "NotoSansArabic-Regular.ttf",
+    "NotoSansHebrew-Regular.ttf",
+    "NotoSansDevanagari-Regular.ttf",
+    "NotoSansThai-Regular.ttf",
+    "NotoSansGeorgian-Regular.ttf",
+    "NotoSansArmenian-Regular.ttf",
+    "NotoSansCJKjp-Subset.otf",  # kana, Hangul, the everyday Han characters
+    "Symbola-Emoji.ttf",  # monochrome emoji and symbols
+)
+# Noto's capitals are 714/1000 of the size, Aileron's 690/1000: the chain is drawn that much
+# smaller, so a name in it stands as tall as its Aileron neighbours.
+CHAIN_SCALE = 690 / 714
+# Right-to-left and shaped scripts: laid out by Raqm where Pillow has it; without it their runs are
+# drawn in visual order (reversed), letters unjoined.
+SHAPED = {"NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf", "NotoSansDevanagari-Regular.ttf"}
+RTL = {"NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf"}
+_RAQM = features.check("raqm")
+
+
+def _cmap(data: bytes) -> frozenset[int]:
+    """The code points an OpenType font maps to a glyph (its cmap, formats 4 and 12)."""
+    (count,) = struct.unpack_from(">H", data, 4)
+    for i in range(count):
+        tag, _check, start, _length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        if tag == b"cmap":
+            break
+    else:
+        return frozenset()
+    subtables = {}
+    for i in range(struct.unpack_from(">H", data, start + 2)[0]):
+        platform, encoding, offset = struct.unpack_from(">HHI", data, start + 4 + 8 * i)
+        subtables[platform, encoding] = start + offset
+    codes: set[int] = set()
+    for key in ((3, 10), (0, 4), (0, 6), (3, 1), (0, 3)):
+        at = subtables.get(key)
+        if at is None:
+            continue
+        kind = struct.unpack_from(">H", data, at)[0]
+        if kind == 12:
+            (groups,) = struct.unpack_from(">I", data, at + 12)
+            for g in range(groups):
+                first, last, _glyph = struct.unpack_from(">III", data, at + 16 + 12 * g)
+                codes.update(range(first, last + 1))
+            return frozenset(codes)
+        if kind == 4:
+            segments = struct.unpack_from(">H", data, at + 6)[0] // 2
+            ends = struct.unpack_from(f">{segments}H", data, at + 14)
+            starts = struct.unpack_from(f">{segments}H", data, at + 16 + 2 * segments)
+            deltas = struct.unpack_from(f">{segments}h", data, at + 16 + 4 * segments)
+            ranges_at = at + 16 + 6 * segments
+            offsets = struct.unpack_from(f">{segments}H", data, ranges_at)
+            for k, (first, last, delta, offset) in enumerate(zip(starts, ends, deltas, offsets, strict=True)):
+                for code in range(first, min(last, 0xFFFE) + 1):
+                    if offset:
+                        where = ranges_at + 2 * k + offset + 2 * (code - first)
+                        glyph = struct.unpack_from(">H", data, where)[0]
+                        glyph = (glyph + delta) & 0xFFFF if glyph else 0
+                    else:
+                        glyph = (code + delta) & 0xFFFF
+                    if glyph:
+                        codes.add(code)
+            return frozenset(codes)
+    return frozenset()
+
+
+@functools.cache
+def _coverage() -> tuple[frozenset[int], tuple[frozenset[int], ...]]:
+    """The code points of Aileron, and of each face of the chain."""
+    primary = _cmap(font(12).font_bytes)
+    chain = []
+    for name in CHAIN:
+        with open(FONTS_DIR / name, "rb") as fh:
+            chain.append(_cmap(fh.read()))
+    return primary, tuple(chain)
+
+
+@lru_cache(maxsize=64)
+def chain_font(index: int, size: float) -> ImageFont.FreeTypeFont:
+    """The chain's face ``index`` for a text of ``size`` px (drawn CHAIN_SCALE smaller)."""
+    name = CHAIN[index]
+    engine = ImageFont.Layout.RAQM if _RAQM and name in SHAPED else ImageFont.Layout.BASIC
+    return ImageFont.truetype(str(FONTS_DIR / name), size * CHAIN_SCALE, layout_engine=engine)
+
+
+def _left_out(code: int) -> bool:
+    """Invisible characters that a face without them would draw as a box: joiners, direction
+    marks, variation selectors, tags; and skin-tone modifiers, which monochrome emoji cannot show."""
+    return (
+        unicodedata.category(chr(code)) == "Cf"
+        or 0xFE00 <= code <= 0xFE0F
+        or 0xE0100 <= code <= 0xE01EF
+        or 0x1F3FB <= code <= 0x1F3FF
+    )
+
+
+@lru_cache(maxsize=4096)
+def _face_of(code: int) -> int | None:
+    """The first face of the chain that has the character; None: left out. A letter or digit that no
+    face has is drawn by Noto Sans (its missing-glyph box says a letter is there); any other
+    character no face has (an emoji newer than Symbola) is left out."""
+    if _left_out(code):
+        return None
+    for index, codes in enumerate(_coverage()[1]):
+        if code in codes:
+            return index
+    return 0 if unicodedata.category(chr(code))[0] in "LN" else None
+
+
+def primary_covers(text: str) -> bool:
+    """Aileron draws the whole text: the fast path, one face, as before the chain."""
+    return text.isascii() or all(ord(ch) in _coverage()[0] for ch in text)
+
+
+# A flag is two regional indicator letters: monochrome, it is drawn as those two capitals ("FR"),
+# which Symbola would draw boxed, like missing glyphs.
+_FLAG_LETTERS = {0x1F1E6 + i: ord("A") + i for i in range(26)}
+
+
+@lru_cache(maxsize=4096)
+def runs(text: str) -> tuple[tuple[int | None, str], ...]:
+    """The text cut into runs, each drawn by one face: ``((None, text),)`` for Aileron (it draws the
+    whole text), else ``(chain index, run)`` in reading order. A character stays in the run
+    before it when that run's face has it (spaces, digits, accents), so a name mixing scripts
+    is cut only where the script changes."""
+    if primary_covers(text):
+        return ((None, text),)
+    text = unicodedata.normalize("NFC", text).translate(_FLAG_LETTERS)
+    chain = _coverage()[1]
+    out: list[list] = []
+    for ch in text:
+        code = ord(ch)
+        if out and code in chain[out[-1][0]] and not _left_out(code):
+            out[-1][1] += ch
+            continue
+        index = _face_of(code)
+        if index is None:
+            continue
+        if out and out[-1][0] == index:
+            out[-1][1] += ch
+        else:
+            out.append([index, ch])
+    # Spaces ending a right-to-left run would be laid out at its left: they go to the next run.
+    for here, after in itertools.pairwise(out):
+        stripped = here[1].rstrip(" ")
+        if CHAIN[here[0]] in RTL and stripped != here[1] and ord(" ") in chain[after[0]]:
+            after[1] = here[1][len(stripped) :] + after[1]
+            here[1] = stripped
+    return tuple((index, run) for index, run in out if run)
+
+
+def _drawn(index: int, run: str) -> str:
+    """The run as handed to its face: in visual order for a right-to-left face laid out without Raqm."""
+    return run[::-1] if CHAIN[index] in RTL and not _RAQM else run
 
 
 def player_name(names: list[str] | None, seat: int) -> str:
@@ -61,10 +227,33 @@ def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDra
 # mask and stamped in any colour afterwards; measuring and shortening are cached too.
 @lru_cache(maxsize=4096)
 def _stamp(text: str, f, anchor: str) -> tuple[Image.Image, int, int]:
-    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    pieces = runs(text)
+    if not pieces:  # nothing to draw (only characters left out)
+        return Image.new("L", (1, 1), 0), 0, 0
+    if pieces[0][0] is None:  # Aileron draws it whole: Pillow places it
+        left, top, right, bottom = f.getbbox(text, anchor=anchor)
+        mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+        ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+        return mask, left, top
+    # Runs of the chain, each on one baseline after the other. The anchor is placed as Pillow
+    # places it, with Aileron's ascent and descent (the line stays where an Aileron text would be).
+    placed, x = [], 0.0
+    for index, run in pieces:
+        face, drawn = chain_font(index, f.size), _drawn(index, run)
+        placed.append((x, face, drawn, face.getbbox(drawn, anchor="ls")))
+        x += face.getlength(drawn)
+    ink = [(px + b[0], b[1], px + b[2], b[3]) for px, _face, _drawn_run, b in placed]
+    left, top = min(b[0] for b in ink), min(b[1] for b in ink)
+    right, bottom = max(b[2] for b in ink), max(b[3] for b in ink)
+    ascent, descent = f.getmetrics()
+    ax = {"l": 0, "m": x / 2, "r": x}[anchor[0]]
+    ay = {"a": -ascent, "s": 0, "d": descent, "m": (descent - ascent) / 2, "t": top, "b": bottom}[anchor[1]]
+    left, top, right, bottom = (math.floor(left), math.floor(top), math.ceil(right), math.ceil(bottom))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
-    return mask, left, top
+    draw = ImageDraw.Draw(mask)
+    for px, face, drawn, _box in placed:
+        draw.text((px - left, -top), drawn, font=face, fill=255, anchor="ls")
+    return mask, round(left - ax), round(top - ay)
 
 
 # bench/phone.py measures how big every text of a picture appears on a phone. Every text of
@@ -118,7 +307,10 @@ def draw_text(draw: ImageDraw.ImageDraw, xy, text: str, font, fill=INK, anchor: 
 
 @lru_cache(maxsize=4096)
 def text_length(text: str, size: int) -> float:
-    return font(size).getlength(text)
+    pieces = runs(text)
+    if pieces and pieces[0][0] is None:
+        return font(size).getlength(text)
+    return sum(chain_font(index, size).getlength(_drawn(index, run)) for index, run in pieces)
 
 
 def text_width(draw: ImageDraw.ImageDraw, text: str, size: int) -> float:
@@ -138,14 +330,78 @@ def wrap(text: str, size: int, width: float) -> list[str]:
     return [*lines, line] if line else lines
 
 
+def graphemes(text: str) -> list[str]:
+    """The text's user-perceived characters (Unicode's extended grapheme clusters, in the cases
+    names meet): a letter with its combining accents, an emoji with its variation selector, skin
+    tone and ZWJ-joined followers, a flag's two regional indicators or its tag sequence, a Hangul
+    syllable spelt in jamo."""
+    out: list[str] = []
+    for ch in text:
+        code = ord(ch)
+        if out:
+            last = out[-1]
+            prev = ord(last[-1])
+            joins = (
+                unicodedata.category(ch) in ("Mn", "Me", "Mc")
+                or code == 0x200D
+                or prev == 0x200D
+                or 0xFE00 <= code <= 0xFE0F
+                or 0x1F3FB <= code <= 0x1F3FF
+                or 0xE0020 <= code <= 0xE007F
+                or (_regional(code) and _regional(ord(last[0])) and len(last) == 1)
+                or _hangul_joins(prev, code)
+                or (prev == 0x0D and code == 0x0A)
+            )
+            if joins:
+                out[-1] += ch
+                continue
+        out.append(ch)
+    return out
+
+
+def _regional(code: int) -> bool:
+    return 0x1F1E6 <= code <= 0x1F1FF
+
+
+def _hangul_joins(prev: int, code: int) -> bool:
+    """Conjoining jamo: a leading consonant takes what follows, a vowel or a syllable without final
+    takes a vowel or a final, a final or a syllable with one takes a final."""
+    lead, vowel, tail = 0x1100 <= code <= 0x115F, 0x1160 <= code <= 0x11A7, 0x11A8 <= code <= 0x11FF
+    syllable = 0xAC00 <= prev <= 0xD7A3
+    open_syllable = syllable and (prev - 0xAC00) % 28 == 0
+    if 0x1100 <= prev <= 0x115F:
+        return lead or vowel or 0xAC00 <= code <= 0xD7A3
+    if 0x1160 <= prev <= 0x11A7 or open_syllable:
+        return vowel or tail
+    if 0x11A8 <= prev <= 0x11FF or syllable:
+        return tail
+    return False
+
+
+ELLIPSIS = "\u2026"
+
+
+def clipped(text: str, count: int) -> str:
+    """The text's first graphemes, ended with an ellipsis, where it has more than ``count``: a name
+    kept short inside a sentence (``fitted`` cuts by width)."""
+    parts = graphemes(text)
+    return text if len(parts) <= count else "".join(parts[: count - 1]).rstrip() + ELLIPSIS
+
+
 @lru_cache(maxsize=4096)
 def fitted(text: str, size: int, width: float) -> str:
-    """The text, cut and ended with a dot where it is wider than ``width``."""
+    """The text, cut by whole graphemes and ended with an ellipsis where it is wider than ``width``."""
     if text_length(text, size) <= width:
         return text
-    while text and text_length(text + ".", size) > width:
-        text = text[:-1]
-    return text + "."
+    parts = graphemes(text)
+    low, high = 0, len(parts) - 1  # the longest prefix that fits with the ellipsis: binary search
+    while low < high:
+        mid = (low + high + 1) // 2
+        if text_length("".join(parts[:mid]).rstrip() + ELLIPSIS, size) <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return "".join(parts[:low]).rstrip() + ELLIPSIS
 
 
 def centered_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill=INK) -> None:
@@ -213,7 +469,7 @@ class PictureCache:
 
 def clear_text_caches() -> None:
     """Forget every cached glyph stamp and measure (tests compare warm and cold pictures)."""
-    for cache in (_stamp, text_length, fitted):
+    for cache in (_stamp, text_length, fitted, runs):
         cache.cache_clear()
 
 

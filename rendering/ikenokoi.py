@@ -21,6 +21,7 @@ from rendering.common import (
     PLAYER_COLOURS,
     WATER,
     PictureCache,
+    clipped,
     draw_text,
     fitted,
     font,
@@ -55,8 +56,7 @@ TOKENS_H = 30 + 60 + 34
 
 
 def _name(names: list[str] | None, seat: int) -> str:
-    name = player_name(names, seat)
-    return name if len(name) <= 18 else name[:17] + "."
+    return clipped(player_name(names, seat), 18)
 
 
 def _t(d: ImageDraw.ImageDraw, xy, text: str, size: int = SMALL, fill=INK, anchor: str = "la") -> None:

@@ -45,6 +45,7 @@ QUICK: dict[str, list[list[str]]] = {
     ],
     "kigi_table.py": [["--games", "8", "--timed", "2", "--ai-games", "0"]],
     "phone.py": [["--quick"]],
+    "scripts.py": [["--quick"]],
     "screenshots.py": [["--games", "ikenokoi", "--players", "2", "--actions", "1"]],
 }
 NEEDS_CHROMIUM = {"screenshots.py"}
