@@ -22,6 +22,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.iwari.maps import MAPS
+from rendering.alt import void_outcome, void_standing
 from rendering.common import (
     HIGHLIGHT,
     INK,
@@ -612,11 +613,7 @@ def _text_block(lines: list[tuple[str, tuple]], indent: int = 0, swatch: tuple |
 def _status(view: dict, names: list[str] | None) -> tuple[str, str]:
     solo = view.get("void") is not None
     if view["over"] and solo:
-        status = (
-            "Game over: the Void wins"
-            if view.get("neutral_won")
-            else "Game over: the Void is held back, you win"
-        )
+        status = "Game over"  # who won and why: the line under it (_standing_block)
     elif view["over"]:
         if view.get("neutral_won"):
             status = "Game over: the third tribe wins, both players lose"
@@ -681,6 +678,18 @@ def _columns(view: dict) -> list[tuple[tuple[str, ...], list]]:
     if ruins is not None:
         cols.append((("Ruins kept",), ruins))
     return cols
+
+
+def _standing_block(view: dict) -> Block:
+    """Solo and co-op: the Void's territories against its target, or who won and why, large."""
+    text = void_outcome(view) or void_standing(view)
+    lines = wrap(text, 22, WIDTH - 2 * PAD)
+
+    def paint(draw: ImageDraw.ImageDraw, y: int) -> None:
+        for i, line in enumerate(lines):
+            draw_text(draw, (PAD, y + 28 * i), line, font=font(22), fill=VOID_PURPLE)
+
+    return 28 * len(lines), paint
 
 
 def _tribes_block(view: dict, names: list[str] | None) -> Block:
@@ -805,7 +814,6 @@ def _solo_lines(view: dict) -> list[tuple[str, tuple]]:
             f" (4: Corruption), {view['void_aside']} of 3 beside the board",
             INK,
         ),
-        (f"Territories: the Void {view['void_territories']}, you {view['player_territories']}", INK),
     ]
     extra = ""
     if view.get("purple_road"):
@@ -869,10 +877,10 @@ def table_blocks(view: dict, names: list[str] | None) -> list[Block]:
                 ),
             ),
         )
-    blocks: list[Block] = [
-        head,
-        _tribes_block(view, names),
-    ]
+    blocks: list[Block] = [head]
+    if solo:
+        blocks.append(_standing_block(view))
+    blocks.append(_tribes_block(view, names))
     if view["over"]:
         note = (
             "Half way: Tents scored when the deck first ran out. Tents, Totems and Settlements: at the end."

@@ -151,6 +151,7 @@ class ViewMixin:
                     "laid_down": [b.space_name[s] for s in sorted(self.used)],
                     "infect_order": [b.short[t] for t in self.pending] if self.phase == "order" else None,
                     "void_won": self.neutral_won,
+                    "void_won_by": self.void_win_words(),
                     "end_reason": self.end_reason or None,
                 }
             )
