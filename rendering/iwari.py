@@ -701,7 +701,7 @@ def _tribes_block(view: dict, names: list[str] | None) -> Block:
     col_x0 = PAD + 40 + name_w
     right = col_x0 + sum(widths)
     tribes = view["tribes"]
-    row_h = 30
+    row_h = 28
 
     def paint(draw: ImageDraw.ImageDraw, y: int) -> None:
         x = col_x0
@@ -738,7 +738,7 @@ def _tribes_block(view: dict, names: list[str] | None) -> Block:
     return head_lines * 22 + 6 + row_h * tribes + 4, paint
 
 
-CARD_W, CARD_H, CARD_GAP = 88, 54, 8
+CARD_W, CARD_H, CARD_GAP = 72, 48, 7
 
 
 def _cards_block(view: dict) -> Block:
@@ -885,7 +885,7 @@ def table_blocks(view: dict, names: list[str] | None) -> list[Block]:
         note = (
             "Half way: Tents scored when the deck first ran out. Tents, Totems and Settlements: at the end."
         )
-        blocks.append(_text_block([(note + " Unused pieces break a tie.", MUTED)]))
+        blocks.append((*_text_block([(note + " Unused pieces break a tie.", MUTED)]), OPTIONAL))
     if not view["over"]:
         blocks.append(_cards_block(view))
     private = []
@@ -909,10 +909,10 @@ def table_blocks(view: dict, names: list[str] | None) -> list[Block]:
     if private:
         blocks.append(_text_block(private))
     if _short_labels(view):
-        blocks.append(_biomes_block(view))
+        blocks.append((*_biomes_block(view), OPTIONAL))
     if view.get("feats_left"):
         feats = _feats_lines(view)
-        blocks.append(_text_block(feats[:1]))
+        blocks.append((*_text_block(feats[:1]), OPTIONAL))
         blocks.append((*_text_block(feats[1:]), OPTIONAL))
     if solo:
         blocks.append(_text_block(_solo_lines(view)))

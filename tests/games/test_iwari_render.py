@@ -36,8 +36,9 @@ def _texts(view: dict) -> tuple[Image.Image, list[tuple[int, str]]]:
 
 
 def _assert_phone_readable(image: Image.Image, texts: list[tuple[int, str]]) -> None:
-    """Shown 340 px wide (600 px tall at most), every text is at least 8 px; never taller than 1.6x wide."""
-    shown = min(340 / image.width, 600 / image.height)
+    """Shown 274 px wide (a picture in a Discord card on a phone; 600 px tall at most), every text
+    is at least 8 px; never taller than 1.6x wide."""
+    shown = min(274 / image.width, 600 / image.height)
     small = [(size, text) for size, text in texts if size * shown < 8]
     assert not small, small
     assert image.height <= 1.6 * image.width
