@@ -89,10 +89,10 @@ EXAMPLES = {
         11,
         18,
         (
-            (320, 100, "Take a card from the display of 3."),
-            (250, 648, "Grow it on any tree from a free tip (a green dot)."),
-            (580, 560, "Features on every card of the line down to the trunk score 1 each."),
-            (690, 305, "Commissions score 10 at the end if you fulfil them."),
+            (262, 140, "Take a card from the display of 3."),
+            (338, 332, "Grow it on any tree from a free tip (a green dot)."),
+            (318, 492, "Features on every card of the line down to the trunk score 1 each."),
+            (272, 272, "Commissions score 10 at the end if you fulfil them."),
         ),
     ),
 }
