@@ -208,7 +208,7 @@ Box = tuple[float, float, float, float]
 TOP_ROOM = 250  # table units above the highest card, for tip dots and badges
 SIDE_ROOM = 250
 ICON_GROWTH = 1.35  # features on cards under 120 px drawn larger than printed (they still stay apart)
-TREE_SCALE = 0.1  # pixels per table unit at most on the board: a card 100 px wide
+TREE_SCALE = 0.075  # pixels per table unit at most on the board: a card 75 px wide
 
 
 class Frame:
@@ -672,7 +672,7 @@ def _points_tag(d: ImageDraw.ImageDraw, xy: tuple[float, float], size: int, poin
     draw_text(d, (x + 4, y), text, font=font(22), fill=INK, anchor="lm")
 
 
-PLACING_SCALE = 0.16  # at most: a card 160 px wide
+PLACING_SCALE = 0.13  # at most: a card 130 px wide
 NUMBERED_CARD = 80  # px: cards at least this wide carry their number in the placing picture
 
 
