@@ -323,15 +323,14 @@ def _name_label(view: dict, names: list[str] | None, seat: int) -> str:
     return label
 
 
-def _commission_lines(view: dict, seat: int) -> list[tuple[str, str, bool]]:
-    """(what, how it stands, met) per commission held: "Fewest bugs on tree: 3", "on track"."""
+def _commission_lines(view: dict, seat: int) -> list[tuple[str, bool]]:
+    """(what, met now) per commission held: ("Fewest bugs on tree: 3", False); the picture marks
+    met or not with a drawn tick or cross (``met_mark``)."""
     stats = view["trees"][seat]["stats"]
     lines = []
     for com in view["commissions"][seat]:
-        ok = com["met"]
-        tag = ("met" if ok else "not met") if view["over"] else ("on track" if ok else "behind")
         count = stats.get(com.get("stat"))
-        lines.append((com["text"] + ("" if count is None else f": {count}"), tag, ok))
+        lines.append((com["text"] + ("" if count is None else f": {count}"), com["met"]))
     return lines
 
 
@@ -364,7 +363,7 @@ def panel_min_width(view: dict, names: list[str] | None, seat: int) -> float:
         + 60
         + text_length(_seat_line(view, seat), TEXT)
     ]
-    need += [text_length(what, TEXT) + MARK + 34 for what, _tag, _ok in _commission_lines(view, seat)]
+    need += [text_length(what, TEXT) + MARK + 34 for what, _ok in _commission_lines(view, seat)]
     if view["trees"][seat].get("full"):
         need.append(text_length(full_line(names, seat), TEXT) + 24)
     return max(need)
@@ -447,7 +446,7 @@ def draw_player_panel(
             d, (x + 12, cy), fitted(full_line(names, seat), TEXT, w - 24), font=font(TEXT), fill=NOT_MET
         )
         cy += LINE_H
-    for what, _tag, ok in _commission_lines(view, seat):
+    for what, ok in _commission_lines(view, seat):
         met_mark(d, x + 10, cy + 3, ok)
         draw_text(d, (x + 16 + MARK, cy), fitted(what, TEXT, w - 26 - MARK), font=font(TEXT), fill=INK)
         cy += LINE_H
