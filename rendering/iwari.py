@@ -80,7 +80,7 @@ TENT_R = 15
 SPACE_R = 12  # a tent space lettered (one the seat may choose)
 DOT_R = 6  # a tent space not to choose now: a plain dot
 TOTEM_SPACE_R = 20
-WASH = (250, 247, 240, 150)  # over a territory the decision is not about
+WASH, WASH_ALPHA = (250, 247, 240), 0.6  # over a territory the decision is not about
 
 
 @dataclass(frozen=True)
@@ -346,12 +346,12 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, geo: Geo
     pend = view.get("pending_territory")
     outlined = focus | ({pend} if pend else set())
     if focus:
-        wash = Image.new("RGBA", image.size, (0, 0, 0, 0))
-        w = ImageDraw.Draw(wash)
         for t in data.TERRITORIES:
-            if f"T{t['id']}" not in outlined:
-                w.rectangle(geo.rect(t["rect"]), fill=WASH)
-        image.paste(Image.alpha_composite(image.convert("RGBA"), wash).convert("RGB"))
+            box = geo.rect(t["rect"])
+            box = (max(0, box[0]), max(0, box[1]), min(geo.width, box[2]), min(geo.height, box[3]))
+            if f"T{t['id']}" not in outlined and box[0] < box[2] and box[1] < box[3]:
+                region = image.crop(box)
+                image.paste(Image.blend(region, Image.new("RGB", region.size, WASH), WASH_ALPHA), box[:2])
     for name in sorted(outlined):
         x0, y0, x1, y1 = geo.rect(terr_by_id[int(name[1:])]["rect"])
         draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=HIGHLIGHT, width=5)
