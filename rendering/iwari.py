@@ -881,7 +881,7 @@ def table_blocks(view: dict, names: list[str] | None) -> list[Block]:
     if solo:
         blocks.append(_standing_block(view))
     blocks.append(_tribes_block(view, names))
-    if view["over"]:
+    if view["over"] and not solo:  # solo and co-op count territories: the line above says it
         note = (
             "Half way: Tents scored when the deck first ran out. Tents, Totems and Settlements: at the end."
         )
