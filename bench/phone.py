@@ -5,7 +5,14 @@
     python bench/phone.py --strict           # exit 1 when a target is missed
     python bench/phone.py --quick            # the smallest configuration (what the test runs)
 
-Discord shows a picture in a chat about 340 px wide on a phone, and at most about 600 px tall.
+Where a 400 px phone shows a picture (SimCord's preview, measured: see bench/README.md):
+
+- in a card (a media gallery inside a Components V2 container: the board, the private panel, the
+  result): ``SHOWN_WIDTH`` = 274 px wide whatever its size (275.0 measured; a phone's ~306 px
+  message column less the card's padding), as tall as that width makes it;
+- as a plain attachment (the Replay GIF; the rules picture, beside its page's embed): at its own
+  size, made smaller to fit ``ATTACHMENT_WIDTH`` x ``ATTACHMENT_HEIGHT`` (312 x 688), never larger.
+
 For each game it plays seeded random games (``random.Random(seed)`` picks the seat in
 ``to_act()`` and one of its legal actions) at 3 players and at the largest count (Iwari at 6
 players is played on The Void, the only map for 6), and stops early, mid-game and late (10%,
@@ -19,8 +26,8 @@ players is played on The Void, the only map for 6), and stops early, mid-game an
 - ``rules``: ``rendering.rules.rules_picture``, once per game;
 
 with ``rendering.common.record_text()``, which records (font size, text) of every text drawn.
-A text of size ``s`` in a picture ``w`` x ``h`` appears at ``s x min(340 / w, 600 / h)`` px.
-Targets: **at least 8 px** for every text of every picture, and no picture taller than **1.6x**
+A text of size ``s`` in a picture ``w`` x ``h`` appears at ``s x 274 / w`` px in a card, at
+``s x min(1, 312 / w, 688 / h)`` as an attachment (``shown``). Targets: **at least 8 px** for every text of every picture, and no picture taller than **1.6x**
 its width. Texts drawn with ``ImageDraw.text`` itself, outside ``rendering.common.draw_text``,
 are measured too (the bench intercepts them) and reported as escaped: that misses the targets,
 since nothing else would record them.
@@ -44,7 +51,10 @@ import rendering  # noqa: E402
 from games import REGISTRY  # noqa: E402
 from rendering import common  # noqa: E402
 
-SHOWN_WIDTH, SHOWN_HEIGHT = 340, 600
+SHOWN_WIDTH = 274  # a picture in a card on a 400 px phone (SimCord's preview draws it 275.0 px wide)
+ATTACHMENT_WIDTH, ATTACHMENT_HEIGHT = 312, 688  # the box of a plain attachment there (never enlarged)
+# Where each kind of picture is shown: in a card, or as a plain attachment.
+PLACES = {"public": "card", "private": "card", "final": "card", "replay": "attachment", "rules": "attachment"}
 MIN_PX = 8.0
 MAX_RATIO = 1.6
 STOPS = {"early": 0.1, "mid": 0.5, "late": 0.9}
@@ -64,8 +74,12 @@ def setups(key: str, quick: bool = False) -> list[tuple[int, dict]]:
     return out
 
 
-def shown(width: int, height: int) -> float:
-    return min(SHOWN_WIDTH / width, SHOWN_HEIGHT / height)
+def shown(width: int, height: int, place: str = "card") -> float:
+    """What the phone shows of one picture pixel: a card draws a picture at its width, enlarged or
+    not; a plain attachment is made smaller to fit its box, never larger."""
+    if place == "card":
+        return SHOWN_WIDTH / width
+    return min(1.0, ATTACHMENT_WIDTH / width, ATTACHMENT_HEIGHT / height)
 
 
 @dataclass
@@ -80,7 +94,7 @@ class Picture:
 
     def __post_init__(self) -> None:
         if not self.scale:
-            self.scale = shown(self.width, self.height)
+            self.scale = shown(self.width, self.height, PLACES[self.kind])
 
     @property
     def ratio(self) -> float:
@@ -187,7 +201,7 @@ def game_pictures(
     width = min(REPLAY_WIDTH, max(f.width for f in frames))
     height = max(round(f.height * width / f.width) for f in frames) + REPLAY_BAR
     for f in frames:
-        factor = min(1.0, width / f.width) * shown(width, height)
+        factor = min(1.0, width / f.width) * shown(width, height, PLACES["replay"])
         pictures.append(Picture("replay", f.where, width, height, f.texts, f.escaped, factor))
     return pictures
 
@@ -309,7 +323,8 @@ def main(argv: list[str] | None = None) -> int:
     results = collect(keys, 1 if args.quick else args.seeds, args.quick)
     result_rows = rows(results)
     print(
-        f"Shown {SHOWN_WIDTH} px wide, at most {SHOWN_HEIGHT} px tall; targets: every text >= {MIN_PX:g} px,"
+        f"Shown {SHOWN_WIDTH} px wide in a card, within {ATTACHMENT_WIDTH}x{ATTACHMENT_HEIGHT} px as an"
+        f" attachment (replay, rules); targets: every text >= {MIN_PX:g} px,"
     )
     print(f"height <= {MAX_RATIO}x width, no text drawn outside rendering.common.draw_text.")
     print()

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import rendering
 from bot.core import GameBot
 from bot.names import shown
 from bot.service import ServiceError
@@ -112,6 +113,9 @@ class Matches(commands.Cog):
                     state = f"**waiting for you** since {since}"
                 else:
                     state = f"waiting for {self.waiting_for(match)} since {since}"
+                standing = self.standing(match)
+                if standing:
+                    state += f". {standing}"
                 lines.append(
                     f"**{self.title(match.game)}** #{match.id} in <#{match.channel_id}>: {state}. [Go]({where})"
                 )
@@ -127,6 +131,15 @@ class Matches(commands.Cog):
         except (CorruptRow, ServiceError):
             return match.updated_at
         return await self.bot.service.waiting_since(match, seats)
+
+    def standing(self, match) -> str:
+        """Where a live match stands beyond its scores ("The Void: 2 of the 3 territories it needs")."""
+        if match.status != "active":
+            return ""
+        try:
+            return rendering.standing(match.game, self.bot.service.state_of(match).view(None))
+        except (CorruptRow, ServiceError):
+            return ""
 
     def waiting_for(self, match) -> str:
         try:

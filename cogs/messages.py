@@ -161,7 +161,10 @@ class Messages:
         counts = game.counts_for(match.options) or list(game.player_counts)
         lo, hi = min(counts), max(counts)
         colour = discord.Colour.teal()
-        if match.status == "lobby":
+        solo = hi == 1  # nobody can join: the host plays alone against the game
+        if match.status == "lobby" and solo:
+            text = f"<@{match.host_id}> plays alone. Press **Start** to begin."
+        elif match.status == "lobby":
             players = plural(lo, "player") if lo == hi else f"{lo}-{hi} players"
             text = (
                 f"<@{match.host_id}> is hosting. Press **Join** to play ({players}). "
@@ -181,7 +184,9 @@ class Messages:
         ]
         if match.options:
             items.append(discord.ui.TextDisplay(f"**Options:** {self.option_words(match)}"))
-        if match.status == "lobby":
+        if match.status == "lobby" and solo:  # no Join, no Leave (the host cancels), no AI to add
+            items.append(discord.ui.ActionRow(*(LobbyButton(op, match.id) for op in ("start", "cancel"))))
+        elif match.status == "lobby":
             items.append(discord.ui.ActionRow(*(LobbyButton(op, match.id) for op in LOBBY_OPS)))
             items.append(discord.ui.ActionRow(LobbyAISelect(match.id)))
         return layout(*items, colour=colour)
@@ -283,7 +288,12 @@ class Messages:
         resigned = payload.get("resigned")
         winners = payload.get("winners", state.winners()) if resigned is not None else state.winners()
         names = " and ".join(seat_label(match, w) for w in winners)
-        if not winners:
+        seen = state.view(None)
+        # A game against the game itself (Iwari solo and co-op) says who won and why in its words.
+        special = rendering.outcome(match.game, seen) if resigned is None else ""
+        if special:
+            outcome = special
+        elif not winners:
             outcome = "Nobody wins: every player lost this time."
         else:
             outcome = f"Winner: {names}!" if len(winners) == 1 else f"Winners: {names}!"
@@ -294,7 +304,7 @@ class Messages:
             f"{'🏆 ' if s in winners else ''}{shown(match.seats[s].name)}: {scores[s]}" for s in ranking
         )
         file = await self.picture(  # never refused, like the board
-            match, state.view(None), "final.png", key=board_key(match.id), refusable=False
+            match, seen, "final.png", key=board_key(match.id), refusable=False
         )
         items: list[discord.ui.Item] = [
             discord.ui.TextDisplay(f"### {self.final_title(match)}\n{outcome}"),

@@ -12,10 +12,10 @@ import importlib
 from PIL import Image
 
 from rendering.alt import LIMIT as DESCRIPTION_LIMIT
-from rendering.alt import describe, glance
+from rendering.alt import describe, glance, outcome, standing
 from rendering.common import encode_png
 
-__all__ = ["DESCRIPTION_LIMIT", "describe", "draw", "glance", "render"]
+__all__ = ["DESCRIPTION_LIMIT", "describe", "draw", "glance", "outcome", "render", "standing"]
 
 
 def draw(game_key: str, view: dict, names: list[str] | None = None) -> Image.Image:

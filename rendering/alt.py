@@ -110,6 +110,11 @@ def _iki(view: dict, names: list[str] | None) -> list[str]:
 
 def _iwari(view: dict, names: list[str] | None) -> list[str]:
     parts = _header("Iwari", view, names)
+    if view.get("void") is not None:
+        if view.get("over"):
+            parts[1:2] = [f"Game over. {void_outcome(view)}"]
+        else:
+            parts.append(void_standing(view) + ".")
     journey = f"journey {view.get('journey', '?')}" + (", the final round" if view.get("final_round") else "")
     parts.append(f"Map {view.get('map_name', view.get('map', '?'))}, {journey}.")
     display = view.get("display") or []
@@ -120,11 +125,7 @@ def _iwari(view: dict, names: list[str] | None) -> list[str]:
         tents = Counter(x for x in t.get("tents", []) if x is not None)
         if tents:
             best = max(tents.values())
-            leaders = [
-                player_name(names, s) if isinstance(s, int) else "the Void"
-                for s, c in tents.items()
-                if c == best
-            ]
+            leaders = [tribe_name(view, names, s) for s, c in tents.items() if c == best]
             label = t.get("label", t.get("name"))
             if len(leaders) == 1:
                 majorities.append(f"{label} {leaders[0]} ({best})")
@@ -143,6 +144,39 @@ def _iwari(view: dict, names: list[str] | None) -> list[str]:
     if hand:
         parts.append("Your hand: " + _counts(hand) + ".")
     return parts
+
+
+def tribe_name(view: dict, names: list[str] | None, tribe) -> str:
+    """An Iwari tribe by name: a seat's player, the Void (solo, co-op) or the third tribe (2 players)."""
+    if not isinstance(tribe, int):
+        return "the Void"
+    if view.get("void") is not None and tribe == view["void"]:
+        return "the Void"
+    if view.get("neutral") is not None and tribe == view["neutral"]:
+        return "the third tribe"
+    return player_name(names, tribe)
+
+
+def void_standing(view: dict) -> str:
+    """Iwari solo and co-op: "The Void: 2 of the 3 territories it needs" ("" in a versus game)."""
+    if view.get("void") is None:
+        return ""
+    target = view.get("void_target", 0)
+    return f"The Void: {view.get('void_territories', 0)} of the {_plural(target, 'territory', 'territories')} it needs"
+
+
+def void_outcome(view: dict) -> str:
+    """Iwari solo and co-op, over: who won and why, "The Void wins: it controlled 3 territories (it
+    needed 3)" or "You win: the Void controlled 2 territories (it needed 3)" ("" otherwise)."""
+    if view.get("void") is None or not view.get("over"):
+        return ""
+    held = _plural(view.get("void_territories", 0), "territory", "territories")
+    target = view.get("void_target", 0)
+    if view.get("void_won"):
+        why = view.get("void_won_by") or f"it controlled {held} (it needed {target})"
+        return f"The Void wins: {why}."
+    you = "You both win" if view.get("num_players", 1) > 1 else "You win"
+    return f"{you}: the Void controlled {held} (it needed {target})."
 
 
 def _kigi_card(c: dict) -> str:
@@ -194,7 +228,9 @@ def _iki_glance(view: dict) -> str:
 
 def _iwari_glance(view: dict) -> str:
     display = ", ".join(view.get("display") or []) or "empty"
-    return f"Display: {display} · deck {view.get('deck', 0)} · journey {view.get('journey', '?')}"
+    line = f"Display: {display} · deck {view.get('deck', 0)} · journey {view.get('journey', '?')}"
+    standing = void_standing(view)
+    return f"**{standing}** · {line}" if standing else line
 
 
 def _kigi_glance(view: dict) -> str:
@@ -223,6 +259,26 @@ DESCRIBERS: dict[str, Callable[[dict, list[str] | None], list[str]]] = {
     "iwari": _iwari,
     "kigi": _kigi,
 }
+
+
+# -- where a match stands and how it ended, in one sentence, for the games that need more than the
+# scores (Iwari solo and co-op: the Void's territories against its target).
+STANDINGS: dict[str, Callable[[dict], str]] = {"iwari": void_standing}
+OUTCOMES: dict[str, Callable[[dict], str]] = {"iwari": void_outcome}
+
+
+def standing(game_key: str, view: dict) -> str:
+    """What the scores do not say of a match under way ("The Void: 2 of the 3 territories it
+    needs"), or ""."""
+    line = STANDINGS.get(game_key)
+    return "" if line is None or view.get("over") else line(view)
+
+
+def outcome(game_key: str, view: dict) -> str:
+    """Who won a finished match and why, where the winners' names do not say it ("The Void wins:
+    it controlled 3 territories (it needed 3)."), or ""."""
+    line = OUTCOMES.get(game_key)
+    return "" if line is None else line(view)
 
 
 def clip(text: str, limit: int = LIMIT) -> str:

@@ -13,12 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from rendering.alt import LIMIT, _counts, _kigi_card, _plural, _river, clip
+from rendering.alt import LIMIT, _counts, _kigi_card, _plural, _river, clip, tribe_name, void_standing
 from rendering.common import player_name
-
-
-def _name(names: list[str] | None, seat: int, me: int | None) -> str:
-    return "you" if seat == me else player_name(names, seat)
 
 
 def _ikenokoi(view: dict, names: list[str] | None) -> list[str]:
@@ -118,6 +114,13 @@ def _iki(view: dict, names: list[str] | None) -> list[str]:
 def _iwari(view: dict, names: list[str] | None) -> list[str]:
     me = view.get("seat")
     lines = []
+    standing = void_standing(view)
+    if standing:
+        lines.append(f"**{standing}**" + f" · yours: {view.get('player_territories', 0)}")
+
+    def who(tribe) -> str:
+        return "you" if tribe == me else tribe_name(view, names, tribe)
+
     hand = view.get("hand")
     if hand is not None:
         lines.append(f"**Your hand:** {_counts(hand)}")
@@ -138,9 +141,7 @@ def _iwari(view: dict, names: list[str] | None) -> list[str]:
         lines.append(line)
         if territory:
             tents = Counter(x for x in territory.get("tents", []) if x is not None)
-            counts = [
-                f"{_name(names, s, me) if isinstance(s, int) else 'the Void'} {n}" for s, n in tents.items()
-            ]
+            counts = [f"{who(s)} {n}" for s, n in tents.items()]
             free = pending.get("free_spaces")
             lines.append(
                 f"**Tents there:** {', '.join(counts) or 'none'}"
@@ -152,11 +153,8 @@ def _iwari(view: dict, names: list[str] | None) -> list[str]:
         for t in view.get("territories", []):
             tents = Counter(x for x in t.get("tents", []) if x is not None)
             if tents:
-                who = ", ".join(
-                    f"{_name(names, s, me) if isinstance(s, int) else 'the Void'} {n}"
-                    for s, n in tents.most_common()
-                )
-                held.append(f"{t.get('label', t.get('name'))} {who} ({len(t.get('tents', []))} spaces)")
+                counts = ", ".join(f"{who(s)} {n}" for s, n in tents.most_common())
+                held.append(f"{t.get('label', t.get('name'))} {counts} ({len(t.get('tents', []))} spaces)")
         if held:
             lines.append("**Tents on the map:** " + "; ".join(held))
     display = view.get("display") or []

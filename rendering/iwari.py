@@ -1,21 +1,28 @@
 """Iwari pictures: the map (biomes in colour AND pattern), pieces with letter marks, the table.
 
 Reads only the view; the map geometry is the static data of the chosen map side (pixels of a
-1200 px map), drawn at ``SCALE``. Drawn for a phone: 760 px wide (Discord shows it about 340 px
-wide), every text at least ``TEXT`` px so that it reads at 8 px there, so tent-space letters,
-numbers and marks are large for the map. Under the map, the table flows top to bottom: the turn,
-the tribes, the cards, then only the notes the map in play needs.
+1200 px map), drawn through a ``Geo`` (a scale and a corner): the board at ``BOARD_SCALE``, the whole
+map. Drawn for a phone: 600 px wide (a picture in a Discord card is shown 274 px wide there), every
+text at least ``TEXT`` px so that it reads at 8 px there. So the map carries few words: the tribe
+letters on the pieces, the connection numbers and the territory numbers; an empty tent space is a
+plain dot, lettered only where the seat deciding may choose it. The deciding seat's own picture
+shows, large, the territories its decision is about (the view's ``focus``): the map cropped to
+them and drawn at a larger scale, the others washed out, their free tent spaces lettered. Under
+the map, the table flows top to bottom: the turn, the tribes, the cards, then only the notes the
+map in play needs.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from games.iwari.maps import MAPS
+from rendering.alt import void_outcome, void_standing
 from rendering.common import (
     HIGHLIGHT,
     INK,
@@ -34,11 +41,12 @@ from rendering.common import (
     wrap,
 )
 
-WIDTH = 760
-SCALE = WIDTH / 1200  # map data pixels to picture pixels
-TEXT = 19  # the smallest text: 19 x 340 / 760 = 8.5 px on a phone
-LINE_H = 25
-PAD = 14
+WIDTH = 600
+BOARD_SCALE = WIDTH / 1200  # map data pixels to picture pixels: the whole map
+ZOOM_MAX = 1.3  # the largest scale of a picture cropped onto the territories of a decision
+TEXT = 18  # the smallest text: 18 x 274 / 600 = 8.2 px on a phone
+LINE_H = 23
+PAD = 12
 
 # Biome fills (light, so pieces stand out) and pattern ink; the pattern tells biomes apart
 # without colour: Tundra stripes, Forest trees, Glacier cross-hatch, Coast waves, Desert dots.
@@ -68,14 +76,57 @@ GOLD_RING = (212, 160, 20)
 CONTESTED_LIGHT = (226, 214, 236)  # a Contested token on its border
 CONTESTED_DARK = (70, 52, 86)  # flipped into a territory
 PIECES_TEXT = {"T": "1 Tent", "M": "1 Totem", "TT": "2 Tents", "TM": "Tent + Totem", "MM": "2 Totems"}
-TENT_R = 16
-SPACE_R = 13
-TOTEM_SPACE_R = 24
+TENT_R = 15
+SPACE_R = 12  # a tent space lettered (one the seat may choose)
+DOT_R = 6  # a tent space not to choose now: a plain dot
+TOTEM_SPACE_R = 20
+WASH, WASH_ALPHA = (250, 247, 240), 0.6  # over a territory the decision is not about
 
 
-def at(xy: tuple[float, float]) -> tuple[float, float]:
-    """A point of the map data in the picture."""
-    return xy[0] * SCALE, xy[1] * SCALE
+@dataclass(frozen=True)
+class Geo:
+    """Map data pixels to picture pixels: ``scale``, and the map point at the picture's corner."""
+
+    scale: float
+    ox: float = 0.0
+    oy: float = 0.0
+    width: int = WIDTH
+    height: int = 0
+
+    def at(self, xy: tuple[float, float]) -> tuple[float, float]:
+        """A point of the map data in the picture."""
+        return (xy[0] - self.ox) * self.scale, (xy[1] - self.oy) * self.scale
+
+    def rect(self, r: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+        (x0, y0), (x1, y1) = self.at(r[:2]), self.at(r[2:])
+        return round(x0), round(y0), round(x1), round(y1)
+
+
+def board_geo(map_key: str) -> Geo:
+    """The whole map at the board's scale."""
+    return Geo(BOARD_SCALE, height=round(MAPS[map_key].SIZE[1] * BOARD_SCALE))
+
+
+def focus_geo(map_key: str, focus: list[str], room: int) -> Geo | None:
+    """The map cropped onto the territories ``focus`` (and a little around them), as large as
+    ``WIDTH`` and ``room`` px of height allow (at most ``ZOOM_MAX``); None when that would be
+    hardly larger than the whole map."""
+    data = MAPS[map_key]
+    rects = [t["rect"] for t in data.TERRITORIES if f"T{t['id']}" in focus]
+    if not rects:
+        return None
+    margin = 30
+    x0 = max(0, min(r[0] for r in rects) - margin)
+    y0 = max(0, min(r[1] for r in rects) - margin)
+    x1 = min(data.SIZE[0], max(r[2] for r in rects) + margin)
+    y1 = min(data.SIZE[1], max(r[3] for r in rects) + margin)
+    scale = min(ZOOM_MAX, WIDTH / (x1 - x0), room / (y1 - y0))
+    if scale < BOARD_SCALE * 1.25:
+        return None
+    # As wide as the picture: the crop grows sideways (within the map) to fill it.
+    span = WIDTH / scale
+    x0 = min(max(0.0, (x0 + x1 - span) / 2), max(0.0, data.SIZE[0] - span))
+    return Geo(scale, x0, y0, WIDTH, round((y1 - y0) * scale))
 
 
 def tribe_style(view: dict, tribe: int) -> tuple[tuple[int, int, int], str]:
@@ -180,30 +231,25 @@ def card(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], biome: str) 
 
 
 # ---------------------------------------------------------------- the map
-def _rect(r: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
-    return tuple(round(v * SCALE) for v in r)
-
-
-@lru_cache(maxsize=8)
-def _background(map_key: str, biomes: tuple[str, ...]) -> Image.Image:
+@lru_cache(maxsize=12)
+def _background(map_key: str, biomes: tuple[str, ...], geo: Geo) -> Image.Image:
     """The static layers of a map side: sea, biome fills and patterns, borders, roads."""
     data = MAPS[map_key]
-    height = round(data.SIZE[1] * SCALE)
-    image = Image.new("RGB", (WIDTH, height), WATER)
+    image = Image.new("RGB", (geo.width, geo.height), WATER)
     draw = ImageDraw.Draw(image)
     # Water texture: little waves, so the sea reads without colour too.
-    for j, y in enumerate(range(8, height, 26)):
-        for x in range(4 + (j % 2) * 20, WIDTH, 40):
+    for j, y in enumerate(range(8, geo.height, 26)):
+        for x in range(4 + (j % 2) * 20, geo.width, 40):
             draw.arc((x, y, x + 12, y + 7), 200, 340, fill=(110, 160, 200), width=2)
     for t, biome in zip(data.TERRITORIES, biomes, strict=True):
-        draw.rectangle(_rect(t["rect"]), fill=BIOME_FILL[biome])
-        pattern(draw, _rect(t["rect"]), biome)
+        draw.rectangle(geo.rect(t["rect"]), fill=BIOME_FILL[biome])
+        pattern(draw, geo.rect(t["rect"]), biome)
     for t in data.TERRITORIES:
-        draw.rectangle(_rect(t["rect"]), outline=INK, width=2)
+        draw.rectangle(geo.rect(t["rect"]), outline=INK, width=2)
     pos = {}
     for t in data.TERRITORIES:
         for j, xy in enumerate(t["spaces"]):
-            pos[f"{t['id']}{'abcdefghij'[j]}"] = at(xy)
+            pos[f"{t['id']}{'abcdefghij'[j]}"] = geo.at(xy)
     # The Long Road: the purple road under the ordinary roads, its tent spaces ringed in purple.
     road = list(getattr(data, "PURPLE_ROAD", ()))
     for a, b in itertools.pairwise(road):
@@ -234,7 +280,8 @@ def _background(map_key: str, biomes: tuple[str, ...]) -> Image.Image:
 
 
 def map_height(view: dict) -> int:
-    return round(MAPS[view["map"]].SIZE[1] * SCALE)
+    """The height of the whole map on the board."""
+    return board_geo(view["map"]).height
 
 
 def _label_box(
@@ -257,20 +304,20 @@ def _overlap(marks: list[tuple[float, float, float]], bx: float, by: float, w: f
     return total
 
 
-@lru_cache(maxsize=16)
-def label_places(map_key: str, labels: tuple[str, ...]) -> list[tuple[float, float, str]]:
+@lru_cache(maxsize=24)
+def label_places(map_key: str, labels: tuple[str, ...], geo: Geo) -> list[tuple[float, float, str]]:
     """The top-left corner of each territory's label: the map's own place, or along the territory's
     top or bottom edge, where it covers no tent space, totem space or connection number."""
     data = MAPS[map_key]
-    marks = [(*at(xy), SPACE_R) for t in data.TERRITORIES for xy in t["spaces"]]
-    marks += [(*at(t["totem"]), TOTEM_SPACE_R) for t in data.TERRITORIES]
-    marks += [(x, y, 15) for x, y in connection_spots(map_key).values()]
+    marks = [(*geo.at(xy), SPACE_R) for t in data.TERRITORIES for xy in t["spaces"]]
+    marks += [(*geo.at(t["totem"]), TOTEM_SPACE_R) for t in data.TERRITORIES]
+    marks += [(x, y, 15) for x, y in connection_spots(map_key, geo).values()]
     places = []
     for t, label in zip(data.TERRITORIES, labels, strict=True):
         # The whole label where it covers nothing; else the territory's number alone ("T8": the
         # pattern tells the biome, and the picture then has a legend of the patterns).
-        x0, y0, x1, y1 = _rect(t["rect"])
-        lx, ly = at(t["label"])
+        x0, y0, x1, y1 = geo.rect(t["rect"])
+        lx, ly = geo.at(t["label"])
         options = []
         for rank, text in enumerate((label, label.split()[0])):
             w, h = text_length(text, TEXT) + 10, 24
@@ -283,17 +330,33 @@ def label_places(map_key: str, labels: tuple[str, ...]) -> list[tuple[float, flo
     return places
 
 
-def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
+def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, geo: Geo) -> None:
+    """The map through ``geo``; the territories of the view's ``focus`` (the seat's decision)
+    outlined, the others washed out, and the free tent spaces of the focus lettered."""
     data = MAPS[view["map"]]
     terr_by_id = {t["id"]: t for t in data.TERRITORIES}
     vt = {t["id"]: t for t in view["territories"]}
-    image.paste(_background(view["map"], tuple(vt[t["id"]]["biome"] for t in data.TERRITORIES)), (0, 0))
+    image.paste(_background(view["map"], tuple(vt[t["id"]]["biome"] for t in data.TERRITORIES), geo), (0, 0))
+    focus = set(view.get("focus") or ())
+    if len(focus) == len(data.TERRITORIES):
+        focus = set()  # every territory: nothing to single out (their free spaces are lettered)
+        lettered_all = True
+    else:
+        lettered_all = False
     pend = view.get("pending_territory")
-    if pend:
-        x0, y0, x1, y1 = _rect(terr_by_id[int(pend[1:])]["rect"])
+    outlined = focus | ({pend} if pend else set())
+    if focus:
+        for t in data.TERRITORIES:
+            box = geo.rect(t["rect"])
+            box = (max(0, box[0]), max(0, box[1]), min(geo.width, box[2]), min(geo.height, box[3]))
+            if f"T{t['id']}" not in outlined and box[0] < box[2] and box[1] < box[3]:
+                region = image.crop(box)
+                image.paste(Image.blend(region, Image.new("RGB", region.size, WASH), WASH_ALPHA), box[:2])
+    for name in sorted(outlined):
+        x0, y0, x1, y1 = geo.rect(terr_by_id[int(name[1:])]["rect"])
         draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=HIGHLIGHT, width=5)
     # Territory labels, Claim tokens (solo) and Feat multipliers.
-    places = label_places(view["map"], tuple(vt[t["id"]]["label"] for t in data.TERRITORIES))
+    places = label_places(view["map"], tuple(vt[t["id"]]["label"] for t in data.TERRITORIES), geo)
     for t, (x, y, label) in zip(data.TERRITORIES, places, strict=True):
         v = vt[t["id"]]
         w = _label_box(draw, x, y, label)
@@ -313,7 +376,7 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
     # Totem spaces and totems.
     for t in data.TERRITORIES:
         v = vt[t["id"]]
-        cx, cy = at(t["totem"])
+        cx, cy = geo.at(t["totem"])
         r = TOTEM_SPACE_R
         if v.get("golden"):
             # A Worship Golden token under the totem space: a thick gold ring (the notes say so).
@@ -328,13 +391,6 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
             # No Totem may stand here: the space is crossed out.
             draw.line((cx - r * 0.7, cy - r * 0.7, cx + r * 0.7, cy + r * 0.7), fill=INK, width=3)
             draw.line((cx - r * 0.7, cy + r * 0.7, cx + r * 0.7, cy - r * 0.7), fill=INK, width=3)
-        elif not stacks:
-            limit = v["totem_limit"]
-            if limit:
-                centered_text(draw, (cx, cy - 9), "max", TEXT, fill=MUTED)
-                centered_text(draw, (cx, cy + 10), str(limit), TEXT, fill=MUTED)
-            else:
-                centered_text(draw, (cx, cy), "-", TEXT, fill=MUTED)
         for (x, k), (sx, sy) in zip(stacks, _totem_spots(len(stacks), cx, cy), strict=False):
             colour, mark = (VOID_PURPLE, "V") if x < 0 else tribe_style(view, x)
             totem(draw, (sx, sy), colour, mark, k)
@@ -342,11 +398,18 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
             feat_xy[id(f)] = (cx + r + 14 + i * 28, cy - r + 2)
     # Tent spaces and tents.
     free = set((view.get("pending") or {}).get("free_spaces", [])) | set(view.get("ruin_choices", []))
+    lettered = free | {
+        name
+        for t in view["territories"]
+        if lettered_all or f"T{t['id']}" in outlined
+        for name, owner in zip(t["spaces"], t["tents"], strict=True)
+        if owner is None
+    }
     laid = set(view.get("laid_down", []))
     for t in data.TERRITORIES:
         v = vt[t["id"]]
         for j, (xy, owner) in enumerate(zip(t["spaces"], v["tents"], strict=True)):
-            x, y = at(xy)
+            x, y = geo.at(xy)
             name = v["spaces"][j]
             if owner is None and name in v.get("ruins", {}):
                 # A Void Ruin: purple block with the biome of the two cards that replace it.
@@ -360,38 +423,40 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
                     draw.rounded_rectangle(
                         (x - 21, y - 19, x + 21, y + 19), radius=6, outline=HIGHLIGHT, width=4
                     )
-            elif owner is None:
+            elif owner is None and name in lettered:
                 r = SPACE_R
                 if name in free:
                     draw.ellipse((x - r - 4, y - r - 4, x + r + 4, y + r + 4), fill=HIGHLIGHT, outline=INK)
                 draw.ellipse((x - r, y - r, x + r, y + r), fill=WHITE, outline=INK, width=2)
-                centered_text(draw, (x, y - 1), name[-1], TEXT, fill=INK if name in free else MUTED)
+                centered_text(draw, (x, y - 1), name[-1], TEXT, fill=INK)
+            elif owner is None:
+                draw.ellipse((x - DOT_R, y - DOT_R, x + DOT_R, y + DOT_R), fill=WHITE, outline=INK, width=2)
             else:
                 colour, mark = tribe_style(view, owner)
                 tent(draw, (x, y), colour, mark)
                 if name in laid:
                     # Laid on the side (its settlement's free action is used): a bar under it.
                     draw.rectangle((x - 18, y + 15, x + 18, y + 20), fill=INK)
-    _draw_connections(draw, view, data, terr_by_id, feats_at, feat_xy)
+    _draw_connections(draw, view, data, terr_by_id, feats_at, feat_xy, geo)
     # The Void: Contested tokens, on their border (light side) or flipped into a territory
     # (dark side, in a corner off the roads) with the Tent on it.
     spots_used: dict[int, int] = {}
     tokens = {c["id"]: c for c in getattr(data, "CONTESTED", ())}
     for vc in view.get("contested", []):
         if vc["territory"] is None:
-            _contested_token(draw, at(tokens[vc["id"]]["at"]), flipped=False)
+            _contested_token(draw, geo.at(tokens[vc["id"]]["at"]), flipped=False)
             continue
         tid = int(vc["territory"][1:])
         i = spots_used.get(tid, 0)
         spots_used[tid] = i + 1
-        xy = at(terr_by_id[tid]["token_spots"][i % len(terr_by_id[tid]["token_spots"])])
+        xy = geo.at(terr_by_id[tid]["token_spots"][i % len(terr_by_id[tid]["token_spots"])])
         _contested_token(draw, xy, flipped=True)
         colour, mark = tribe_style(view, vc["tribe"])
         tent(draw, (xy[0], xy[1] - 1), colour, mark, r=14)
     # The Uncharted Paths: the purple Void territory with the Void Totems still on it.
     void = getattr(data, "VOID_TERRITORY", None)
     if void is not None and view.get("void_pool") is not None:
-        (vx, vy), r = at(void["at"]), max(32, void["r"] * SCALE)
+        (vx, vy), r = geo.at(void["at"]), max(32, void["r"] * geo.scale)
         draw.ellipse((vx - r, vy - r, vx + r, vy + r), fill=VOID_PURPLE, outline=INK, width=3)
         centered_text(draw, (vx, vy - 10), "Void", TEXT, fill=WHITE)
         centered_text(draw, (vx, vy + 11), f"{view['void_pool']} V", TEXT, fill=WHITE)
@@ -407,15 +472,15 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
                 _feat_badge(draw, (fx, fy + 28), "courage")
 
 
-@lru_cache(maxsize=16)
-def connection_spots(map_key: str) -> dict[int, tuple[float, float]]:
+@lru_cache(maxsize=24)
+def connection_spots(map_key: str, geo: Geo) -> dict[int, tuple[float, float]]:
     """Where each connection number is drawn: at its place on the map, pushed a few pixels off any
     tent space it would cover (the numbers and letters are large for the map at this size)."""
     data = MAPS[map_key]
-    spaces = [at(xy) for t in data.TERRITORIES for xy in t["spaces"]]
+    spaces = [geo.at(xy) for t in data.TERRITORIES for xy in t["spaces"]]
     spots = {}
     for c in data.CONNECTIONS:
-        x0, y0 = at(c["at"])
+        x0, y0 = geo.at(c["at"])
         x, y = x0, y0
         for _ in range(12):
             near = [(sx, sy, math.hypot(x - sx, y - sy)) for sx, sy in spaces]
@@ -437,9 +502,11 @@ def connection_spots(map_key: str) -> dict[int, tuple[float, float]]:
 CONNECTION_CLEAR = SPACE_R + 15 + 2  # a tent space's radius + a number's + a gap
 
 
-def _draw_connections(draw, view: dict, data, terr_by_id: dict, feats_at: dict, feat_xy: dict) -> None:
+def _draw_connections(
+    draw, view: dict, data, terr_by_id: dict, feats_at: dict, feat_xy: dict, geo: Geo
+) -> None:
     """Connection numbers, water marks, mountain symbols and mountains, the Void pawn."""
-    spots = connection_spots(view["map"])
+    spots = connection_spots(view["map"], geo)
     for c, vc in zip(sorted(data.CONNECTIONS, key=lambda c: c["n"]), view["connections"], strict=True):
         x, y = spots[c["n"]]
         if vc["mountain"]:
@@ -452,7 +519,7 @@ def _draw_connections(draw, view: dict, data, terr_by_id: dict, feats_at: dict, 
         if c["water"]:
             # Dashed pointers toward both territories: tells which pair a water number joins.
             for tid in (c["a"], c["b"]):
-                tx, ty = at(terr_by_id[tid]["totem"])
+                tx, ty = geo.at(terr_by_id[tid]["totem"])
                 dist = math.hypot(tx - x, ty - y)
                 ux, uy = (tx - x) / dist, (ty - y) / dist
                 for k in range(18, 50, 11):
@@ -546,11 +613,7 @@ def _text_block(lines: list[tuple[str, tuple]], indent: int = 0, swatch: tuple |
 def _status(view: dict, names: list[str] | None) -> tuple[str, str]:
     solo = view.get("void") is not None
     if view["over"] and solo:
-        status = (
-            "Game over: the Void wins"
-            if view.get("neutral_won")
-            else "Game over: the Void is held back, you win"
-        )
+        status = "Game over"  # who won and why: the line under it (_standing_block)
     elif view["over"]:
         if view.get("neutral_won"):
             status = "Game over: the third tribe wins, both players lose"
@@ -617,6 +680,18 @@ def _columns(view: dict) -> list[tuple[tuple[str, ...], list]]:
     return cols
 
 
+def _standing_block(view: dict) -> Block:
+    """Solo and co-op: the Void's territories against its target, or who won and why, large."""
+    text = void_outcome(view) or void_standing(view)
+    lines = wrap(text, 22, WIDTH - 2 * PAD)
+
+    def paint(draw: ImageDraw.ImageDraw, y: int) -> None:
+        for i, line in enumerate(lines):
+            draw_text(draw, (PAD, y + 28 * i), line, font=font(22), fill=VOID_PURPLE)
+
+    return 28 * len(lines), paint
+
+
 def _tribes_block(view: dict, names: list[str] | None) -> Block:
     cols = _columns(view)
     head_lines = max(len(h) for h, _ in cols)
@@ -626,7 +701,7 @@ def _tribes_block(view: dict, names: list[str] | None) -> Block:
     col_x0 = PAD + 40 + name_w
     right = col_x0 + sum(widths)
     tribes = view["tribes"]
-    row_h = 30
+    row_h = 28
 
     def paint(draw: ImageDraw.ImageDraw, y: int) -> None:
         x = col_x0
@@ -663,7 +738,7 @@ def _tribes_block(view: dict, names: list[str] | None) -> Block:
     return head_lines * 22 + 6 + row_h * tribes + 4, paint
 
 
-CARD_W, CARD_H, CARD_GAP = 88, 54, 8
+CARD_W, CARD_H, CARD_GAP = 72, 48, 7
 
 
 def _cards_block(view: dict) -> Block:
@@ -739,7 +814,6 @@ def _solo_lines(view: dict) -> list[tuple[str, tuple]]:
             f" (4: Corruption), {view['void_aside']} of 3 beside the board",
             INK,
         ),
-        (f"Territories: the Void {view['void_territories']}, you {view['player_territories']}", INK),
     ]
     extra = ""
     if view.get("purple_road"):
@@ -757,17 +831,22 @@ def _solo_lines(view: dict) -> list[tuple[str, tuple]]:
 def _biomes_block(view: dict) -> Block:
     """The biomes' patterns named, for a map where some labels show only the territory's number."""
     biomes = [b for b in BIOME_FILL if any(t["biome"] == b for t in view["territories"])]
+    places, x, row = [], PAD, 0
+    for biome in biomes:
+        w = 38 + text_length(biome, TEXT)
+        if x + w > WIDTH - PAD:
+            x, row = PAD, row + 1
+        places.append((biome, int(x), row))
+        x += w + 18
 
     def paint(draw: ImageDraw.ImageDraw, y: int) -> None:
-        x = PAD
-        for biome in biomes:
-            x = int(x)
-            draw.rectangle((x, y, x + 40, y + 24), fill=BIOME_FILL[biome], outline=INK)
-            pattern(draw, (x + 1, y + 1, x + 39, y + 23), biome)
-            draw_text(draw, (x + 48, y + 12), biome, font=font(TEXT), fill=INK, anchor="lm")
-            x += 48 + text_length(biome, TEXT) + 22
+        for biome, x, r in places:
+            top = y + r * 30
+            draw.rectangle((x, top, x + 30, top + 24), fill=BIOME_FILL[biome], outline=INK)
+            pattern(draw, (x + 1, top + 1, x + 29, top + 23), biome)
+            draw_text(draw, (x + 38, top + 12), biome, font=font(TEXT), fill=INK, anchor="lm")
 
-    return 26, paint
+    return 26 + 30 * row, paint
 
 
 def _short_labels(view: dict) -> bool:
@@ -775,7 +854,10 @@ def _short_labels(view: dict) -> bool:
     vt = {t["id"]: t for t in view["territories"]}
     labels = tuple(vt[t["id"]]["label"] for t in data.TERRITORIES)
     return any(
-        text != label for (_x, _y, text), label in zip(label_places(view["map"], labels), labels, strict=True)
+        text != label
+        for (_x, _y, text), label in zip(
+            label_places(view["map"], labels, board_geo(view["map"])), labels, strict=True
+        )
     )
 
 
@@ -795,15 +877,15 @@ def table_blocks(view: dict, names: list[str] | None) -> list[Block]:
                 ),
             ),
         )
-    blocks: list[Block] = [
-        head,
-        _tribes_block(view, names),
-    ]
-    if view["over"]:
+    blocks: list[Block] = [head]
+    if solo:
+        blocks.append(_standing_block(view))
+    blocks.append(_tribes_block(view, names))
+    if view["over"] and not solo:  # solo and co-op count territories: the line above says it
         note = (
             "Half way: Tents scored when the deck first ran out. Tents, Totems and Settlements: at the end."
         )
-        blocks.append(_text_block([(note + " Unused pieces break a tie.", MUTED)]))
+        blocks.append((*_text_block([(note + " Unused pieces break a tie.", MUTED)]), OPTIONAL))
     if not view["over"]:
         blocks.append(_cards_block(view))
     private = []
@@ -827,10 +909,10 @@ def table_blocks(view: dict, names: list[str] | None) -> list[Block]:
     if private:
         blocks.append(_text_block(private))
     if _short_labels(view):
-        blocks.append(_biomes_block(view))
+        blocks.append((*_biomes_block(view), OPTIONAL))
     if view.get("feats_left"):
         feats = _feats_lines(view)
-        blocks.append(_text_block(feats[:1]))
+        blocks.append((*_text_block(feats[:1]), OPTIONAL))
         blocks.append((*_text_block(feats[1:]), OPTIONAL))
     if solo:
         blocks.append(_text_block(_solo_lines(view)))
@@ -891,19 +973,27 @@ def _expeditions_block(view: dict) -> Block:
 
 
 def draw(view: dict, names: list[str] | None = None) -> Image.Image:
-    map_h = map_height(view)
     blocks = table_blocks(view, names)
 
-    def total(blocks: list[Block]) -> int:
-        return map_h + PAD + sum(b[0] for b in blocks) + PAD * len(blocks)
+    def table(blocks: list[Block]) -> int:
+        return PAD + sum(b[0] for b in blocks) + PAD * len(blocks)
 
+    board = board_geo(view["map"])
     # Too tall for a phone: the explanations of the Feats go first (the rules say it too).
-    while total(blocks) > MAX_HEIGHT and any(len(b) > 2 for b in blocks):
+    while board.height + table(blocks) > MAX_HEIGHT and any(len(b) > 2 for b in blocks):
         blocks.remove(next(b for b in reversed(blocks) if len(b) > 2))
-    height = total(blocks)
-    image = Image.new("RGB", (WIDTH, height), PANEL)
+    # The deciding seat's picture: the territories of its decision, large, where they allow it.
+    geo = None
+    if view.get("focus"):
+        geo = focus_geo(view["map"], view["focus"], MAX_HEIGHT - table(blocks))
+    geo = geo or board
+    map_h = geo.height
+    image = Image.new("RGB", (WIDTH, map_h + table(blocks)), PANEL)
+    # The map on its own canvas: pieces near a cropped edge stop there.
+    land = Image.new("RGB", (WIDTH, map_h), WATER)
+    draw_map(land, ImageDraw.Draw(land), view, geo)
+    image.paste(land, (0, 0))
     d = ImageDraw.Draw(image)
-    draw_map(image, d, view)
     d.line((0, map_h, WIDTH, map_h), fill=LINE, width=2)
     y = map_h + PAD
     for block in blocks:

@@ -1,7 +1,9 @@
 """Pictures of Kigi: every tree growing from its trunk at the table's edge, the display, scores.
 
-Reads only ``view``. Drawn for a phone: 800 px wide (Discord shows it about 340 px wide), every
-text at least ``TEXT`` px so that it reads at 8 px there, never taller than 1.6x its width. Each
+Reads only ``view``. Drawn for a phone: 600 px wide (a picture in a Discord card is shown 274 px
+wide there), every text at least ``TEXT`` px so that it reads at 8 px there, never taller than 1.6x
+its width. Words are few: the features are named as the menus name them (pink, purple, red), and
+whether a commission is met now is a drawn tick or cross, its count beside its words. Each
 tree is drawn only as large as its cards need. Features are told apart by shape as well as
 colour: butterfly = bow tie, dragonfly = long cross, pink flower = five round petals, purple
 flower = tulip, red blossom = heart (ringed in white, as the free tips are, so that neither
@@ -37,11 +39,13 @@ from rendering.common import (
     wrap,
 )
 
-WIDTH = 800
+WIDTH = 600
 MAX_HEIGHT = int(WIDTH * 1.6) - 24  # room for the Replay GIF's progress bar under a frame
-MARGIN = 12
-TEXT = 19  # the smallest text: 19 x 340 / 800 = 8 px on a phone
-LINE_H = 24  # a line of TEXT
+MARGIN = 10
+TEXT = 18  # the smallest text: 18 x 274 / 600 = 8.2 px on a phone
+NAME = 20  # a player's name and points
+TITLE = 22
+LINE_H = 23  # a line of TEXT
 CARD_FILL = (253, 251, 236)
 CARD_EDGE = (120, 96, 60)
 BARK = (118, 78, 44)
@@ -53,7 +57,7 @@ EDGE_OF_TABLE = (90, 70, 50)
 COMMISSION_FILL = (232, 238, 250)
 MET = (0, 120, 80)
 NOT_MET = (170, 60, 40)
-LOOSE_W, LOOSE_H = 140, 150  # a display card
+LOOSE_W, LOOSE_H = 112, 128  # a display card
 
 FEATURE_COLOURS = {
     "butterfly": (230, 140, 0),
@@ -62,12 +66,12 @@ FEATURE_COLOURS = {
     "purple": (128, 70, 180),
     "red": (205, 30, 45),
 }
-FEATURE_LABELS = {
+FEATURE_LABELS = {  # as the menus name them ("Card 29 (butterfly, purple, 2 red)")
     "butterfly": "butterfly",
     "dragonfly": "dragonfly",
-    "pink": "pink flower",
-    "purple": "purple flower",
-    "red": "red blossom",
+    "pink": "pink",
+    "purple": "purple",
+    "red": "red",
 }
 
 
@@ -171,11 +175,11 @@ def draw_loose_card(image: Image.Image, card: dict, x: float, y: float, w: float
 def _draw_loose_card(d: ImageDraw.ImageDraw, card: dict, x: float, y: float, w: float, h: float) -> None:
     if card["kind"] == "commission":
         d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=COMMISSION_FILL, outline=INK, width=2)
-        centered_text(d, (x + w / 2, y + 16), "Commission", TEXT, fill=MUTED)
-        lines = wrap(card["text"], 20, w - 12)
+        centered_text(d, (x + w / 2, y + 15), "Commission", TEXT, fill=MUTED)
+        lines = wrap(card["text"], TEXT, w - 10)
         for i, line in enumerate(lines):
-            centered_text(d, (x + w / 2, y + h / 2 + (i - (len(lines) - 1) / 2) * 23), line, 20)
-        centered_text(d, (x + w / 2, y + h - 16), "+10 points", TEXT, fill=MUTED)
+            centered_text(d, (x + w / 2, y + h / 2 + 2 + (i - (len(lines) - 1) / 2) * 21), line, TEXT)
+        centered_text(d, (x + w / 2, y + h - 15), "+10 points", TEXT, fill=MUTED)
         return
     d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=CARD_FILL, outline=CARD_EDGE, width=2)
     cx = x + w / 2
@@ -191,7 +195,7 @@ def _draw_loose_card(d: ImageDraw.ImageDraw, card: dict, x: float, y: float, w: 
         d.line((cx, mid_y, ex, ey), fill=BARK, width=bw)
     for tip in card["tips"]:
         tip_dot(d, *ends[tip], 5)
-    draw_text(d, (x + 7, y + 4), f"#{int(card['id'][1:])}", font=font(20), fill=INK)
+    draw_text(d, (x + 7, y + 4), f"#{int(card['id'][1:])}", font=font(TEXT), fill=INK)
     draw_features(d, feature_list(card["features"]), (x + 14, top + 2, x + w - 14, y + h - 12))
 
 
@@ -204,7 +208,7 @@ Box = tuple[float, float, float, float]
 TOP_ROOM = 250  # table units above the highest card, for tip dots and badges
 SIDE_ROOM = 250
 ICON_GROWTH = 1.35  # features on cards under 120 px drawn larger than printed (they still stay apart)
-TREE_SCALE = 0.1  # pixels per table unit at most on the board: a card 100 px wide
+TREE_SCALE = 0.075  # pixels per table unit at most on the board: a card 75 px wide
 
 
 class Frame:
@@ -319,34 +323,47 @@ def _name_label(view: dict, names: list[str] | None, seat: int) -> str:
     return label
 
 
-def _commission_lines(view: dict, seat: int) -> list[tuple[str, str, bool]]:
-    """(what, how it stands, met) per commission held: "Fewest bugs on tree: 3", "on track"."""
+def _commission_lines(view: dict, seat: int) -> list[tuple[str, bool]]:
+    """(what, met now) per commission held: ("Fewest bugs on tree: 3", False); the picture marks
+    met or not with a drawn tick or cross (``met_mark``)."""
     stats = view["trees"][seat]["stats"]
     lines = []
     for com in view["commissions"][seat]:
-        ok = com["met"]
-        tag = ("met" if ok else "not met") if view["over"] else ("on track" if ok else "behind")
         count = stats.get(com.get("stat"))
-        lines.append((com["text"] + ("" if count is None else f": {count}"), tag, ok))
+        lines.append((com["text"] + ("" if count is None else f": {count}"), com["met"]))
     return lines
 
 
 def panel_head_height(view: dict, seat: int) -> int:
     full = bool(view["trees"][seat].get("full"))
-    return 40 + LINE_H * (len(view["commissions"][seat]) + full)
+    return 38 + LINE_H * (len(view["commissions"][seat]) + full)
+
+
+MARK = 16  # px: the tick or cross saying whether a commission is met now
+
+
+def met_mark(d: ImageDraw.ImageDraw, x: float, y: float, ok: bool) -> None:
+    """A drawn tick (met now) or cross (not met now) in a ``MARK`` px square at (x, y)."""
+    colour = MET if ok else NOT_MET
+    if ok:
+        d.line(
+            [(x + 1, y + MARK * 0.55), (x + MARK * 0.4, y + MARK - 2), (x + MARK, y + 1)],
+            fill=colour,
+            width=4,
+        )
+    else:
+        d.line([(x + 2, y + 2), (x + MARK - 2, y + MARK - 2)], fill=colour, width=4)
+        d.line([(x + 2, y + MARK - 2), (x + MARK - 2, y + 2)], fill=colour, width=4)
 
 
 def panel_min_width(view: dict, names: list[str] | None, seat: int) -> float:
     """The width a panel's words need (its name a little shortened at most)."""
     need = [
-        min(text_length(_name_label(view, names, seat), 22), 180)
-        + 64
-        + text_length(_seat_line(view, seat), 20)
+        min(text_length(_name_label(view, names, seat), NAME), 150)
+        + 60
+        + text_length(_seat_line(view, seat), TEXT)
     ]
-    need += [
-        text_length(what, TEXT) + text_length(tag, TEXT) + 40
-        for what, tag, _ok in _commission_lines(view, seat)
-    ]
+    need += [text_length(what, TEXT) + MARK + 34 for what, _ok in _commission_lines(view, seat)]
     if view["trees"][seat].get("full"):
         need.append(text_length(full_line(names, seat), TEXT) + 24)
     return max(need)
@@ -413,26 +430,25 @@ def draw_player_panel(
     d.rounded_rectangle(
         (x, y, x + w, y + h), radius=12, fill=PANEL, outline=INK if me else LINE, width=3 if me else 1
     )
-    player_badge(d, (x + 22, y + 22), seat, radius=16)
+    player_badge(d, (x + 20, y + 20), seat, radius=15, size=TEXT)
     points = _seat_line(view, seat)
-    points_w = text_length(points, 20)
-    draw_text(d, (x + w - 12, y + 22), points, font=font(20), fill=INK, anchor="rm")
-    label = fitted(_name_label(view, names, seat), 22, w - 72 - points_w)
+    points_w = text_length(points, TEXT)
+    draw_text(d, (x + w - 10, y + 20), points, font=font(TEXT), fill=INK, anchor="rm")
+    label = fitted(_name_label(view, names, seat), NAME, w - 64 - points_w)
     if not view["over"] and seat in view["to_act"]:
         d.rounded_rectangle(
-            (x + 40, y + 8, x + 52 + text_length(label, 22), y + 36), radius=6, fill=HIGHLIGHT
+            (x + 38, y + 7, x + 48 + text_length(label, NAME), y + 33), radius=6, fill=HIGHLIGHT
         )
-    draw_text(d, (x + 46, y + 22), label, font=font(22), fill=INK, anchor="lm")
-    cy = y + 42
+    draw_text(d, (x + 43, y + 20), label, font=font(NAME), fill=INK, anchor="lm")
+    cy = y + 38
     if tree.get("full"):
         draw_text(
             d, (x + 12, cy), fitted(full_line(names, seat), TEXT, w - 24), font=font(TEXT), fill=NOT_MET
         )
         cy += LINE_H
-    for what, tag, ok in _commission_lines(view, seat):
-        tag_w = text_length(tag, TEXT)
-        draw_text(d, (x + 12, cy), fitted(what, TEXT, w - 36 - tag_w), font=font(TEXT), fill=INK)
-        draw_text(d, (x + w - 12, cy), tag, font=font(TEXT), fill=MET if ok else NOT_MET, anchor="ra")
+    for what, ok in _commission_lines(view, seat):
+        met_mark(d, x + 10, cy + 3, ok)
+        draw_text(d, (x + 16 + MARK, cy), fitted(what, TEXT, w - 26 - MARK), font=font(TEXT), fill=INK)
         cy += LINE_H
     box = tree_box(tree)
     tw = (box[2] - box[0]) * k
@@ -444,7 +460,7 @@ def _legend(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
     for f, label in FEATURE_LABELS.items():
         draw_feature(d, f, x + 11, y, 20)
         draw_text(d, (x + 25, y), label, font=font(TEXT), fill=INK, anchor="lm")
-        x += 36 + text_length(label, TEXT)
+        x += 40 + text_length(label, TEXT)
 
 
 def _header(view: dict, names: list[str] | None) -> str:
@@ -464,14 +480,14 @@ def _header(view: dict, names: list[str] | None) -> str:
 
 def _top_height(view: dict) -> int:
     if view["over"] and not view["display"]:
-        return 74 + 34 + 34 * view["num_players"] + 8  # just the final scores
-    return 74 + LOOSE_H + 14
+        return 70 + 32 + 32 * view["num_players"] + 8  # just the final scores
+    return 70 + LOOSE_H + 14
 
 
 # The trees share one scale, so that their sizes compare; it is one of a few fixed steps, so that
 # it seldom changes from one move to the next (a panel is redrawn only when what it shows changes).
 SCALES = [TREE_SCALE * 0.93**i for i in range(40)]
-PANEL_PAD = 16  # px beside a tree in its panel
+PANEL_PAD = 14  # px beside a tree in its panel
 TREE_FOOT = 22  # px under a tree: the table's edge
 
 
@@ -550,13 +566,13 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     image, d = new_canvas(WIDTH, plan.height)
     # Header: what is happening, the deck, the legend.
     deck = f"Deck: {plural(view['deck_size'], 'card')}"
-    deck_w = text_length(deck, 20)
-    title = fitted(f"Kigi - {_header(view, names)}", 24, WIDTH - 3 * MARGIN - deck_w)
-    draw_text(d, (MARGIN, 8), title, font=font(24), fill=INK)
-    draw_text(d, (WIDTH - MARGIN, 11), deck, font=font(20), fill=INK, anchor="ra")
-    _legend(d, MARGIN, 54)
+    deck_w = text_length(deck, TEXT)
+    title = fitted(_header(view, names), TITLE, WIDTH - 3 * MARGIN - deck_w)
+    draw_text(d, (MARGIN, 8), title, font=font(TITLE), fill=INK)
+    draw_text(d, (WIDTH - MARGIN, 11), deck, font=font(TEXT), fill=INK, anchor="ra")
+    _legend(d, MARGIN, 52)
     # The display, and the card in hand while it is being placed.
-    y = 74
+    y = 70
     for i, card in enumerate(view["display"]):
         draw_loose_card(image, card, MARGIN + i * (LOOSE_W + 12), y + 4, LOOSE_W, LOOSE_H)
     choosing = view.get("choosing")
@@ -565,12 +581,10 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     elif view["over"]:
         _draw_results(d, view, names, y)
     elif not view["display"]:
-        centered_text(d, (MARGIN + 1.5 * LOOSE_W, y + LOOSE_H / 2), "The display is empty", 22, fill=MUTED)
+        centered_text(d, (MARGIN + 1.5 * LOOSE_W, y + LOOSE_H / 2), "The display is empty", NAME, fill=MUTED)
     if pending:
+        # The card being placed, on the right in the highlight (the title says who and where).
         px = WIDTH - MARGIN - LOOSE_W - 6
-        who = fitted(player_name(names, pending["seat"]), 20, px - 3 * (LOOSE_W + 12) - 2 * MARGIN)
-        draw_text(d, (px - 14, y + LOOSE_H / 2 - 8), who, font=font(20), fill=INK, anchor="rd")
-        draw_text(d, (px - 14, y + LOOSE_H / 2 - 4), "is placing:", font=font(20), fill=INK, anchor="ra")
         d.rectangle((px - 6, y - 2, px + LOOSE_W + 6, y + LOOSE_H + 10), fill=HIGHLIGHT)
         draw_loose_card(image, pending["card"], px, y + 4, LOOSE_W, LOOSE_H)
     for seat, x, y, w, h in plan.panels:
@@ -605,10 +619,10 @@ def _draw_choosing(image: Image.Image, view: dict, names: list[str] | None, choo
 
 def _draw_results(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y: float) -> None:
     """The final tally: points, commission bonuses, red blossoms for the tie-break."""
-    draw_text(d, (MARGIN, y + 2), "Final scores", font=font(24), fill=INK)
+    draw_text(d, (MARGIN, y + 2), "Final scores", font=font(TITLE), fill=INK)
     order = sorted(range(view["num_players"]), key=lambda i: -view["scores"][i])
     for k, seat in enumerate(order):
-        yy = y + 36 + k * 34
+        yy = y + 34 + k * 32
         player_badge(d, (MARGIN + 16, yy + 12), seat, radius=16)
         bonus = view["scores"][seat] - view["points"][seat]
         red = view["trees"][seat]["stats"]["red"]
@@ -620,8 +634,8 @@ def _draw_results(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y
         draw_text(
             d,
             (MARGIN + 40, yy + 12),
-            fitted(text, 20, WIDTH - 2 * MARGIN - 40),
-            font=font(20),
+            fitted(text, TEXT, WIDTH - 2 * MARGIN - 40),
+            font=font(TEXT),
             fill=INK,
             anchor="lm",
         )
@@ -657,7 +671,7 @@ def _points_tag(d: ImageDraw.ImageDraw, xy: tuple[float, float], size: int, poin
     draw_text(d, (x + 4, y), text, font=font(22), fill=INK, anchor="lm")
 
 
-PLACING_SCALE = 0.16  # at most: a card 160 px wide
+PLACING_SCALE = 0.13  # at most: a card 130 px wide
 NUMBERED_CARD = 80  # px: cards at least this wide carry their number in the placing picture
 
 
@@ -686,7 +700,7 @@ def draw_placing(view: dict, names: list[str] | None) -> Image.Image:
     tree_w = (box[2] - box[0]) * k
     height = int(tree_top + (box[3] - box[1]) * k + 24)
     image, d = new_canvas(WIDTH, height)
-    draw_text(d, (MARGIN, 8), fitted(title, 26, WIDTH - 2 * MARGIN), font=font(26), fill=INK)
+    draw_text(d, (MARGIN, 8), fitted(title, 24, WIDTH - 2 * MARGIN), font=font(24), fill=INK)
     draw_loose_card(image, pending["card"], MARGIN, 44, LOOSE_W, LOOSE_H)
     for i, (line, colour) in enumerate(lines):
         draw_text(d, (text_x, 46 + LINE_H * i), fitted(line, TEXT, text_w), font=font(TEXT), fill=colour)

@@ -4,9 +4,10 @@ Each game has an ``Example``: a state constructed from a fixed seed by a few
 seeded legal moves (so it shows a game under way, with pieces out), and notes
 pinned to places of its spectator picture: how a turn goes and what scores.
 ``rules_picture(game_key)`` draws the board (at its own size when it is drawn
-for a phone, 800 px wide; smaller otherwise), puts a numbered marker on each place
-and writes the numbered notes under it in type large enough to read where Discord
-shows it inline (about 340 px wide on a phone). A board too tall to leave room for
+for a phone, at most 800 px wide; smaller otherwise), puts a numbered marker on each
+place and writes the numbered notes under it in type large enough to read where
+Discord shows it inline (``SHOWN`` px wide on a phone): the picture is as wide as the
+board, and the notes' type grows with it. A board too tall to leave room for
 the notes within 1.6x the width is cut at the bottom: the notes point above the cut.
 The same notes are the picture's alt text.
 """
@@ -14,6 +15,7 @@ The same notes are the picture's alt text.
 from __future__ import annotations
 
 import io
+import math
 import random
 from dataclasses import dataclass
 from functools import lru_cache
@@ -23,12 +25,17 @@ from PIL import Image, ImageDraw
 from games import REGISTRY
 from rendering.common import BACKGROUND, HIGHLIGHT, INK, LINE, draw_text, font, recorded, resized, text_width
 
-WIDTH = 800
+WIDTH = 800  # at most
 MAX_RATIO = 1.6  # bench/phone.py's target: no picture taller than 1.6x its width
+SHOWN = 274  # px: how wide a phone shows a picture in a Discord card (bench/phone.py)
 PAD = 16
-NOTE_SIZE = 22  # 9.4 px once shown 340 px wide
-NOTE_LINE = 28
-MARK_R = 15
+
+
+def note_size(width: int) -> int:
+    """The notes' type on a picture ``width`` px wide: 8.2 px or more once shown ``SHOWN`` wide."""
+    return math.ceil(width * 8.2 / SHOWN)
+
+
 NAMES = ["Aiko", "Ben", "Chen", "Dai", "Emi"]
 
 
@@ -70,11 +77,11 @@ EXAMPLES = {
         11,
         20,
         (
-            (85, 148, "Play up to 3 cards of a territory's biome for up to 2 pieces."),
-            (472, 136, "Totems in the centre: never more than the largest Tent majority."),
-            (380, 195, "At the end, numbered connections score Totem majorities on both sides."),
-            (415, 703, "Refill your hand to 3 from the display or the deck."),
-            (247, 522, "Tents score twice a game: most Tents in a territory, 1 per Tent there."),
+            (372, 48, "Play up to 3 cards of a territory's biome for up to 2 pieces."),
+            (518, 72, "Totems in the centre: never more than the largest Tent majority."),
+            (300, 160, "At the end, numbered connections score Totem majorities on both sides."),
+            (338, 592, "Refill your hand to 3 from the display or the deck."),
+            (270, 450, "Tents score twice a game: most Tents in a territory, 1 per Tent there."),
         ),
     ),
     "kigi": Example(
@@ -82,10 +89,10 @@ EXAMPLES = {
         11,
         18,
         (
-            (320, 100, "Take a card from the display of 3."),
-            (250, 648, "Grow it on any tree from a free tip (a green dot)."),
-            (580, 560, "Features on every card of the line down to the trunk score 1 each."),
-            (690, 305, "Commissions score 10 at the end if you fulfil them."),
+            (262, 140, "Take a card from the display of 3."),
+            (338, 332, "Grow it on any tree from a free tip (a green dot)."),
+            (318, 492, "Features on every card of the line down to the trunk score 1 each."),
+            (272, 272, "Commissions score 10 at the end if you fulfil them."),
         ),
     ),
 }
@@ -104,11 +111,11 @@ def example_view(game_key: str) -> dict:
     return state.view(None)
 
 
-def _wrap(draw: ImageDraw.ImageDraw, text: str, width: float) -> list[str]:
+def _wrap(draw: ImageDraw.ImageDraw, text: str, width: float, size: int) -> list[str]:
     lines, line = [], ""
     for word in text.split():
         trial = f"{line} {word}".strip()
-        if text_width(draw, trial, NOTE_SIZE) <= width or not line:
+        if text_width(draw, trial, size) <= width or not line:
             line = trial
         else:
             lines.append(line)
@@ -116,10 +123,11 @@ def _wrap(draw: ImageDraw.ImageDraw, text: str, width: float) -> list[str]:
     return [*lines, line] if line else lines
 
 
-def _marker(draw: ImageDraw.ImageDraw, x: float, y: float, n: int) -> None:
-    draw.ellipse((x - MARK_R - 2, y - MARK_R - 2, x + MARK_R + 2, y + MARK_R + 2), fill=INK)
-    draw.ellipse((x - MARK_R, y - MARK_R, x + MARK_R, y + MARK_R), fill=HIGHLIGHT)
-    draw_text(draw, (x, y), str(n), font=font(NOTE_SIZE), fill=INK, anchor="mm")
+def _marker(draw: ImageDraw.ImageDraw, x: float, y: float, n: int, size: int) -> None:
+    r = size * 0.7
+    draw.ellipse((x - r - 2, y - r - 2, x + r + 2, y + r + 2), fill=INK)
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=HIGHLIGHT)
+    draw_text(draw, (x, y), str(n), font=font(size), fill=INK, anchor="mm")
 
 
 def notes(game_key: str) -> list[str]:
@@ -133,32 +141,33 @@ def rules_picture(game_key: str) -> Image.Image:
     example = EXAMPLES[game_key]
     since = recorded()
     board = rendering.draw(game_key, example_view(game_key), NAMES[: example.players])
-    scale = min(1.0, WIDTH / board.width)
+    width = min(WIDTH, board.width)
+    scale = width / board.width
     if scale < 1:
-        board = board.resize((WIDTH, round(board.height * scale)), Image.LANCZOS)
+        board = board.resize((width, round(board.height * scale)), Image.LANCZOS)
         resized(since, scale)  # bench/phone.py: the board's texts are shown at this scale
+    size = note_size(width)
+    line_h = size + 6
+    mark_r = size * 0.7 + 2
     measure = ImageDraw.Draw(board)
-    indent = 2 * MARK_R + 14
-    wrapped = [_wrap(measure, text, WIDTH - 2 * PAD - indent) for text in notes(game_key)]
-    legend = PAD + sum(len(lines) * NOTE_LINE + 8 for lines in wrapped) + PAD
-    kept = min(board.height, int(MAX_RATIO * WIDTH) - legend)
-    image = Image.new("RGB", (WIDTH, kept + legend), BACKGROUND)
-    left = (WIDTH - board.width) // 2  # a board narrower than the picture is centred
-    image.paste(board.crop((0, 0, board.width, kept)), (left, 0))
+    indent = 2 * mark_r + 14
+    wrapped = [_wrap(measure, text, width - 2 * PAD - indent, size) for text in notes(game_key)]
+    legend = PAD + sum(len(lines) * line_h + 8 for lines in wrapped) + PAD
+    kept = min(board.height, int(MAX_RATIO * width) - legend)
+    image = Image.new("RGB", (width, kept + legend), BACKGROUND)
+    image.paste(board.crop((0, 0, board.width, kept)), (0, 0))
     draw = ImageDraw.Draw(image)
     for n, (x, y, _) in enumerate(example.notes, 1):
-        cx = min(max(left + x * scale, MARK_R + 3), WIDTH - MARK_R - 3)  # never off the picture
-        cy = min(max(y * scale, MARK_R + 3), kept - MARK_R - 3)
-        _marker(draw, cx, cy, n)
-    draw.line((0, kept, WIDTH, kept), fill=LINE, width=2)
+        cx = min(max(x * scale, mark_r + 3), width - mark_r - 3)  # never off the picture
+        cy = min(max(y * scale, mark_r + 3), kept - mark_r - 3)
+        _marker(draw, cx, cy, n, size)
+    draw.line((0, kept, width, kept), fill=LINE, width=2)
     y = kept + PAD
     for n, lines in enumerate(wrapped, 1):
-        _marker(draw, PAD + MARK_R, y + NOTE_LINE / 2, n)
+        _marker(draw, PAD + mark_r, y + line_h / 2, n, size)
         for line in lines:
-            draw_text(
-                draw, (PAD + indent, y + NOTE_LINE / 2), line, font=font(NOTE_SIZE), fill=INK, anchor="lm"
-            )
-            y += NOTE_LINE
+            draw_text(draw, (PAD + indent, y + line_h / 2), line, font=font(size), fill=INK, anchor="lm")
+            y += line_h
         y += 8
     return image
 

@@ -6,6 +6,7 @@ import importlib.util
 import sys
 from pathlib import Path
 
+import pytest
 from PIL import ImageDraw
 
 from games import REGISTRY
@@ -20,8 +21,8 @@ _SPEC.loader.exec_module(phone)
 
 
 def test_quick_run_measures_every_picture_kind_of_every_game(capsys) -> None:
-    # every game meets both targets, and no renderer draws a text around draw_text
-    assert phone.main(["--quick", "--strict"]) == 0, capsys.readouterr().out
+    # no renderer draws a text around draw_text
+    phone.main(["--quick"])
     out = capsys.readouterr().out
     results = phone.collect(list(REGISTRY), seeds=1, quick=True)
     for key, pictures in results.items():
@@ -34,11 +35,24 @@ def test_quick_run_measures_every_picture_kind_of_every_game(capsys) -> None:
             assert f"| {key} | {kind} |" in out
 
 
-def test_shown_size_is_the_tighter_of_width_and_height() -> None:
-    wide = phone.Picture("public", "x", 680, 400, [(16.0, "a"), (20.0, "b")])
-    assert wide.smallest() == (8.0, "a")  # 340 / 680
-    tall = phone.Picture("public", "x", 340, 1200, [(16.0, "a")])
-    assert tall.smallest() == (8.0, "a") and tall.ratio > phone.MAX_RATIO  # 600 / 1200
+@pytest.mark.parametrize("key", sorted(REGISTRY))
+def test_every_picture_meets_the_targets_at_the_width_shown(key: str, capsys) -> None:
+    """Every text at least 8 px where a 400 px phone shows the picture, none taller than 1.6x its width."""
+    assert phone.main([key, "--quick", "--strict"]) == 0, capsys.readouterr().out
+
+
+def test_a_card_shows_a_picture_at_its_width_an_attachment_within_its_box() -> None:
+    assert phone.SHOWN_WIDTH == 274  # SimCord's preview, 400 px wide: 275.0 px (bench/README.md)
+    wide = phone.Picture("public", "x", 548, 400, [(16.0, "a"), (20.0, "b")])
+    assert wide.smallest() == (8.0, "a")  # 274 / 548
+    tall = phone.Picture("private", "x", 274, 1200, [(16.0, "a")])
+    assert tall.smallest() == (16.0, "a") and tall.ratio > phone.MAX_RATIO  # a card does not cap the height
+    small = phone.Picture("public", "x", 137, 100, [(8.0, "a")])
+    assert small.smallest() == (16.0, "a")  # and enlarges a narrow picture
+    rules = phone.Picture("rules", "x", 624, 1376, [(16.0, "a")])
+    assert rules.smallest() == (8.0, "a")  # an attachment: 688 / 1376, tighter than 312 / 624
+    gif = phone.Picture("replay", "x", 200, 100, [(10.0, "a")], scale=phone.shown(200, 100, "attachment"))
+    assert gif.smallest() == (10.0, "a")  # never enlarged
 
 
 def test_strict_fails_when_a_target_is_missed() -> None:

@@ -13,9 +13,9 @@ from rendering import DESCRIPTION_LIMIT
 from rendering.rules import (
     EXAMPLES,
     MAX_RATIO,
-    NOTE_LINE,
     WIDTH,
     example_view,
+    note_size,
     notes,
     rules_description,
     rules_png,
@@ -33,12 +33,13 @@ def test_the_example_is_a_game_under_way_drawn_small_with_its_notes(key):
     assert view == example_view(key)  # constructed the same every time
     start = REGISTRY[key].new_state(EXAMPLES[key].players, EXAMPLES[key].seed, {}).view(None)
     assert view != start  # pieces are out: there is something to point at
-    with Image.open(io.BytesIO(rules_png(key))) as picture:
-        assert picture.format == "PNG" and picture.width == WIDTH and picture.height <= MAX_RATIO * WIDTH
-        height = picture.height
     board = rendering.draw(key, view, None)
-    scale = min(1.0, WIDTH / board.width)
-    under = len(notes(key)) * NOTE_LINE  # the notes take at least this under the board
+    width = min(WIDTH, board.width)  # as wide as the board, at most WIDTH
+    with Image.open(io.BytesIO(rules_png(key))) as picture:
+        assert picture.format == "PNG" and picture.width == width and picture.height <= MAX_RATIO * width
+        height = picture.height
+    scale = width / board.width
+    under = len(notes(key)) * (note_size(width) + 6)  # the notes take at least this under the board
     for x, y, _ in EXAMPLES[key].notes:
         assert 0 <= x < board.width and 0 <= y < board.height  # each marker is on the board
         assert y * scale < height - under  # and on the part of it that is shown

@@ -508,6 +508,27 @@ class SoloMixin:
         elif all(c >= 0 for c in self.claimed):
             self._solo_end("all territories are counted")
 
+    def _purple_loss(self) -> str:
+        """More Void Ruins than Tents on the purple tent spaces (Forgotten Island) or the purple
+        road (The Long Road), in words; "" when not."""
+        b = self.board
+        for spaces, where in (
+            (b.ruin_spaces if b.key == FORGOTTEN else (), "purple tent spaces"),
+            (b.purple_road, "purple road"),
+        ):
+            ruins = sum(1 for s in spaces if self.owner[s] == self.n)
+            tents = sum(1 for s in spaces if 0 <= self.owner[s] < self.n)
+            if spaces and ruins > tents:
+                return f"more Void Ruins ({ruins}) than Tents ({tents}) on the {where}"
+        return ""
+
+    def void_win_words(self) -> str | None:
+        """Why the Void won, when not by the territories it controls (the view counts those):
+        the purple spaces, or what ended the game (a Void settlement, its Totems); else None."""
+        if not (self.over and self.neutral_won) or self.claimed.count(1) >= self.target:
+            return None
+        return self._purple_loss() or self.end_reason or None
+
     def _solo_end(self, reason: str, void_wins: bool = False) -> None:
         if self.over:
             return
@@ -528,19 +549,11 @@ class SoloMixin:
                 f"The Void controls {plural(void_terrs, 'territory', 'territories')} (it needs {self.target}).",
                 "end",
             )
-        purple = [s for s in self.board.ruin_spaces] if self.board.key == FORGOTTEN else []
-        if not lost and purple:
-            ruins = sum(1 for s in purple if self.owner[s] == self.n)
-            tents = sum(1 for s in purple if 0 <= self.owner[s] < self.n)
-            if ruins > tents:
+        if not lost:
+            purple = self._purple_loss()
+            if purple:
                 lost = True
-                self._log(f"More Void Ruins ({ruins}) than Tents ({tents}) on the purple tent spaces.", "end")
-        if not lost and self.board.purple_road:
-            ruins = sum(1 for s in self.board.purple_road if self.owner[s] == self.n)
-            tents = sum(1 for s in self.board.purple_road if 0 <= self.owner[s] < self.n)
-            if ruins > tents:
-                lost = True
-                self._log(f"More Void Ruins ({ruins}) than Tents ({tents}) on the purple road.", "end")
+                self._log(purple[0].upper() + purple[1:] + ".", "end")
         self.neutral_won = lost
         self.result = [] if lost else list(range(self.n))
         self._log("The Void wins: you lose." if lost else "The Void is held back: you win!", "end")

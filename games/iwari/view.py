@@ -151,6 +151,7 @@ class ViewMixin:
                     "laid_down": [b.space_name[s] for s in sorted(self.used)],
                     "infect_order": [b.short[t] for t in self.pending] if self.phase == "order" else None,
                     "void_won": self.neutral_won,
+                    "void_won_by": self.void_win_words(),
                     "end_reason": self.end_reason or None,
                 }
             )
@@ -173,4 +174,48 @@ class ViewMixin:
             if seat == self.cur and self.phase == "feat":
                 kind, tribe, options = self.feat_queue[0]
                 v["feat_choice"] = {"kind": kind, "tribe": tribe, "options": list(options)}
+            if seat == self.cur and not self.over:
+                # What the seat's picture shows large: the territories its decision is about.
+                v["focus"] = [b.short[t] for t in sorted(set(self.focus()))]
         return v
+
+    def focus(self) -> list[int]:
+        """The territories the current decision is about (its choices name them or lie in them):
+        those it may play into, the one in play, the Infection's, the move's; [] for a decision
+        about cards only (the draw)."""
+        b, phase, pending = self.board, self.phase, self.pending
+        hand = self.hands[self.cur]
+        if phase == "act":
+            return self.playable_territories(self.tribe, hand)
+        if phase == "void":
+            return self.playable_territories(self.n, hand)
+        if phase in ("pieces", "space") and pending:
+            return [pending[0]]
+        if phase in ("order", "ruin"):
+            return list(pending)
+        if phase == "free":
+            return self.free_territories()
+        if phase == "vsettle":
+            return self.vsettle_choices()
+        if phase == "move":
+            return [
+                b.space_terr[src] if kind == "T" else src for kind, src in self._move_sources(self.move_card)
+            ]
+        if phase == "moveto":
+            kind, src = pending[:2]
+            targets = self._move_targets(kind, src)
+            if kind == "T":
+                return [b.space_terr[src]] + [b.space_terr[x] for x in targets]
+            return [src, *targets]
+        if phase == "movespace":
+            return [b.space_terr[pending[1]], pending[2]]
+        if phase == "feat":
+            out = []
+            for where in self.feat_queue[0][2]:
+                if where[0] == "T":
+                    out.append(int(where[1:]) - 1)
+                elif where[0] == "C":
+                    c = b.connections[self._conn_index(int(where[1:]))]
+                    out += [c.a, c.b]
+            return out
+        return []

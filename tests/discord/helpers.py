@@ -73,11 +73,11 @@ def custom_ids(message) -> list[str]:
 
 
 def lobby_message(world: World, channel=None) -> discord.Message:
-    """The bot's latest lobby message (one with a Join button) in the channel."""
+    """The bot's latest open lobby message (one with a Start button) in the channel."""
     for message in reversed((channel or world.channel).history()):
-        if not message.flags.ephemeral and any(cid.startswith("lb:join:") for cid in custom_ids(message)):
+        if not message.flags.ephemeral and any(cid.startswith("lb:start:") for cid in custom_ids(message)):
             return message
-    raise AssertionError("no lobby with a Join button in the channel")
+    raise AssertionError("no lobby with a Start button in the channel")
 
 
 async def open_lobby(world: World, member, game: str, **options) -> discord.Message:

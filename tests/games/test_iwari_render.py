@@ -36,8 +36,9 @@ def _texts(view: dict) -> tuple[Image.Image, list[tuple[int, str]]]:
 
 
 def _assert_phone_readable(image: Image.Image, texts: list[tuple[int, str]]) -> None:
-    """Shown 340 px wide (600 px tall at most), every text is at least 8 px; never taller than 1.6x wide."""
-    shown = min(340 / image.width, 600 / image.height)
+    """Shown 274 px wide (a picture in a Discord card on a phone; 600 px tall at most), every text
+    is at least 8 px; never taller than 1.6x wide."""
+    shown = min(274 / image.width, 600 / image.height)
     small = [(size, text) for size, text in texts if size * shown < 8]
     assert not small, small
     assert image.height <= 1.6 * image.width
@@ -116,3 +117,27 @@ def test_a_chosen_territory_and_its_free_spaces_are_highlighted_privately() -> N
     assert highlighted(private) > 0 and not highlighted(public)
     _image, texts = _texts(s.view(s.cur))
     assert any("Choose a highlighted space" in t for _size, t in texts)
+
+
+def test_the_deciding_seat_sees_the_territory_of_its_decision_large() -> None:
+    """In play (pieces, then the tent space), the seat's view names the territory as its focus and its
+    picture crops the map onto it, drawn larger than the board; nobody else's view has a focus."""
+    s = GAME.new_state(3, 7, {})
+    rng = random.Random(7)
+    while s.phase != "space":
+        s.apply(s.cur, rng.choice(s.legal_actions(s.cur)).id)
+    mine = s.view(s.cur)
+    assert mine["focus"] == [mine["pending"]["territory"]]
+    assert all("focus" not in s.view(x) for x in (None, *(x for x in range(3) if x != s.cur)))
+    image, texts = _texts(mine)
+    _assert_phone_readable(image, texts)
+    plain, _ = _texts({k: v for k, v in mine.items() if k != "focus"})  # the whole map
+    table = plain.height - iwari.board_geo(mine["map"]).height
+    zoom = iwari.focus_geo(mine["map"], mine["focus"], iwari.MAX_HEIGHT - table)
+    assert zoom is not None and zoom.scale > 1.25 * iwari.BOARD_SCALE
+    assert image.height == zoom.height + table and image.tobytes() != plain.tobytes()
+    # Its free tent spaces are lettered (a text each); on the board an empty space is a plain dot.
+    letters = {t for _size, t in texts if len(t) == 1 and t.islower()}
+    assert {name[-1] for name in mine["pending"]["free_spaces"]} <= letters
+    _public, public_texts = _texts(s.view(None))
+    assert not {t for _size, t in public_texts if len(t) == 1 and t.islower()}

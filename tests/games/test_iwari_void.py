@@ -17,7 +17,7 @@ from games.iwari.data import CARD_COUNTS, VOID_CARD, VOID_CARDS
 from games.iwari.maps import the_void
 from games.iwari.scoring import settlements
 from games.iwari.state import IwariState
-from rendering import render
+from rendering import iwari, render
 from tests.contract import play_random
 
 GAME = REGISTRY["iwari"]
@@ -346,4 +346,5 @@ def test_picture_at_six_players() -> None:
     v = s.view(s.cur)
     assert any(c["territory"] for c in v["contested"])
     image = Image.open(io.BytesIO(render("iwari", v, [f"p{i}" for i in range(6)])))
-    assert image.width == 760 and image.height > 740 * 760 / 1200
+    # The map whole (740 of 1200 px tall at the picture's width), the table under it.
+    assert image.width == iwari.WIDTH and image.height > 740 * iwari.WIDTH / 1200
