@@ -16,7 +16,7 @@ from bot.names import shown
 from bot.service import ServiceError
 from bot.store import CorruptRow, StoreBusy
 from cogs.components import DYNAMIC_ITEMS, busy_text, guarded, jump_url, reply
-from cogs.table import Table
+from cogs.table import Table, answer_in_time
 from games import REGISTRY
 from games.base import plural
 
@@ -65,7 +65,7 @@ class Matches(commands.Cog):
         async def run():
             # Recorded, then answered: the match's writer posts the latest board at the bottom.
             Table.check_posting(interaction)
-            await self.bot.service.request_board(interaction.channel_id)
+            await answer_in_time(interaction, self.bot.service.request_board(interaction.channel_id))
             await reply(interaction, "The board is posted at the bottom of the channel.")
 
         await guarded(interaction, None, run())
@@ -153,7 +153,9 @@ class Matches(commands.Cog):
         """Take your seat back from the AI that played it while you were away."""
 
         async def run():
-            match = await self.bot.service.return_seat(interaction.channel_id, interaction.user.id)
+            match = await answer_in_time(
+                interaction, self.bot.service.return_seat(interaction.channel_id, interaction.user.id)
+            )
             await reply(interaction, f"You play your own seat in match #{match.id} again.")
 
         await guarded(interaction, None, run())
@@ -163,7 +165,9 @@ class Matches(commands.Cog):
         """Resign from this channel's match: it ends and the best of the others wins."""
 
         async def run():
-            match, winners = await self.bot.service.resign(interaction.channel_id, interaction.user.id)
+            match, winners = await answer_in_time(
+                interaction, self.bot.service.resign(interaction.channel_id, interaction.user.id)
+            )
             names = (
                 ", ".join(shown(match.seats[w].name) for w in winners) or "nobody (a loss against the game)"
             )
@@ -178,8 +182,11 @@ class Matches(commands.Cog):
         """Abandon this channel's match without a result (host or Manage Channels)."""
 
         async def run():
-            match = await self.bot.service.abandon(
-                interaction.channel_id, interaction.user.id, Table.can_manage(interaction)
+            match = await answer_in_time(
+                interaction,
+                self.bot.service.abandon(
+                    interaction.channel_id, interaction.user.id, Table.can_manage(interaction)
+                ),
             )
             await reply(interaction, f"Match #{match.id} is abandoned; the channel is told.")
 

@@ -20,7 +20,7 @@ from bot.limits import Cooldowns
 from bot.names import plain, shown
 from bot.service import MatchService, ServiceError, StaleClick, format_event
 from bot.store import CorruptRow, Match
-from cogs.components import POST_PERMISSIONS, THREAD_PERMISSIONS, lacking_text, missing
+from cogs.components import POST_PERMISSIONS, THREAD_PERMISSIONS, lacking_text, missing, reply
 from cogs.messages import Messages, person_key
 from cogs.panel import Panels, closed_view
 from cogs.replays import Replays
@@ -42,15 +42,23 @@ ANSWER_WITHIN = 2.0  # seconds a click waits for its answer before it is acknowl
 
 
 async def defer(interaction: discord.Interaction) -> None:
-    if not interaction.response.is_done():
+    """Acknowledge the interaction unless it was: a click's message stays as it is, a command shows
+    "thinking" to its author only (every command that writes answers privately)."""
+    if interaction.response.is_done():
+        return
+    if interaction.type is discord.InteractionType.application_command:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    else:
         await interaction.response.defer()
 
 
 async def answer_in_time(interaction: discord.Interaction, awaitable):
-    """Await the change a click asked for; if it is not done within ``ANSWER_WITHIN`` seconds (the
-    database waits for a lock), acknowledge the click first, so that Discord does not show it as
-    failed, and answer with the committed result once it is in. The limit is wall-clock time
-    (Discord's window is), measured by a timer thread, not by the event loop's clock."""
+    """Await the change a click or command asked for; if it is not done within ``ANSWER_WITHIN``
+    seconds (the database waits for a lock), acknowledge the interaction first (``defer``), so that
+    Discord does not show it as failed, and answer with the committed result once it is in: the
+    caller answers with ``reply`` or ``defer`` then, which know it was acknowledged. Every handler
+    that writes awaits its writes through this. The limit is wall-clock time (Discord's window
+    is), measured by a timer thread, not by the event loop's clock."""
     task = asyncio.ensure_future(awaitable)
     loop = asyncio.get_running_loop()
     late = asyncio.Event()
@@ -126,10 +134,10 @@ class Table:
     async def on_lobby_ai(self, interaction: discord.Interaction, match_id: int, value: str) -> None:
         await self.here(interaction, match_id)
         if value == "remove":
-            await self.service.remove_ai(match_id, interaction.user.id)
+            await answer_in_time(interaction, self.service.remove_ai(match_id, interaction.user.id))
         else:
-            await self.service.add_ai(match_id, interaction.user.id, value)
-        await interaction.response.defer()  # saved: the writer shows the lobby
+            await answer_in_time(interaction, self.service.add_ai(match_id, interaction.user.id, value))
+        await defer(interaction)  # saved: the writer shows the lobby
 
     async def open_lobby(
         self, interaction: discord.Interaction, game_key: str, options: dict, thread: bool | None
@@ -158,12 +166,13 @@ class Table:
                 )
         if not thread:
             # Saved first, answered after: the writer posts the lobby from the database.
-            await self.service.new_lobby(
-                game_key, interaction.guild.id, channel.id, user.id, user.display_name, options
+            await answer_in_time(
+                interaction,
+                self.service.new_lobby(
+                    game_key, interaction.guild.id, channel.id, user.id, user.display_name, options
+                ),
             )
-            await interaction.response.send_message(
-                f"Your {game.title} lobby is open: it is posted below.", ephemeral=True
-            )
+            await reply(interaction, f"Your {game.title} lobby is open: it is posted below.")
             return
         await interaction.response.defer(thinking=True, ephemeral=True)
         if thread:
@@ -185,16 +194,18 @@ class Table:
         await self.here(interaction, match_id)
         user = interaction.user
         if op == "join":
-            await self.service.join(match_id, user.id, user.display_name)
+            await answer_in_time(interaction, self.service.join(match_id, user.id, user.display_name))
         elif op == "leave":
-            await self.service.leave(match_id, user.id)
+            await answer_in_time(interaction, self.service.leave(match_id, user.id))
         elif op == "cancel":
-            await self.service.cancel(match_id, user.id, self.can_manage(interaction))
+            await answer_in_time(
+                interaction, self.service.cancel(match_id, user.id, self.can_manage(interaction))
+            )
         else:
             self.check_posting(interaction)
-            await self.service.start(match_id, user.id)
+            await answer_in_time(interaction, self.service.start(match_id, user.id))
             self.schedule_ai(match_id)
-        await interaction.response.defer()  # saved: the writer shows the lobby and the board
+        await defer(interaction)  # saved: the writer shows the lobby and the board
 
     @staticmethod
     def check_posting(interaction: discord.Interaction) -> None:
@@ -211,11 +222,11 @@ class Table:
     async def on_rematch(self, interaction: discord.Interaction, match_id: int) -> None:
         await self.here(interaction, match_id)
         user = interaction.user
-        match = await self.service.rematch(match_id, user.id, user.display_name)
-        await interaction.response.send_message(
+        match = await answer_in_time(interaction, self.service.rematch(match_id, user.id, user.display_name))
+        await reply(
+            interaction,
             f"A rematch lobby (#{match.id}) is open below, with the same players and options. "
             "Press Start when everyone is ready.",
-            ephemeral=True,
         )
 
     # -- the private panel
@@ -345,13 +356,15 @@ class Table:
         """Undo in the panel: the step is taken back (saved before the answer), the panel shows the
         choice as it was; the board is redrawn by the writer."""
         try:
-            outcome = await self.service.undo(match_id, interaction.user.id, version)
+            outcome = await answer_in_time(
+                interaction, self.service.undo(match_id, interaction.user.id, version)
+            )
         except StaleClick:
             raise ServiceError(
                 "This Undo is out of date: the game moved on since this panel was shown. Nothing was changed."
             ) from None
         match, state, seat = outcome.match, outcome.state, outcome.seat
-        await interaction.response.defer()
+        await defer(interaction)
         view, file = await self.panels.build(match, state, seat, note="Taken back. Your choice again:")
         await interaction.edit_original_response(attachments=[file], view=view)
         self.keep_panel(interaction, match.id)
