@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import textwrap
 
 import discord
 import pytest
@@ -33,29 +32,29 @@ pytestmark = pytest.mark.simcord(settle_timeout=15, shard_count=1)  # below the 
 
 
 class HeldWriteLock:
-    """Another process holds SQLite's write lock until ``release`` (or ``HOLD`` s); ``released_by``
-    says which: "acknowledged" or "timeout"."""
+    """Another process holds a write lock until ``release`` (or ``HOLD`` s); ``released_by`` says
+    which: "acknowledged" or "timeout". By default SQLite's; ``sql`` (PostgreSQL): the locks its
+    statements take in a transaction of the database at ``db``."""
 
-    def __init__(self, db_path: str) -> None:
+    def __init__(self, db: str, sql: str | None = None, hold: float = HOLD) -> None:
+        if sql is None:
+            lock = f"db = sqlite3.connect({db!r}, isolation_level=None)\ndb.execute('BEGIN IMMEDIATE')"
+            let_go = "db.execute('COMMIT')"
+        else:
+            lock = (
+                "import asyncio, asyncpg\nloop = asyncio.new_event_loop()\n"
+                f"db = loop.run_until_complete(asyncpg.connect({db!r}))\n"
+                "loop.run_until_complete(db.execute('BEGIN'))\n"
+                f"loop.run_until_complete(db.execute({sql!r}))"
+            )
+            let_go = "loop.run_until_complete(db.execute('ROLLBACK'))"
+        script = (
+            f"import select, sqlite3, sys\n{lock}\nprint('locked', flush=True)\n"
+            f"told, _, _ = select.select([sys.stdin], [], [], {hold})\n{let_go}\n"
+            "print('acknowledged' if told else 'timeout', flush=True)\n"
+        )
         self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-c",
-                textwrap.dedent(
-                    f"""
-                    import select, sqlite3, sys
-                    db = sqlite3.connect({db_path!r}, isolation_level=None)
-                    db.execute("BEGIN IMMEDIATE")
-                    print("locked", flush=True)
-                    told, _, _ = select.select([sys.stdin], [], [], {HOLD})
-                    db.execute("COMMIT")
-                    print("acknowledged" if told else "timeout", flush=True)
-                    """
-                ),
-            ],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
+            [sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
         )
         assert self.process.stdout.readline().strip() == "locked"
         self.released_by: str | None = None
@@ -73,13 +72,13 @@ class HeldWriteLock:
         return self.released_by
 
 
-async def under_write_lock(world, db_path, monkeypatch, act):
-    """``act()`` (a click or command) while the write lock is held; it is let go as soon as the
-    interaction is acknowledged. Returns the interaction's result, checked to be acknowledged in
-    time (while the write waited for the lock)."""
+async def under_write_lock(world, db_path, monkeypatch, act, **lock):
+    """``act()`` (a click or command) while the write lock is held (``HeldWriteLock(db_path,
+    **lock)``); it is let go as soon as the interaction is acknowledged. Returns the interaction's
+    result, checked to be acknowledged in time (while the write waited for the lock)."""
     await world.env.settle()
     await world.bot.table.writer.idle()  # nothing of an earlier step still to be written
-    lock = HeldWriteLock(db_path)
+    lock = HeldWriteLock(db_path, **lock)
     defer = discord.InteractionResponse.defer
 
     async def deferred(self, *args, **kwargs):
@@ -114,9 +113,10 @@ async def test_a_move_is_acknowledged_then_answered(simcord_env, db_path, monkey
     assert (await world.bot.store.get_match(match_id)).version > before, "the move is in"
 
 
-async def test_undo_is_acknowledged_then_shows_the_choice_again(simcord_env, db_path, monkeypatch):
-    world = await make_world(simcord_env, 2)
-    match_id = await start_match(world, "kigi", 2)
+async def a_step_to_undo(world):
+    """A Kigi match whose first player took a step Undo can take back: (match id, its version,
+    the player, their panel, the Undo's custom id)."""
+    match_id = await start_match(world, "kigi", 2)  # every opening of Kigi offers such a step
     match = await world.bot.store.get_match(match_id)
     state = world.bot.service.state_of(match)
     seat = state.to_act()[0]
@@ -125,7 +125,12 @@ async def test_undo_is_acknowledged_then_shows_the_choice_again(simcord_env, db_
     panel = opened.response or opened.followups[-1]
     await choose(player, panel, undoable_choice(state, seat))
     (undo,) = [c for c in custom_ids(panel) if c.startswith("un:")]
-    stepped = (await world.bot.store.get_match(match_id)).version
+    return match_id, (await world.bot.store.get_match(match_id)).version, player, panel, undo
+
+
+async def test_undo_is_acknowledged_then_shows_the_choice_again(simcord_env, db_path, monkeypatch):
+    world = await make_world(simcord_env, 2)
+    match_id, stepped, player, panel, undo = await a_step_to_undo(world)
     await under_write_lock(world, db_path, monkeypatch, lambda: player.click(panel, custom_id=undo))
     assert "Taken back" in text(panel), "the panel shows the choice again, once saved"
     assert (await world.bot.store.get_match(match_id)).version == stepped + 1
