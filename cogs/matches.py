@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 BOARD_COOLDOWN = 30.0
 
 _UNITS = {"m": 60, "h": 3600, "d": 86400}
+LONGEST = 100 * 365 * 86400  # a delay longer than every range is read as this
 HISTORY = 10  # finished matches listed by /match history
 LEADERBOARD = 10
 RATING_NOTE = (
@@ -39,7 +40,12 @@ def parse_delay(text: str) -> int:
     parts = re.findall(r"(\d+(?:\.\d+)?)([mhd])", text)
     if not parts or "".join(n + u for n, u in parts) != text:
         raise ServiceError("Write the delay like 30m, 12h or 2d (minutes, hours, days).")
-    return int(sum(float(n) * _UNITS[u] for n, u in parts))
+    seconds = sum(float(n) * _UNITS[u] for n, u in parts)
+    if not seconds < LONGEST:  # hundreds of digits (even infinite as a float): out of every range
+        return LONGEST
+    # A delay written is never 0 s (0 means "never" for a lobby's expiry): under a second is 1 s,
+    # which the ranges refuse.
+    return max(int(seconds), 1) if seconds > 0 else 0
 
 
 def describe_delay(seconds: int) -> str:
