@@ -157,13 +157,7 @@ class Table:
         )
         if lacking:
             raise ServiceError(lacking_text(lacking))
-        if thread:
-            theirs = missing(interaction.permissions, ("send_messages", *THREAD_PERMISSIONS))
-            if theirs:
-                raise ServiceError(
-                    f"Opening a match in a thread needs the permission {' and '.join(theirs)} here, "
-                    "which you do not have: run the command without the thread option."
-                )
+        self.check_may_open(interaction, thread)
         if not thread:
             # Saved first, answered after: the writer posts the lobby from the database.
             await answer_in_time(
@@ -208,6 +202,26 @@ class Table:
         await defer(interaction)  # saved: the writer shows the lobby and the board
 
     @staticmethod
+    def check_may_open(interaction: discord.Interaction, thread: bool) -> None:
+        """Refuse a lobby to a person who may not write where it would be posted (the lobby and
+        the board speak for the channel): Send Messages here (in a thread: Send Messages in
+        Threads), and to open a new thread, what that needs."""
+        if thread:
+            theirs = missing(interaction.permissions, ("send_messages", *THREAD_PERMISSIONS))
+            if theirs:
+                raise ServiceError(
+                    f"Opening a match in a thread needs the permission {' and '.join(theirs)} here, "
+                    "which you do not have: run the command without the thread option."
+                )
+            return
+        here = isinstance(interaction.channel, discord.Thread)
+        theirs = missing(interaction.permissions, ("send_messages_in_threads" if here else "send_messages",))
+        if theirs:
+            raise ServiceError(
+                f"Opening a match needs the permission {' and '.join(theirs)} here, which you do not have."
+            )
+
+    @staticmethod
     def check_posting(interaction: discord.Interaction) -> None:
         """Refuse, naming what is missing, when the bot cannot post the match's messages here."""
         lacking = missing(getattr(interaction, "app_permissions", None), POST_PERMISSIONS)
@@ -221,6 +235,7 @@ class Table:
 
     async def on_rematch(self, interaction: discord.Interaction, match_id: int) -> None:
         await self.here(interaction, match_id)
+        self.check_may_open(interaction, False)
         user = interaction.user
         match = await answer_in_time(interaction, self.service.rematch(match_id, user.id, user.display_name))
         await reply(
