@@ -674,6 +674,26 @@ class PostgresStore(Store):
     async def delete_reminder(self, match_id: int) -> None:
         await self._tx(lambda con: con.execute("DELETE FROM reminders WHERE match_id = $1", match_id))
 
+    async def replace_reminder(self, match_id, status, version, reminder) -> bool:
+        async def replace(con: Con) -> bool:
+            # FOR SHARE: a start or move of the match waits for this transaction, and one that
+            # committed first is seen (the row is read again after the wait, so it no longer matches).
+            found = await con.fetchval(
+                "SELECT 1 FROM matches WHERE id = $1 AND status = $2 AND version = $3 FOR SHARE",
+                match_id,
+                status,
+                version,
+            )
+            if found is None:
+                return False
+            if reminder is None:
+                await con.execute("DELETE FROM reminders WHERE match_id = $1", match_id)
+            else:
+                await _put_reminder(con, reminder)
+            return True
+
+        return await self._tx(replace)
+
     async def fire_reminder(self, due: Reminder, following: Reminder | None, effects=()) -> bool:
         async def fire(con: Con) -> bool:
             done = await con.execute(
