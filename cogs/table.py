@@ -251,6 +251,8 @@ class Table:
         if match.status != "active":
             raise ServiceError("This match is over.")
         seat = self.service.seat_for_user(match, interaction.user.id)
+        if interaction.guild_id is None and match.guild_id is not None:
+            await self.check_member(match, interaction.user.id)  # Play on a turn DM
         # Play on an older board still opens the current choice: the panel carries the version it
         # shows, so nothing can be decided against an old one.
         state = self.service.state_of(match)
@@ -263,6 +265,18 @@ class Table:
         view, file = await self.panels.build(match, state, seat, refusable=True)
         message = await interaction.followup.send(view=view, file=file, ephemeral=True, wait=True)
         self.panels.live(match.id, interaction.user.id, message.id, message.edit, message.delete)
+
+    async def check_member(self, match: Match, user_id: int) -> None:
+        """Refuse a click from a direct message (a turn DM's Play) of someone who is no longer a
+        member of the match's server: the channel's buttons are out of their reach, the DM's too."""
+        try:
+            guild = self.client.get_guild(match.guild_id) or await self.client.fetch_guild(match.guild_id)
+            if guild.get_member(user_id) is None:  # the member cache is not kept (no members intent)
+                await guild.fetch_member(user_id)
+        except (discord.NotFound, discord.Forbidden):
+            raise ServiceError(
+                "You are no longer a member of the server of this match, so you cannot play in it."
+            ) from None
 
     async def on_view(self, interaction: discord.Interaction, match_id: int, version: int) -> None:
         match = await self.service.get(match_id)
