@@ -12,6 +12,7 @@ from discord.ext import commands
 
 import rendering
 from bot.core import GameBot
+from bot.limits import Cooldowns
 from bot.names import shown
 from bot.service import ServiceError
 from bot.store import CorruptRow, StoreBusy
@@ -22,8 +23,11 @@ from games.base import plural
 
 log = logging.getLogger(__name__)
 
-# Per person: a board moved to the bottom of the channel at most this often.
+# Per person, and per channel: a board moved to the bottom of the channel at most this often (the
+# others who ask meanwhile are shown where it is).
 BOARD_COOLDOWN = 30.0
+# Per channel and game: a leaderboard posted publicly at most this often (meanwhile: privately).
+LEADERBOARD_COOLDOWN = 60.0
 
 _UNITS = {"m": 60, "h": 3600, "d": 86400}
 LONGEST = 100 * 365 * 86400  # a delay longer than every range is read as this
@@ -60,6 +64,7 @@ class Matches(commands.Cog):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         self.table: Table = bot.table  # type: ignore[attr-defined]
+        self.cooldowns = Cooldowns({"board": BOARD_COOLDOWN, "leaderboard": LEADERBOARD_COOLDOWN})
 
     match = app_commands.Group(name="match", description="The match in this channel", guild_only=True)
 
@@ -71,7 +76,19 @@ class Matches(commands.Cog):
         async def run():
             # Recorded, then answered: the match's writer posts the latest board at the bottom.
             Table.check_posting(interaction)
-            await answer_in_time(interaction, self.bot.service.request_board(interaction.channel_id))
+            channel = interaction.channel_id
+            if self.cooldowns.wait("board", channel) > 0:  # someone asked a moment ago: one repost
+                match = await self.bot.service.live(channel)
+                where = jump_url(match, match.board_message_id)
+                await reply(
+                    interaction, f"The board was posted at the bottom of the channel a moment ago: {where}"
+                )
+                return
+            try:
+                await answer_in_time(interaction, self.bot.service.request_board(channel))
+            except BaseException:
+                self.cooldowns.forget("board", channel)  # nothing was posted
+                raise
             await reply(interaction, "The board is posted at the bottom of the channel.")
 
         await guarded(interaction, None, run())
@@ -286,6 +303,14 @@ class Matches(commands.Cog):
             ]
             embed = discord.Embed(title=title, description="\n".join(lines), colour=discord.Colour.gold())
             embed.set_footer(text=RATING_NOTE)
+            if self.cooldowns.wait("leaderboard", (interaction.channel_id, game)) > 0:
+                # Posted here a moment ago: this one only for who asked, not again for everyone.
+                await interaction.response.send_message(
+                    "It was posted in this channel a moment ago; here it is for you.",
+                    embed=embed,
+                    ephemeral=True,
+                )
+                return
             await interaction.response.send_message(
                 embed=embed, allowed_mentions=discord.AllowedMentions.none()
             )

@@ -34,6 +34,8 @@ log = logging.getLogger(__name__)
 # seconds (whichever match), one's private view of a match at most every VIEW_COOLDOWN seconds.
 REPLAY_COOLDOWN = 20.0
 VIEW_COOLDOWN = 10.0
+# Play opens (and draws) one's panel at most this often for one moment of a match (its version).
+PLAY_COOLDOWN = 5.0
 AI_RETRIES = 5  # unexpected failures in a row before an AI seat waits for the next start
 AI_BACKOFF = 60.0  # the longest wait of an AI seat between two tries while the database is away
 
@@ -89,7 +91,7 @@ class Table:
         self.messages = Messages(client, service)
         self.panels = Panels(service, self.messages)
         self.replays = Replays(client, service)
-        self.cooldowns = Cooldowns({"replay": REPLAY_COOLDOWN, "view": VIEW_COOLDOWN})
+        self.cooldowns = Cooldowns({"replay": REPLAY_COOLDOWN, "view": VIEW_COOLDOWN, "play": PLAY_COOLDOWN})
         self.writer = Writer(client, service, self.messages, self.panels)
         self.writer.after_sweep = self._after_sweep
         service.on_effects = self.writer.kick
@@ -261,6 +263,7 @@ class Table:
             waiting = ", ".join(shown(match.seats[s].name) for s in to_act)
             raise ServiceError(f"It is not your turn: waiting for {waiting}.")
         self.admits_pictures(interaction.user.id)
+        self.cool_down("play", (interaction.user.id, match.id, match.version))
         await interaction.response.defer(ephemeral=True, thinking=True)
         view, file = await self.panels.build(match, state, seat, refusable=True)
         message = await interaction.followup.send(view=view, file=file, ephemeral=True, wait=True)
