@@ -8,6 +8,7 @@ import discord
 import pytest
 from simcord.backend.errors import SetupError
 
+from cogs.table import PLAY_COOLDOWN
 from tests.discord.helpers import (
     board_message,
     custom_ids,
@@ -133,6 +134,7 @@ async def test_the_turn_mention_carries_play_and_each_player_chooses_how_they_ar
         opened = await player.click(mention, label="Play")
         panel = opened.response or opened.followups[-1]
         assert opened.ephemeral and any(c.startswith(("ac:", "as:")) for c in custom_ids(panel))
+        await world.env.advance_time(PLAY_COOLDOWN)  # Play again on the board: after its cooldown
         await play_one_action(world, rng)
     assert told[alice.id] and all(told[alice.id]), "alice is pinged in the channel"
     assert told[bob.id] and not any(told[bob.id]), "bob muted the ping"
