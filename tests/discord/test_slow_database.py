@@ -25,6 +25,7 @@ from tests.discord.helpers import (
 )
 from tests.discord.test_async_play import moderator
 from tests.discord.test_outbox import first_move
+from tests.discord.test_replay import final_message
 from tests.discord.test_undo import choose, undoable_choice
 
 HOLD = 6.0  # seconds the lock is held when nothing acknowledges the interaction
@@ -217,3 +218,49 @@ async def test_resign_is_acknowledged_then_saved(simcord_env, db_path, monkeypat
     )
     assert result.ephemeral and "You resigned" in said(result)
     assert (await world.bot.store.get_match(match_id)).status == "finished"
+
+
+# The other handlers that write: the same, without a word more.
+
+
+async def test_leave_and_cancel_are_acknowledged_then_saved(simcord_env, db_path, monkeypatch):
+    world = await make_world(simcord_env, 2)
+    host, guest = world.players
+    lobby = await open_lobby(world, host, "ikenokoi")
+    await guest.click(lobby, label="Join")
+    await under_write_lock(world, db_path, monkeypatch, lambda: guest.click(lobby, label="Leave"))
+    match = await world.bot.store.live_match(world.channel.id)
+    assert [s.user_id for s in match.seats] == [host.id]
+    await under_write_lock(world, db_path, monkeypatch, lambda: host.click(lobby, label="Cancel"))
+    assert (await world.bot.store.get_match(match.id)).status == "abandoned"
+
+
+async def test_return_and_abandon_are_acknowledged_then_saved(simcord_env, db_path, monkeypatch):
+    world = await make_world(simcord_env, 2)
+    host, other = world.players
+    match_id = await start_match(world, "ikenokoi", 2)
+    match = await world.bot.store.get_match(match_id)
+    await world.bot.service.take_over(match_id, [match.seat_of(other.id)])
+    result = await under_write_lock(
+        world, db_path, monkeypatch, lambda: other.slash(world.channel, "match return")
+    )
+    assert "You play your own seat" in said(result)
+    assert all(s.ai is None for s in (await world.bot.store.get_match(match_id)).seats)
+    result = await under_write_lock(
+        world, db_path, monkeypatch, lambda: host.slash(world.channel, "match abandon")
+    )
+    assert "is abandoned" in said(result)
+    assert (await world.bot.store.get_match(match_id)).status == "abandoned"
+
+
+async def test_rematch_is_acknowledged_then_opened(simcord_env, db_path, monkeypatch):
+    world = await make_world(simcord_env, 2)
+    alice, bob = world.players
+    await start_match(world, "ikenokoi", 2)
+    await bob.slash(world.channel, "match resign")
+    await world.env.settle()
+    await world.bot.table.writer.idle()
+    final = final_message(world)
+    result = await under_write_lock(world, db_path, monkeypatch, lambda: alice.click(final, label="Rematch"))
+    assert result.followups[-1].ephemeral and "A rematch lobby" in said(result), "said privately"
+    assert (await world.bot.store.live_match(world.channel.id)).status == "lobby"
