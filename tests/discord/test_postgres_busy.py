@@ -9,7 +9,6 @@ import sys
 
 import pytest
 
-from bot.store import Timeouts
 from tests.discord.helpers import lobby_message, make_world, open_lobby, start_match
 
 BUSY = "The database is busy, try again in a moment. Nothing was changed."
@@ -20,9 +19,14 @@ def bot_database(pg_clean):
     return pg_clean
 
 
+# The server's lock timeout as configured by default (3 s): long enough for a session waiting for
+# the lock to be found and ended, however slow the machine.
+pytestmark = pytest.mark.simcord(settle_timeout=15)
+
+
 @pytest.fixture
 def bot_settings() -> dict:
-    return {"board_step_delay": 0.0, "database_timeouts": Timeouts(lock=1)}
+    return {"board_step_delay": 0.0}
 
 
 class TableLock:
