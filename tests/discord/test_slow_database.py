@@ -146,11 +146,17 @@ async def test_join_is_acknowledged_then_saved(simcord_env, db_path, monkeypatch
     assert [s.user_id for s in match.seats] == [world.players[0].id, joiner.id]
 
 
+async def a_lobby_of_two(world):
+    """(host, guest, lobby): an Ike No Koi lobby the second player joined."""
+    host, guest = world.players
+    lobby = await open_lobby(world, host, "ikenokoi")
+    await guest.click(lobby, label="Join")
+    return host, guest, lobby
+
+
 async def test_start_is_acknowledged_then_saved(simcord_env, db_path, monkeypatch):
     world = await make_world(simcord_env, 2)
-    host, other = world.players
-    lobby = await open_lobby(world, host, "ikenokoi")
-    await other.click(lobby, label="Join")
+    host, _, lobby = await a_lobby_of_two(world)
     await under_write_lock(world, db_path, monkeypatch, lambda: host.click(lobby, label="Start"))
     assert (await world.bot.store.live_match(world.channel.id)).status == "active"
 
@@ -225,9 +231,7 @@ async def test_resign_is_acknowledged_then_saved(simcord_env, db_path, monkeypat
 
 async def test_leave_and_cancel_are_acknowledged_then_saved(simcord_env, db_path, monkeypatch):
     world = await make_world(simcord_env, 2)
-    host, guest = world.players
-    lobby = await open_lobby(world, host, "ikenokoi")
-    await guest.click(lobby, label="Join")
+    host, guest, lobby = await a_lobby_of_two(world)
     await under_write_lock(world, db_path, monkeypatch, lambda: guest.click(lobby, label="Leave"))
     match = await world.bot.store.live_match(world.channel.id)
     assert [s.user_id for s in match.seats] == [host.id]
