@@ -134,3 +134,7 @@ class Cooldowns:
         if len(self._last) > 10_000:  # forget the uses whose cooldown is over
             self._last = {k: t for k, t in self._last.items() if now - t < self.per.get(k[0], 0.0)}
         return 0.0
+
+    def forget(self, kind: str, who: Hashable) -> None:
+        """Take back the use just counted (what it was for was refused: nothing was done)."""
+        self._last.pop((kind, who), None)

@@ -955,19 +955,19 @@ class MatchService:
                 raise ServiceError("The lobby expiry must be between 10 minutes and 30 days (0: never).")
             current.lobby_expiry = lobby_expiry
         await self.store.put_channel_settings(channel_id, current)
-        live = await self.store.live_match(channel_id)
-        if live is not None and live.status == "active":
-            if current.reminders_enabled:
-                await self.store.put_reminder(
-                    Reminder(live.id, self.clock() + current.reminder_delay, 0, live.version)
-                )
-            else:
-                await self.store.delete_reminder(live.id)
-            self._changed_reminders()
-        elif live is not None and lobby_expiry is not None:  # the open lobby follows the new delay
-            if lobby_expiry:
-                await self.store.put_reminder(Reminder(live.id, live.created_at + lobby_expiry, 0, 0))
-            else:
-                await self.store.delete_reminder(live.id)
-            self._changed_reminders()
+        # The live match's reminder follows, written only while the match is as read (a Start or a
+        # move meanwhile wrote its own reminder, maybe from the old settings: read it again).
+        for _ in range(20):
+            live = await self.store.live_match(channel_id)
+            if live is None or (live.status != "active" and lobby_expiry is None):
+                break
+            if live.status == "active":
+                reminder = None
+                if current.reminders_enabled:
+                    reminder = Reminder(live.id, self.clock() + current.reminder_delay, 0, live.version)
+            else:  # the open lobby follows the new delay
+                reminder = Reminder(live.id, live.created_at + lobby_expiry, 0, 0) if lobby_expiry else None
+            if await self.store.replace_reminder(live.id, live.status, live.version, reminder):
+                self._changed_reminders()
+                break
         return current

@@ -389,6 +389,14 @@ class Store(ABC):
     @abstractmethod
     async def delete_reminder(self, match_id: int) -> None: ...
     @abstractmethod
+    async def replace_reminder(
+        self, match_id: int, status: str, version: int, reminder: Reminder | None
+    ) -> bool:
+        """Replace the match's reminder by ``reminder`` (None: delete it) only while the match still
+        has this ``status`` and ``version``, in one transaction; else change nothing and return False
+        (it started, moved or ended meanwhile: its own change wrote its reminder)."""
+
+    @abstractmethod
     async def fire_reminder(
         self, due: Reminder, following: Reminder | None, effects: list[Effect] = ()
     ) -> bool:

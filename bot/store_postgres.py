@@ -89,12 +89,13 @@ _LOST = (
 )
 
 
-def _busy(exc: BaseException) -> StoreBusy | None:
-    """The transient failure a database error is (None: it is not one)."""
+def _busy(exc: BaseException, write: bool = True) -> StoreBusy | None:
+    """The transient failure a database error is (None: it is not one). A read that lost its
+    connection changed nothing: only a write's loss is ambiguous."""
     if isinstance(exc, _BUSY):
         return StoreBusy(f"the database is busy ({type(exc).__name__}: {exc})")
     if isinstance(exc, _LOST):
-        return StoreBusy(f"the database did not answer ({type(exc).__name__}: {exc})", ambiguous=True)
+        return StoreBusy(f"the database did not answer ({type(exc).__name__}: {exc})", ambiguous=write)
     return None
 
 
@@ -257,14 +258,14 @@ def _shard_filter(shards: Shards, first: int) -> tuple[str, tuple]:
 
 
 @contextlib.contextmanager
-def _busy_errors():
+def _busy_errors(write: bool = True):
     """A timeout, a lock wait or a lost connection inside the block becomes ``StoreBusy``."""
     try:
         yield
     except StoreBusy:
         raise
     except Exception as exc:
-        busy = _busy(exc)
+        busy = _busy(exc, write)
         if busy is None:
             raise
         raise busy from exc
@@ -302,13 +303,13 @@ class PostgresStore(Store):
 
     async def _tx(self, fn: Callable[[Con], Awaitable[T]], **options) -> T:
         """Run ``fn`` as one transaction on one connection of the pool."""
-        with _busy_errors():
+        with _busy_errors(write=not options.get("readonly")):
             async with self._acquire() as con, con.transaction(**options):
                 return await fn(con)
 
-    async def _one(self, method: str, sql: str, *args) -> Any:
-        """One statement on its own (its own implicit transaction)."""
-        with _busy_errors():
+    async def _one(self, method: str, sql: str, *args, write: bool = False) -> Any:
+        """One statement on its own (its own implicit transaction): a read unless ``write``."""
+        with _busy_errors(write):
             async with self._acquire() as con:
                 return await getattr(con, method)(sql, *args)
 
@@ -402,7 +403,8 @@ class PostgresStore(Store):
         return match_from_row(row)
 
     async def live_matches_in(self, guild_id: int) -> list[Match]:
-        rows = await self._p().fetch(
+        rows = await self._one(
+            "fetch",
             "SELECT * FROM matches WHERE guild_id = $1 AND status IN ('lobby', 'active') ORDER BY id",
             guild_id,
         )
@@ -492,6 +494,7 @@ class PostgresStore(Store):
                 [e.kind for e in move.effects],
                 [e.version for e in move.effects],
                 [json.dumps(e.payload) for e in move.effects],
+                write=True,
             )
             if saved != 1:
                 raise StaleVersion(f"match {move.match_id} moved on from version {move.expected_version}")
@@ -670,6 +673,26 @@ class PostgresStore(Store):
 
     async def delete_reminder(self, match_id: int) -> None:
         await self._tx(lambda con: con.execute("DELETE FROM reminders WHERE match_id = $1", match_id))
+
+    async def replace_reminder(self, match_id, status, version, reminder) -> bool:
+        async def replace(con: Con) -> bool:
+            # FOR SHARE: a start or move of the match waits for this transaction, and one that
+            # committed first is seen (the row is read again after the wait, so it no longer matches).
+            found = await con.fetchval(
+                "SELECT 1 FROM matches WHERE id = $1 AND status = $2 AND version = $3 FOR SHARE",
+                match_id,
+                status,
+                version,
+            )
+            if found is None:
+                return False
+            if reminder is None:
+                await con.execute("DELETE FROM reminders WHERE match_id = $1", match_id)
+            else:
+                await _put_reminder(con, reminder)
+            return True
+
+        return await self._tx(replace)
 
     async def fire_reminder(self, due: Reminder, following: Reminder | None, effects=()) -> bool:
         async def fire(con: Con) -> bool:

@@ -639,6 +639,19 @@ class SqliteStore(Store):
     async def delete_reminder(self, match_id: int) -> None:
         await self._tx(lambda db: _put_reminder(db, match_id, None))
 
+    async def replace_reminder(self, match_id, status, version, reminder) -> bool:
+        def replace(db: Db) -> bool:
+            # Under the write lock (BEGIN IMMEDIATE): no start or move can come between.
+            found = db.execute(
+                "SELECT 1 FROM matches WHERE id = ? AND status = ? AND version = ?",
+                (match_id, status, version),
+            ).fetchone()
+            if found is not None:
+                _put_reminder(db, match_id, reminder)
+            return found is not None
+
+        return await self._tx(replace)
+
     async def fire_reminder(self, due: Reminder, following: Reminder | None, effects=()) -> bool:
         encoded, now = _encoded(effects), time.time()
 

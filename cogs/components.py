@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import discord
 
+from bot import merge
 from bot.limits import Overloaded
 from bot.service import LiveMatchExists, ServiceError
 from bot.store import CorruptRow, Match, StoreBusy
@@ -30,6 +31,7 @@ LOBBY_OPS = ("join", "leave", "start", "cancel")
 # for a 64-bit column, so a forged id is simply not ours rather than an OverflowError.
 ID = "[0-9]{1,18}"
 SMALL = "[0-9]{1,4}"
+ACTION_ID_MAX = 80  # games.base.Action: a choice id, joined ones too (bot/merge.py), is at most this long
 
 
 def jump_url(match: Match, message_id: int | None) -> str:
@@ -114,6 +116,24 @@ async def guarded(interaction: discord.Interaction, match_id: int | None, coro) 
             log.exception("could not send the apology for match %s", match_id)
 
 
+FORGED_CHOICE = "That is not a choice your panel offered. Nothing was changed."
+
+
+def forged_choice(action_id: str) -> bool:
+    """Whether a choice id from a click or menu is none a panel shows (a forged one): longer than an
+    action id, more steps than one choice joins (bot/merge.py), or a step that is no engine's action
+    id. Refused before anything is read or applied."""
+    steps = merge.split(action_id)
+    if len(action_id) > ACTION_ID_MAX or len(steps) > merge.MAX_DEPTH:
+        return True
+    try:
+        for step in steps:
+            Action(step, "")  # the engines' rule of an action id
+    except ValueError:
+        return True
+    return False
+
+
 def button_style(action: Action) -> discord.ButtonStyle:
     if action.group in ("pass", "skip", "done", "back", "stop") or action.id in (
         "pass",
@@ -140,10 +160,18 @@ class ActButton(
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
-        return cls(int(match["mid"]), int(match["ver"]), Action(match["aid"], item.label or match["aid"]))
+        aid = match["aid"]
+        # A forged id is no Action: it is refused when clicked (callback), not logged as a failure here.
+        shown = Action("forged", "?") if forged_choice(aid) else Action(aid, (item.label or aid)[:80])
+        button = cls(int(match["mid"]), int(match["ver"]), shown)
+        button.action_id = aid
+        return button
 
     async def callback(self, interaction: discord.Interaction) -> None:
         table: Table = interaction.client.table
+        if forged_choice(self.action_id):
+            await reply(interaction, FORGED_CHOICE)
+            return
         await guarded(
             interaction,
             self.match_id,
@@ -181,6 +209,9 @@ class ActSelect(
         values = (interaction.data or {}).get("values") or []
         if len(values) != 1:
             await reply(interaction, "Choose exactly one option.")
+            return
+        if forged_choice(str(values[0])):
+            await reply(interaction, FORGED_CHOICE)
             return
         await guarded(
             interaction,

@@ -12,20 +12,25 @@ from discord.ext import commands
 
 import rendering
 from bot.core import GameBot
+from bot.limits import Cooldowns
 from bot.names import shown
 from bot.service import ServiceError
 from bot.store import CorruptRow, StoreBusy
 from cogs.components import DYNAMIC_ITEMS, busy_text, guarded, jump_url, reply
-from cogs.table import Table
+from cogs.table import Table, answer_in_time
 from games import REGISTRY
 from games.base import plural
 
 log = logging.getLogger(__name__)
 
-# Per person: a board moved to the bottom of the channel at most this often.
+# Per person, and per channel: a board moved to the bottom of the channel at most this often (the
+# others who ask meanwhile are shown where it is).
 BOARD_COOLDOWN = 30.0
+# Per channel and game: a leaderboard posted publicly at most this often (meanwhile: privately).
+LEADERBOARD_COOLDOWN = 60.0
 
 _UNITS = {"m": 60, "h": 3600, "d": 86400}
+LONGEST = 100 * 365 * 86400  # a delay longer than every range is read as this
 HISTORY = 10  # finished matches listed by /match history
 LEADERBOARD = 10
 RATING_NOTE = (
@@ -39,7 +44,12 @@ def parse_delay(text: str) -> int:
     parts = re.findall(r"(\d+(?:\.\d+)?)([mhd])", text)
     if not parts or "".join(n + u for n, u in parts) != text:
         raise ServiceError("Write the delay like 30m, 12h or 2d (minutes, hours, days).")
-    return int(sum(float(n) * _UNITS[u] for n, u in parts))
+    seconds = sum(float(n) * _UNITS[u] for n, u in parts)
+    if not seconds < LONGEST:  # hundreds of digits (even infinite as a float): out of every range
+        return LONGEST
+    # A delay written is never 0 s (0 means "never" for a lobby's expiry): under a second is 1 s,
+    # which the ranges refuse.
+    return max(int(seconds), 1) if seconds > 0 else 0
 
 
 def describe_delay(seconds: int) -> str:
@@ -54,6 +64,7 @@ class Matches(commands.Cog):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         self.table: Table = bot.table  # type: ignore[attr-defined]
+        self.cooldowns = Cooldowns({"board": BOARD_COOLDOWN, "leaderboard": LEADERBOARD_COOLDOWN})
 
     match = app_commands.Group(name="match", description="The match in this channel", guild_only=True)
 
@@ -65,7 +76,19 @@ class Matches(commands.Cog):
         async def run():
             # Recorded, then answered: the match's writer posts the latest board at the bottom.
             Table.check_posting(interaction)
-            await self.bot.service.request_board(interaction.channel_id)
+            channel = interaction.channel_id
+            if self.cooldowns.wait("board", channel) > 0:  # someone asked a moment ago: one repost
+                match = await self.bot.service.live(channel)
+                where = jump_url(match, match.board_message_id)
+                await reply(
+                    interaction, f"The board was posted at the bottom of the channel a moment ago: {where}"
+                )
+                return
+            try:
+                await answer_in_time(interaction, self.bot.service.request_board(channel))
+            except BaseException:
+                self.cooldowns.forget("board", channel)  # nothing was posted
+                raise
             await reply(interaction, "The board is posted at the bottom of the channel.")
 
         await guarded(interaction, None, run())
@@ -153,7 +176,9 @@ class Matches(commands.Cog):
         """Take your seat back from the AI that played it while you were away."""
 
         async def run():
-            match = await self.bot.service.return_seat(interaction.channel_id, interaction.user.id)
+            match = await answer_in_time(
+                interaction, self.bot.service.return_seat(interaction.channel_id, interaction.user.id)
+            )
             await reply(interaction, f"You play your own seat in match #{match.id} again.")
 
         await guarded(interaction, None, run())
@@ -163,7 +188,9 @@ class Matches(commands.Cog):
         """Resign from this channel's match: it ends and the best of the others wins."""
 
         async def run():
-            match, winners = await self.bot.service.resign(interaction.channel_id, interaction.user.id)
+            match, winners = await answer_in_time(
+                interaction, self.bot.service.resign(interaction.channel_id, interaction.user.id)
+            )
             names = (
                 ", ".join(shown(match.seats[w].name) for w in winners) or "nobody (a loss against the game)"
             )
@@ -178,8 +205,11 @@ class Matches(commands.Cog):
         """Abandon this channel's match without a result (host or Manage Channels)."""
 
         async def run():
-            match = await self.bot.service.abandon(
-                interaction.channel_id, interaction.user.id, Table.can_manage(interaction)
+            match = await answer_in_time(
+                interaction,
+                self.bot.service.abandon(
+                    interaction.channel_id, interaction.user.id, Table.can_manage(interaction)
+                ),
             )
             await reply(interaction, f"Match #{match.id} is abandoned; the channel is told.")
 
@@ -273,6 +303,14 @@ class Matches(commands.Cog):
             ]
             embed = discord.Embed(title=title, description="\n".join(lines), colour=discord.Colour.gold())
             embed.set_footer(text=RATING_NOTE)
+            if self.cooldowns.wait("leaderboard", (interaction.channel_id, game)) > 0:
+                # Posted here a moment ago: this one only for who asked, not again for everyone.
+                await interaction.response.send_message(
+                    "It was posted in this channel a moment ago; here it is for you.",
+                    embed=embed,
+                    ephemeral=True,
+                )
+                return
             await interaction.response.send_message(
                 embed=embed, allowed_mentions=discord.AllowedMentions.none()
             )

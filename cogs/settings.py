@@ -11,7 +11,7 @@ from bot.core import GameBot
 from bot.service import DEFAULT_REMINDER_DELAY, ServiceError
 from cogs.components import guarded, reply
 from cogs.matches import describe_delay, parse_delay
-from cogs.table import Table
+from cogs.table import Table, answer_in_time
 
 TURN_PING_WORDS = {
     "channel": "a mention in the channel",
@@ -81,8 +81,11 @@ class Settings(commands.Cog):
                         if lobby_expiry.strip().lower() in ("never", "off", "0")
                         else parse_delay(lobby_expiry)
                     )
-                await service.set_reminders(
-                    interaction.channel_id, seconds, enabled, takeover, threads, lobby_expiry=expiry
+                await answer_in_time(
+                    interaction,
+                    service.set_reminders(
+                        interaction.channel_id, seconds, enabled, takeover, threads, lobby_expiry=expiry
+                    ),
                 )
             current = await service.store.channel_settings(interaction.channel_id)
             wait = current.reminder_delay if current else DEFAULT_REMINDER_DELAY
@@ -137,10 +140,14 @@ class Settings(commands.Cog):
                 raise ServiceError("Choose how you are told it is your turn: channel, mute or dm.")
             if reminders is not None and reminders not in REMINDER_PLACES:
                 raise ServiceError("Choose where your reminders come: channel or dm.")
-            if turn is not None:
-                await service.set_turn_ping(user, turn)
-            if reminders is not None:
-                await service.store.put_dm_reminders(user, reminders == "dm")
+
+            async def save() -> None:
+                if turn is not None:
+                    await service.set_turn_ping(user, turn)
+                if reminders is not None:
+                    await service.store.put_dm_reminders(user, reminders == "dm")
+
+            await answer_in_time(interaction, save())
             ping = (await service.store.turn_pings([user]))[user]
             dm = await service.store.dm_reminders(user)
             await reply(

@@ -20,7 +20,7 @@ from bot.limits import Cooldowns
 from bot.names import plain, shown
 from bot.service import MatchService, ServiceError, StaleClick, format_event
 from bot.store import CorruptRow, Match
-from cogs.components import POST_PERMISSIONS, THREAD_PERMISSIONS, lacking_text, missing
+from cogs.components import POST_PERMISSIONS, THREAD_PERMISSIONS, lacking_text, missing, reply
 from cogs.messages import Messages, person_key
 from cogs.panel import Panels, closed_view
 from cogs.replays import Replays
@@ -34,6 +34,8 @@ log = logging.getLogger(__name__)
 # seconds (whichever match), one's private view of a match at most every VIEW_COOLDOWN seconds.
 REPLAY_COOLDOWN = 20.0
 VIEW_COOLDOWN = 10.0
+# Play opens (and draws) one's panel at most this often for one moment of a match (its version).
+PLAY_COOLDOWN = 5.0
 AI_RETRIES = 5  # unexpected failures in a row before an AI seat waits for the next start
 AI_BACKOFF = 60.0  # the longest wait of an AI seat between two tries while the database is away
 
@@ -42,15 +44,23 @@ ANSWER_WITHIN = 2.0  # seconds a click waits for its answer before it is acknowl
 
 
 async def defer(interaction: discord.Interaction) -> None:
-    if not interaction.response.is_done():
+    """Acknowledge the interaction unless it was: a click's message stays as it is, a command shows
+    "thinking" to its author only (every command that writes answers privately)."""
+    if interaction.response.is_done():
+        return
+    if interaction.type is discord.InteractionType.application_command:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    else:
         await interaction.response.defer()
 
 
 async def answer_in_time(interaction: discord.Interaction, awaitable):
-    """Await the change a click asked for; if it is not done within ``ANSWER_WITHIN`` seconds (the
-    database waits for a lock), acknowledge the click first, so that Discord does not show it as
-    failed, and answer with the committed result once it is in. The limit is wall-clock time
-    (Discord's window is), measured by a timer thread, not by the event loop's clock."""
+    """Await the change a click or command asked for; if it is not done within ``ANSWER_WITHIN``
+    seconds (the database waits for a lock), acknowledge the interaction first (``defer``), so that
+    Discord does not show it as failed, and answer with the committed result once it is in: the
+    caller answers with ``reply`` or ``defer`` then, which know it was acknowledged. Every handler
+    that writes awaits its writes through this. The limit is wall-clock time (Discord's window
+    is), measured by a timer thread, not by the event loop's clock."""
     task = asyncio.ensure_future(awaitable)
     loop = asyncio.get_running_loop()
     late = asyncio.Event()
@@ -81,7 +91,7 @@ class Table:
         self.messages = Messages(client, service)
         self.panels = Panels(service, self.messages)
         self.replays = Replays(client, service)
-        self.cooldowns = Cooldowns({"replay": REPLAY_COOLDOWN, "view": VIEW_COOLDOWN})
+        self.cooldowns = Cooldowns({"replay": REPLAY_COOLDOWN, "view": VIEW_COOLDOWN, "play": PLAY_COOLDOWN})
         self.writer = Writer(client, service, self.messages, self.panels)
         self.writer.after_sweep = self._after_sweep
         service.on_effects = self.writer.kick
@@ -126,10 +136,10 @@ class Table:
     async def on_lobby_ai(self, interaction: discord.Interaction, match_id: int, value: str) -> None:
         await self.here(interaction, match_id)
         if value == "remove":
-            await self.service.remove_ai(match_id, interaction.user.id)
+            await answer_in_time(interaction, self.service.remove_ai(match_id, interaction.user.id))
         else:
-            await self.service.add_ai(match_id, interaction.user.id, value)
-        await interaction.response.defer()  # saved: the writer shows the lobby
+            await answer_in_time(interaction, self.service.add_ai(match_id, interaction.user.id, value))
+        await defer(interaction)  # saved: the writer shows the lobby
 
     async def open_lobby(
         self, interaction: discord.Interaction, game_key: str, options: dict, thread: bool | None
@@ -149,21 +159,16 @@ class Table:
         )
         if lacking:
             raise ServiceError(lacking_text(lacking))
-        if thread:
-            theirs = missing(interaction.permissions, ("send_messages", *THREAD_PERMISSIONS))
-            if theirs:
-                raise ServiceError(
-                    f"Opening a match in a thread needs the permission {' and '.join(theirs)} here, "
-                    "which you do not have: run the command without the thread option."
-                )
+        self.check_may_open(interaction, thread)
         if not thread:
             # Saved first, answered after: the writer posts the lobby from the database.
-            await self.service.new_lobby(
-                game_key, interaction.guild.id, channel.id, user.id, user.display_name, options
+            await answer_in_time(
+                interaction,
+                self.service.new_lobby(
+                    game_key, interaction.guild.id, channel.id, user.id, user.display_name, options
+                ),
             )
-            await interaction.response.send_message(
-                f"Your {game.title} lobby is open: it is posted below.", ephemeral=True
-            )
+            await reply(interaction, f"Your {game.title} lobby is open: it is posted below.")
             return
         await interaction.response.defer(thinking=True, ephemeral=True)
         if thread:
@@ -185,16 +190,38 @@ class Table:
         await self.here(interaction, match_id)
         user = interaction.user
         if op == "join":
-            await self.service.join(match_id, user.id, user.display_name)
+            await answer_in_time(interaction, self.service.join(match_id, user.id, user.display_name))
         elif op == "leave":
-            await self.service.leave(match_id, user.id)
+            await answer_in_time(interaction, self.service.leave(match_id, user.id))
         elif op == "cancel":
-            await self.service.cancel(match_id, user.id, self.can_manage(interaction))
+            await answer_in_time(
+                interaction, self.service.cancel(match_id, user.id, self.can_manage(interaction))
+            )
         else:
             self.check_posting(interaction)
-            await self.service.start(match_id, user.id)
+            await answer_in_time(interaction, self.service.start(match_id, user.id))
             self.schedule_ai(match_id)
-        await interaction.response.defer()  # saved: the writer shows the lobby and the board
+        await defer(interaction)  # saved: the writer shows the lobby and the board
+
+    @staticmethod
+    def check_may_open(interaction: discord.Interaction, thread: bool) -> None:
+        """Refuse a lobby to a person who may not write where it would be posted (the lobby and
+        the board speak for the channel): Send Messages here (in a thread: Send Messages in
+        Threads), and to open a new thread, what that needs."""
+        if thread:
+            theirs = missing(interaction.permissions, ("send_messages", *THREAD_PERMISSIONS))
+            if theirs:
+                raise ServiceError(
+                    f"Opening a match in a thread needs the permission {' and '.join(theirs)} here, "
+                    "which you do not have: run the command without the thread option."
+                )
+            return
+        here = isinstance(interaction.channel, discord.Thread)
+        theirs = missing(interaction.permissions, ("send_messages_in_threads" if here else "send_messages",))
+        if theirs:
+            raise ServiceError(
+                f"Opening a match needs the permission {' and '.join(theirs)} here, which you do not have."
+            )
 
     @staticmethod
     def check_posting(interaction: discord.Interaction) -> None:
@@ -210,12 +237,13 @@ class Table:
 
     async def on_rematch(self, interaction: discord.Interaction, match_id: int) -> None:
         await self.here(interaction, match_id)
+        self.check_may_open(interaction, False)
         user = interaction.user
-        match = await self.service.rematch(match_id, user.id, user.display_name)
-        await interaction.response.send_message(
+        match = await answer_in_time(interaction, self.service.rematch(match_id, user.id, user.display_name))
+        await reply(
+            interaction,
             f"A rematch lobby (#{match.id}) is open below, with the same players and options. "
             "Press Start when everyone is ready.",
-            ephemeral=True,
         )
 
     # -- the private panel
@@ -225,6 +253,8 @@ class Table:
         if match.status != "active":
             raise ServiceError("This match is over.")
         seat = self.service.seat_for_user(match, interaction.user.id)
+        if interaction.guild_id is None and match.guild_id is not None:
+            await self.check_member(match, interaction.user.id)  # Play on a turn DM
         # Play on an older board still opens the current choice: the panel carries the version it
         # shows, so nothing can be decided against an old one.
         state = self.service.state_of(match)
@@ -233,10 +263,23 @@ class Table:
             waiting = ", ".join(shown(match.seats[s].name) for s in to_act)
             raise ServiceError(f"It is not your turn: waiting for {waiting}.")
         self.admits_pictures(interaction.user.id)
+        self.cool_down("play", (interaction.user.id, match.id, match.version))
         await interaction.response.defer(ephemeral=True, thinking=True)
         view, file = await self.panels.build(match, state, seat, refusable=True)
         message = await interaction.followup.send(view=view, file=file, ephemeral=True, wait=True)
         self.panels.live(match.id, interaction.user.id, message.id, message.edit, message.delete)
+
+    async def check_member(self, match: Match, user_id: int) -> None:
+        """Refuse a click from a direct message (a turn DM's Play) of someone who is no longer a
+        member of the match's server: the channel's buttons are out of their reach, the DM's too."""
+        try:
+            guild = self.client.get_guild(match.guild_id) or await self.client.fetch_guild(match.guild_id)
+            if guild.get_member(user_id) is None:  # the member cache is not kept (no members intent)
+                await guild.fetch_member(user_id)
+        except (discord.NotFound, discord.Forbidden):
+            raise ServiceError(
+                "You are no longer a member of the server of this match, so you cannot play in it."
+            ) from None
 
     async def on_view(self, interaction: discord.Interaction, match_id: int, version: int) -> None:
         match = await self.service.get(match_id)
@@ -345,13 +388,15 @@ class Table:
         """Undo in the panel: the step is taken back (saved before the answer), the panel shows the
         choice as it was; the board is redrawn by the writer."""
         try:
-            outcome = await self.service.undo(match_id, interaction.user.id, version)
+            outcome = await answer_in_time(
+                interaction, self.service.undo(match_id, interaction.user.id, version)
+            )
         except StaleClick:
             raise ServiceError(
                 "This Undo is out of date: the game moved on since this panel was shown. Nothing was changed."
             ) from None
         match, state, seat = outcome.match, outcome.state, outcome.seat
-        await interaction.response.defer()
+        await defer(interaction)
         view, file = await self.panels.build(match, state, seat, note="Taken back. Your choice again:")
         await interaction.edit_original_response(attachments=[file], view=view)
         self.keep_panel(interaction, match.id)

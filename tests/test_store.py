@@ -284,6 +284,48 @@ async def test_a_lobby_expires_once_unless_started_and_settings_keep_their_new_c
     assert await store.turn_pings([7, 8]) == {7: "dm", 8: "mute"} and await store.dm_reminders(7)
 
 
+async def test_a_reminder_is_replaced_only_while_the_match_is_as_read(store):
+    lobby = await store.create_match("iki", 1, 5, 1, [Seat(1, "a")], {}, 3, 1.0, expires_at=100.0)
+    assert await store.replace_reminder(lobby.id, "lobby", 0, Reminder(lobby.id, 50.0, 0, 0))
+    assert await store.due_reminders(1e9) == [Reminder(lobby.id, 50.0, 0, 0)]
+    turn = Reminder(lobby.id, 900.0, 0, 0)
+    await store.start_match(lobby.id, [Seat(1, "a")], {"v": 0}, turn, 2.0)
+    # A lobby's expiry written after the start (as read before it) changes nothing.
+    assert not await store.replace_reminder(lobby.id, "lobby", 0, Reminder(lobby.id, 60.0, 0, 0))
+    assert not await store.replace_reminder(lobby.id, "lobby", 0, None)
+    assert await store.due_reminders(1e9) == [turn], "the match keeps its turn reminder"
+    await store.save_move(move_of(await store.get_match(lobby.id), 0, "m"), 3.0)
+    assert not await store.replace_reminder(lobby.id, "active", 0, Reminder(lobby.id, 70.0, 0, 0))
+    assert await store.replace_reminder(lobby.id, "active", 1, Reminder(lobby.id, 80.0, 0, 1))
+    assert await store.due_reminders(1e9) == [Reminder(lobby.id, 80.0, 0, 1)]
+    assert await store.replace_reminder(lobby.id, "active", 1, None)
+    assert await store.due_reminders(1e9) == []
+
+
+async def test_lobby_expiry_set_while_the_lobby_starts_leaves_the_turn_reminder(service):
+    """/settings lobby_expiry reads the channel's lobby; Start commits before it writes the expiry."""
+    store = service.store
+    lobby = await service.new_lobby("ikenokoi", 1, 10, 100, "host")
+    await service.join(lobby.id, 101, "p1")
+    live_match = store.live_match
+
+    async def started_meanwhile(channel_id):
+        found = await live_match(channel_id)
+        if found is not None and found.status == "lobby":
+            await service.start(found.id, 100)  # between the read and the write
+        return found
+
+    store.live_match = started_meanwhile
+    await service.set_reminders(10, None, None, lobby_expiry=3 * 3600)
+    store.live_match = live_match
+    match = await store.get_match(lobby.id)
+    assert match.status == "active"
+    (reminder,) = await store.due_reminders(1e12)
+    assert reminder == Reminder(match.id, service.clock() + 12 * 3600, 0, match.version), (
+        "the match's turn reminder, not the lobby's expiry"
+    )
+
+
 async def test_active_matches_skip_an_unreadable_row(store):
     good = await new_active(store, channel=1)
     bad = await new_active(store, channel=2)

@@ -8,6 +8,7 @@ import discord
 import pytest
 from simcord.backend.errors import SetupError
 
+from cogs.table import PLAY_COOLDOWN
 from tests.discord.helpers import (
     board_message,
     custom_ids,
@@ -21,6 +22,7 @@ from tests.discord.helpers import (
     start_match,
     text,
 )
+from tests.discord.test_replay import answer
 
 
 async def moderator(world):
@@ -132,6 +134,7 @@ async def test_the_turn_mention_carries_play_and_each_player_chooses_how_they_ar
         opened = await player.click(mention, label="Play")
         panel = opened.response or opened.followups[-1]
         assert opened.ephemeral and any(c.startswith(("ac:", "as:")) for c in custom_ids(panel))
+        await world.env.advance_time(PLAY_COOLDOWN)  # Play again on the board: after its cooldown
         await play_one_action(world, rng)
     assert told[alice.id] and all(told[alice.id]), "alice is pinged in the channel"
     assert told[bob.id] and not any(told[bob.id]), "bob muted the ping"
@@ -164,3 +167,22 @@ async def test_last_moves_leave_out_the_display_refill(simcord_env):
     assert refilled, "the refill came up"
     _, lines = await world.bot.service.log(world.channel.id, 200)
     assert any("The display is refilled" in line for line in lines), "/match log keeps it"
+
+
+async def test_a_player_who_left_the_server_cannot_play_through_an_old_turn_dm(simcord_env):
+    world = await make_world(simcord_env, 2)
+    alice, bob = world.players
+    await alice.slash(world.channel, "notifications", turn="dm")
+    await bob.slash(world.channel, "notifications", turn="dm")
+    match_id = await start_match(world, "ikenokoi", 2)
+    match = await live(world)
+    player = member_of(world, match, world.bot.service.state_of(match).to_act()[0])
+    (dm,) = [m for m in player.user.dm_channel.history() if f"match #{match_id}" in (m.content or "")]
+    opened = await player.user.click(dm, label="Play")  # a member: the panel opens in the DM
+    assert opened.ephemeral and any(c.startswith(("ac:", "as:")) for c in custom_ids(answer(opened)))
+    world.bot.table.panels.forget(match_id)
+    world.guild.remove_member(player)
+    refused = await player.user.click(dm, label="Play")
+    assert refused.ephemeral and "no longer a member" in answer(refused).content
+    assert not any(c.startswith(("ac:", "as:")) for c in custom_ids(answer(refused))), "no panel"
+    assert (await live(world)).version == match.version

@@ -8,9 +8,9 @@ from collections import Counter
 
 import pytest
 
-from cogs.matches import BOARD_COOLDOWN
+from cogs.matches import BOARD_COOLDOWN, LEADERBOARD_COOLDOWN
 from cogs.messages import PICTURES_PER_PERSON, TOO_MANY_PICTURES, board_key, person_key
-from cogs.table import REPLAY_COOLDOWN, VIEW_COOLDOWN
+from cogs.table import PLAY_COOLDOWN, REPLAY_COOLDOWN, VIEW_COOLDOWN
 from tests.discord.helpers import World, board_message, custom_ids, make_first_choice, make_world, start_match
 from tests.discord.test_replay import answer, final_message
 
@@ -30,10 +30,58 @@ async def test_match_board_has_a_per_person_cooldown(simcord_env):
     assert again.ephemeral and "again in" in again.response.content
     assert await world.bot.store.pending_effects(match_id) == [], "nothing recorded for the refused one"
     other = await second.slash(world.channel, "match board")
-    assert "bottom" in other.response.content, "another person is not held back"
+    assert "posted at the bottom of the channel a moment ago" in other.response.content
     await world.env.advance_time(BOARD_COOLDOWN + 1)
     later = await first.slash(world.channel, "match board")
-    assert "bottom" in later.response.content
+    assert later.response.content == "The board is posted at the bottom of the channel."
+
+
+async def test_ten_people_asking_for_the_board_at_once_make_one_repost(simcord_env):
+    world = await make_world(simcord_env, 2)
+    match_id = await start_match(world, "ikenokoi", 2)
+    await world.bot.table.writer.idle()
+    spectators = [world.guild.add_member(world.env.create_user(f"fan{n}")) for n in range(10)]
+    posts = len(world.channel.history())
+    answers = [(await fan.slash(world.channel, "match board")).response.content for fan in spectators]
+    assert answers[0] == "The board is posted at the bottom of the channel."
+    assert all("posted at the bottom of the channel a moment ago" in a for a in answers[1:])
+    await world.env.settle()
+    await world.bot.table.writer.idle()
+    assert len(world.channel.history()) - posts <= 2, "one board again (and its mention), not ten"
+    board = board_message(world)
+    assert board.id == (await world.bot.store.get_match(match_id)).board_message_id
+    assert f"/{board.id}" in answers[-1], "the later ones are shown where it is"
+
+
+async def test_the_leaderboard_is_posted_publicly_at_most_once_a_minute_per_channel(simcord_env):
+    world = await make_world(simcord_env, 2)
+    alice, bob = world.players
+    await start_match(world, "ikenokoi", 2)
+    await bob.slash(world.channel, "match resign")  # alice and bob are rated
+    first = await alice.slash(world.channel, "leaderboard", game="ikenokoi")
+    assert not first.ephemeral and first.response.embeds
+    for person in (alice, bob):
+        again = await person.slash(world.channel, "leaderboard", game="ikenokoi")
+        assert again.ephemeral and again.response.embeds, "the same board, for who asked only"
+        assert again.response.embeds[0].description == first.response.embeds[0].description
+    await world.env.advance_time(LEADERBOARD_COOLDOWN)
+    later = await bob.slash(world.channel, "leaderboard", game="ikenokoi")
+    assert not later.ephemeral and later.response.embeds
+
+
+async def test_play_opens_one_panel_per_moment_and_person_every_few_seconds(simcord_env):
+    world = await make_world(simcord_env, 2)
+    match_id = await start_match(world, "ikenokoi", 2)
+    match = await world.bot.store.get_match(match_id)
+    seat = world.bot.service.state_of(match).to_act()[0]
+    player = next(p for p in world.players if p.id == match.seats[seat].user_id)
+    first = await player.click(board_message(world), label="Play")
+    assert answer(first).attachments, "the panel and its picture"
+    again = await player.click(board_message(world), label="Play")
+    assert refused_with_wait(again, PLAY_COOLDOWN)
+    await world.env.advance_time(PLAY_COOLDOWN)
+    later = await player.click(board_message(world), label="Play")
+    assert answer(later).attachments
 
 
 def refused_with_wait(result, seconds: float) -> bool:

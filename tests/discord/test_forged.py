@@ -14,7 +14,13 @@ from simcord.actors import (
     serializers,
 )
 
-from tests.discord.helpers import lobby_message, make_world, open_lobby
+from tests.discord.helpers import (
+    board_message,
+    lobby_message,
+    make_world,
+    open_lobby,
+    start_match,
+)
 
 
 async def forge(member, message, custom_id: str):
@@ -74,3 +80,20 @@ async def test_custom_ids_with_long_or_foreign_digits_are_not_ours(simcord_env, 
     assert not [r for r in caplog.records if r.exc_info or "Overflow" in r.getMessage()]
     match = await world.bot.store.live_match(world.channel.id)
     assert len(match.seats) == 1
+
+
+async def test_a_forged_joined_choice_is_refused_privately_without_a_traceback(simcord_env, caplog):
+    caplog.set_level(logging.WARNING)
+    world = await make_world(simcord_env, 2)
+    await start_match(world, "ikenokoi", 2)
+    match = await world.bot.store.live_match(world.channel.id)
+    seat = world.bot.service.state_of(match).to_act()[0]
+    player = next(p for p in world.players if p.id == match.seats[seat].user_id)
+    prefix = f"ac:{match.id}:{match.version}:"
+    twenty = "/".join(["draw"] * 20)  # 99 characters with the prefix: longer than any action id
+    short = "/".join(["d"] * 20)  # as short as a real one, but 20 steps: more than a choice joins
+    for custom_id in (prefix + twenty, prefix + short, prefix + "draw/" + "\u00e9"):
+        refused = await forge(player, board_message(world), custom_id)
+        assert refused.ephemeral and "not a choice your panel offered" in refused.response.content, custom_id
+    assert not [r for r in caplog.records if r.exc_info], "no traceback"
+    assert (await world.bot.store.live_match(world.channel.id)).version == match.version, "nothing saved"

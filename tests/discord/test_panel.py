@@ -8,6 +8,7 @@ import random
 import pytest
 
 from cogs.panel import CLOSE_MARGIN, CLOSED, SELECTS, TOKEN_LIFETIME
+from cogs.table import PLAY_COOLDOWN
 from games import REGISTRY
 from tests.contract import option_combinations
 from tests.discord.helpers import (
@@ -95,6 +96,7 @@ async def test_a_second_play_retires_the_first_panel(simcord_env):
     player = member_of(world, match, seat)
     first = await player.click(board_message(world), label="Play")
     old = first.response or first.followups[-1]
+    await world.env.advance_time(PLAY_COOLDOWN)  # Play again at the same moment: after its cooldown
     second = await player.click(board_message(world), label="Play")
     new = second.response or second.followups[-1]
     assert old.id != new.id

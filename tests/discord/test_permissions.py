@@ -43,3 +43,24 @@ async def test_a_forbidden_call_later_names_what_is_missing(simcord_env):
     refused = await world.players[0].slash(channel, "ikenokoi new", thread=True)
     text = (refused.response or refused.followups[-1]).content
     assert "Create Public Threads" in text and "something went wrong" not in text
+
+
+async def test_a_lobby_needs_the_members_send_messages_in_the_channel_or_thread(simcord_env):
+    world = await make_world(simcord_env, 2)
+    opener, muted = world.players
+    channel = world.guild.create_text_channel(
+        "muted",
+        overwrites={muted: discord.PermissionOverwrite(send_messages=False, send_messages_in_threads=False)},
+    )
+    refused = await muted.slash(channel, "ikenokoi new")
+    assert refused.ephemeral and "Send Messages" in refused.response.content
+    assert await world.bot.store.live_match(channel.id) is None, "nothing was saved"
+    # In a thread of that channel (opened by someone who may, then free again): Send Messages in Threads.
+    await opener.slash(channel, "ikenokoi new", thread=True)
+    (thread,) = channel.threads
+    await opener.slash(thread, "match abandon")
+    refused = await muted.slash(thread, "ikenokoi new")
+    assert refused.ephemeral and "Send Messages in Threads" in refused.response.content
+    assert await world.bot.store.live_match(thread.id) is None
+    opened = await opener.slash(thread, "ikenokoi new")  # who may write there opens it
+    assert opened.ephemeral and await world.bot.store.live_match(thread.id) is not None

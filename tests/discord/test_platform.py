@@ -9,6 +9,7 @@ from simcord.backend.errors import SetupError
 
 from bot.config import Settings
 from bot.core import create_bot
+from cogs.table import PLAY_COOLDOWN
 from tests.discord.helpers import (
     board_message,
     custom_ids,
@@ -109,6 +110,7 @@ async def test_foreign_wrong_turn_and_stale_clicks_change_nothing(simcord_env):
     panel = opened.response or opened.followups[-1]
     stale_id, stale_action = first_choice(panel)
     rng = random.Random(3)
+    await world.env.advance_time(PLAY_COOLDOWN)  # Play again at the same moment: after its cooldown
     assert await play_one_action(world, rng)
     now = await live(world)
     assert now.version > match.version
@@ -271,6 +273,7 @@ async def test_a_stale_panel_is_refused_with_the_current_choice(simcord_env):
     old_panel = first.response or first.followups[-1]
     # As after a restart: this process forgot the first panel, so the second does not retire it.
     world.bot.table.panels.forget(match.id)
+    await world.env.advance_time(PLAY_COOLDOWN)  # Play again at the same moment: after its cooldown
     second = await player.click(board, label="Play")
     new_panel = second.response or second.followups[-1]
     assert old_panel.id != new_panel.id

@@ -26,6 +26,9 @@ async def test_a_malformed_settings_option_saves_nothing(simcord_env):
         ({"takeover": True, "lobby_expiry": "1m"}, "between 10 minutes and 30 days"),
         ({"delay": "1h30x"}, "Write the delay like"),
         ({"delay": "99999999d", "enabled": False}, "between 10 minutes and 7 days"),
+        ({"delay": "9" * 309 + "m", "threads": True}, "between 10 minutes and 7 days"),  # no OverflowError
+        ({"lobby_expiry": "9" * 400 + ".5d"}, "between 10 minutes and 30 days"),
+        ({"lobby_expiry": "0.0001m", "takeover": True}, "between 10 minutes and 30 days"),  # not "never"
     ]
     for options, words in cases:
         result = await mod.slash(world.channel, "settings", **options)
