@@ -53,11 +53,11 @@ EXAMPLES = {
         11,
         14,
         (
-            (80, 68, "Draw pond cards into the river; after 2 or 3 you may stop and keep them."),
-            (178, 178, "A card identical to one in the river: the river is shared out instead."),
-            (578, 210, "At the end, strictly most of a variety wins its Honour token (its lotus)."),
+            (98, 80, "Draw pond cards into the river; after 2 or 3 you may stop and keep them."),
+            (180, 100, "A card identical to one in the river: the river is shared out instead."),
+            (556, 282, "At the end, strictly most of a variety wins its Honour token (its lotus)."),
             (200, 470, "Your pontoon: Koi by variety; bamboo counts as one more, bridges protect."),
-            (755, 341, "Everyone who fulfils the common challenge scores it."),
+            (580, 330, "Everyone who fulfils the common challenge scores it."),
         ),
     ),
     "iki": Example(
