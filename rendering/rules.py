@@ -65,11 +65,11 @@ EXAMPLES = {
         11,
         30,
         (
-            (172, 492, "A: in firefighting order, take a space of the Ikizama track."),
-            (214, 602, "B: take 4 mon, or hire one of the characters for hire into a stall."),
-            (142, 56, "Move your Oyakata that many shops; trade, use a character behind it."),
-            (365, 404, "Paydays and fires come with the calendar."),
-            (192, 900, "Iki is the score: characters, buildings, harmony and tokens earn it."),
+            (180, 418, "A: in firefighting order, take a space of the Ikizama track."),
+            (200, 514, "B: take 4 mon, or hire one of the characters for hire into a stall."),
+            (150, 46, "Move your Oyakata that many shops; trade, use a character behind it."),
+            (476, 386, "Paydays and fires come with the calendar."),
+            (560, 598, "Iki is the score: characters, buildings, harmony and tokens earn it."),
         ),
     ),
     "iwari": Example(
