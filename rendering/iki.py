@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from games.iki.view import card_info
 from rendering.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -561,9 +562,7 @@ def _choosing(v: dict) -> tuple[str, dict | None]:
     ph, sub = turn["phase"], turn.get("sub")
     card = turn.get("card")
     character = None
-    if isinstance(card, int):
-        from games.iki.view import card_info  # a card id: the view names it by id
-
+    if isinstance(card, int):  # the view names the card being placed by its id
         character = card_info(card)
     if ph == "start_nagaya":
         return "Your starting character: choose a Nagaya (its outer stall)", character
