@@ -80,13 +80,14 @@ def rules_file(game_key: str) -> discord.File | None:
 
 async def show_rules(interaction: discord.Interaction, game_key: str, title: str) -> None:
     """The summary, one embed a message (a message's embeds share 6000 characters); the first page
-    carries a picture of a board with numbered notes on a turn."""
+    carries a picture of a board with numbered notes on a turn, as a plain attachment: an embed's
+    image is shown at most about 280 px tall (the rules picture 183 px wide on a phone), an
+    attachment as wide as the message (bench/phone.py)."""
     first, *rest = rules_embeds(game_key, title)
     file = await asyncio.to_thread(rules_file, game_key)  # drawn off the event loop the first time
     if file is None:
         await interaction.response.send_message(embed=first, ephemeral=True)
     else:
-        first.set_image(url="attachment://rules.png")
         await interaction.response.send_message(embed=first, file=file, ephemeral=True)
     for embed in rest:
         await interaction.followup.send(embed=embed, ephemeral=True)

@@ -96,6 +96,22 @@ def _iki(view: dict, names: list[str] | None) -> list[str]:
         lines.append("**Your characters:** none yet")
     if p.get("retired"):
         lines.append("**Retired:** " + ", ".join(c.get("name", "?") for c in p["retired"]))
+    shop = p.get("oyakata")
+    at_builder = (
+        isinstance(shop, int)
+        and 0 <= shop < len(view.get("shop_keys", []))
+        and (view["shop_keys"][shop] == "build")
+    )
+    if at_builder and me in view.get("to_act", []) and view.get("buildings"):
+        # What a building does is in words only (the board has a line each: name and price).
+        lines.append(
+            "**To build:** "
+            + "; ".join(
+                f"{b['name']} ({b['wood']} wood, {b['mon']} mon: {b['iki']} iki"
+                + (f", {b['ability_text']})" if b.get("ability_text") else ")")
+                for b in view["buildings"]
+            )
+        )
     calendar = view.get("calendar", {})
     month = view.get("month")
     payday = next((m for m in calendar.get("paydays", []) if month is None or m >= month), None)

@@ -1,13 +1,19 @@
-"""Ike No Koi pictures, drawn for a phone (800 px wide, shown about 340 px wide).
+"""Ike No Koi pictures, drawn for a phone (600 px wide, shown 274 px wide in a Discord card).
 
-The river, the pond and the pool, the Honour tokens and their leaders, the common challenge
-and every pontoon, two to a row; the smallest text is 20 px, 8.5 px once shown 340 px wide.
-Reads only ``IkeNoKoiState.view(seat)``. With a seat, the picture is that player's private
-one: their secret challenge, the pool's faces if they hold a lantern and the pond cards they
-peeked at with a lotus flower. At the end the river gives way to the score table.
+The public board: the river, the pond and the pool, the Honour tokens and their leaders, the
+common challenge and every pontoon, two to a row. At the end the river gives way to the score
+table. The smallest text is 18 px, 8.2 px once shown 274 px wide (bench/phone.py).
+
+A seat's private picture is about its decision: the river and that player's own pond, large,
+with the Honour tokens' leaders, their secret challenge, the pool's faces if they hold a lantern
+and the pond cards they peeked at with a lotus flower. Only an Exchange, which takes a card from
+another pond, shows every pontoon (the public layout, seen by that player). Reads only
+``IkeNoKoiState.view(seat)``.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
@@ -32,9 +38,9 @@ from rendering.common import (
     wrap,
 )
 
-WIDTH = 800
-PAD = 10
-SMALL, TEXT = 20, 22  # SMALL is the floor: 8.5 px on a phone
+WIDTH = 600
+PAD = 8
+SMALL, TEXT, BIG = 18, 20, 24  # SMALL is the floor: 8.2 px shown 274 px wide
 KOI_FILL = (252, 226, 196)
 GARDEN_FILLS = {
     "bamboo": (190, 225, 170),
@@ -46,13 +52,32 @@ BRIDGE_COLOUR = (120, 80, 40)
 BAMBOO_COLOUR = (40, 120, 50)
 TOKEN_FILL = (255, 236, 150)
 OUT_FILL = (215, 210, 200)
-LINE_H = 28
-HEADER_H = 44
-CARD_W, CARD_H = 78, 100
-CELL_W, CELL_H = 73, 58
+LINE_H = 24
+HEADER_H = 36
+DECISION_H = 26
+CARD_W, CARD_H = 62, 80
 PANEL_W = (WIDTH - 3 * PAD) // 2
-PANEL_H = 62 + 2 * CELL_H + 10
-TOKENS_H = 30 + 60 + 34
+TOKENS_H = 28 + 50 + 30
+LEGEND_H = 22
+SCORE_ROW = 30
+
+
+@dataclass(frozen=True)
+class Pond:
+    """The size of a pontoon as drawn: half the width on the board, the whole width alone."""
+
+    width: int
+    cell_w: int
+    cell_h: int
+    count: int  # the size of a zone's count
+
+    @property
+    def height(self) -> int:
+        return 58 + 2 * self.cell_h + 8
+
+
+HALF = Pond(PANEL_W, (PANEL_W - 16) // 5, 45, 24)
+WHOLE = Pond(WIDTH - 2 * PAD, (WIDTH - 2 * PAD - 16) // 5, 66, 34)
 
 
 def _name(names: list[str] | None, seat: int) -> str:
@@ -70,7 +95,7 @@ def _card(d: ImageDraw.ImageDraw, x: int, y: int, kind: str, w: int = CARD_W, h:
     d.rounded_rectangle((x, y, x + w, y + h), radius=9, fill=fill, outline=INK, width=2)
     if koi:
         _t(d, (x + w / 2, y + h / 2 - 8), kind, int(h * 0.4), INK, "mm")
-        _t(d, (x + w / 2, y + h - 16), "Koi", SMALL, MUTED, "mm")
+        _t(d, (x + w / 2, y + h - 13), "Koi", SMALL, MUTED, "mm")
     else:
         _t(d, (x + w / 2, y + h / 2), fitted(kind, SMALL, w - 6), SMALL, INK, "mm")
 
@@ -81,8 +106,8 @@ def _back(d: ImageDraw.ImageDraw, x: int, y: int, label: str, count: int) -> Non
         d.rounded_rectangle(
             (x + k, y - k, x + CARD_W + k, y + CARD_H - k), radius=9, fill=WATER, outline=INK, width=2
         )
-    _t(d, (x + CARD_W / 2, y + CARD_H / 2 - 10), str(count), 34, INK, "mm")
-    _t(d, (x + CARD_W / 2, y + CARD_H - 18), label, SMALL, INK, "mm")
+    _t(d, (x + CARD_W / 2, y + CARD_H / 2 - 8), str(count), 28, INK, "mm")
+    _t(d, (x + CARD_W / 2, y + CARD_H - 15), label, SMALL, INK, "mm")
 
 
 def _star(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float = 9) -> None:
@@ -131,10 +156,11 @@ _PONTOONS = PictureCache(6_000_000)
 
 
 def _pontoon_cached(
-    image: Image.Image, x: int, y: int, view: dict, seat: int, names: list[str] | None
+    image: Image.Image, x: int, y: int, view: dict, seat: int, names: list[str] | None, pond: Pond = HALF
 ) -> None:
     key = repr(
         (
+            pond,
             seat,
             _name(names, seat),
             view["seat"] == seat,
@@ -149,27 +175,26 @@ def _pontoon_cached(
     )
     panel = _PONTOONS.get(key)
     if panel is None:
-        panel = Image.new("RGB", (PANEL_W + 1, PANEL_H + 1), BACKGROUND)
-        _pontoon(ImageDraw.Draw(panel), view, seat, names)
+        panel = Image.new("RGB", (pond.width + 1, pond.height + 1), BACKGROUND)
+        _pontoon(ImageDraw.Draw(panel), view, seat, names, pond)
         _PONTOONS.put(key, panel)
     image.paste(panel, (x, y))
 
 
-def _pontoon(d: ImageDraw.ImageDraw, view: dict, seat: int, names: list[str] | None) -> None:
+def _pontoon(d: ImageDraw.ImageDraw, view: dict, seat: int, names: list[str] | None, pond: Pond) -> None:
     p = view["players"][seat]
     acting = seat in view["to_act"]
     colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+    w, h = pond.width, pond.height
     d.rounded_rectangle(
-        (0, 0, PANEL_W, PANEL_H - 6),
+        (0, 0, w, h - 6),
         radius=12,
         fill=PANEL,
         outline=INK if acting else LINE,
         width=5 if acting else 2,
     )
-    d.rectangle((3, 10, 9, PANEL_H - 16), fill=colour)
-    player_badge(d, (30, 22), seat, 15, SMALL)
-    score = f"{p['score']['total']} lotus"
-    _t(d, (PANEL_W - 12, 22), score, TEXT, INK, "rm")
+    d.rectangle((3, 10, 8, h - 16), fill=colour)
+    player_badge(d, (28, 20), seat, 14, SMALL)
     tag = ""
     if seat in view["winners"]:
         tag = "winner"
@@ -178,65 +203,66 @@ def _pontoon(d: ImageDraw.ImageDraw, view: dict, seat: int, names: list[str] | N
     elif seat == view["active"] and not view["over"]:
         # Their turn, but another player decides now (a Sharing, an Exchange)
         tag = "waits"
-    right = PANEL_W - 20 - text_length(score, TEXT)
+    right = w - 8
     if tag:
-        tw = text_length(tag, SMALL) + 14
-        right -= tw + 6
+        tw = text_length(tag, SMALL) + 12
+        right -= tw + 4
         d.rounded_rectangle(
-            (right, 10, right + tw, 34),
+            (right, 9, right + tw, 31),
             radius=8,
             fill=HIGHLIGHT if tag != "waits" else BACKGROUND,
             outline=INK,
         )
-        _t(d, (right + tw / 2, 22), tag, SMALL, INK, "mm")
+        _t(d, (right + tw / 2, 20), tag, SMALL, INK, "mm")
     title = _name(names, seat) + (" (you)" if view["seat"] == seat else "")
-    _t(d, (52, 22), fitted(title, TEXT, right - 60), TEXT, INK, "lm")
-    parts = [f"{p['koi_cards']} Koi"]
+    _t(d, (48, 20), fitted(title, TEXT, right - 54), TEXT, INK, "lm")
+    parts = [f"{p['score']['total']} lotus", f"{p['koi_cards']} Koi"]
     if p["lotus"]:
         parts.append(f"{p['lotus']} lotus flower" + ("s" if p["lotus"] > 1 else ""))
     if p["lanterns"]:
         parts.append(f"{p['lanterns']} lantern" + ("s" if p["lanterns"] > 1 else ""))
     if p["bridges"]:
         parts.append("bridges " + ", ".join(f"{a}-{b}" for a, b in p["bridges"]))
-    _t(d, (16, 40), fitted(" · ".join(parts), SMALL, PANEL_W - 26), SMALL)
+    _t(d, (14, 36), fitted(" · ".join(parts), SMALL, w - 22), SMALL)
 
-    gx = 12
-    gy = 66
+    cw, ch = pond.cell_w, pond.cell_h
+    gx, gy = 12, 60
     leaders = view["leaders"]
     in_play = set(view["varieties"])
     protected = {z for pair in p["bridges"] for z in pair}
     cells: dict[int, tuple[int, int]] = {}
     for r, row in enumerate(view["grid"]):
         for c, v in enumerate(row):
-            cx, cy = gx + c * CELL_W, gy + r * CELL_H
+            cx, cy = gx + c * cw, gy + r * ch
             cells[v] = (cx, cy)
             z = p["zones"][str(v)]
             lead = leaders.get(str(v)) == seat
             fill = HIGHLIGHT if lead else (BACKGROUND if v in in_play else OUT_FILL)
             edge, width = (BRIDGE_COLOUR, 4) if v in protected else (LINE, 2)
-            d.rectangle((cx, cy, cx + CELL_W - 6, cy + CELL_H - 6), fill=fill, outline=edge, width=width)
-            _t(d, (cx + 5, cy + 2), str(v), SMALL, MUTED)
+            d.rectangle((cx, cy, cx + cw - 5, cy + ch - 5), fill=fill, outline=edge, width=width)
+            # the zone's variety top left, its star top right, bamboo bottom left, the count in the middle
+            _t(d, (cx + 4, cy + 1), str(v), SMALL, MUTED)
             total = z["koi"] + z["bamboo"]
             if total:
-                _t(d, (cx + CELL_W / 2 - 6, cy + CELL_H / 2 + 4), str(total), 30, INK, "mm")
+                _t(d, (cx + cw * 0.64, cy + ch * 0.6), str(total), pond.count, INK, "mm")
             if z["bamboo"]:
                 tag = "B" if z["bamboo"] == 1 else f"{z['bamboo']}B"
-                tw = text_length(tag, SMALL) + 8
+                tw = text_length(tag, SMALL) + 6
                 d.rounded_rectangle(
-                    (cx + CELL_W - 10 - tw, cy + 4, cx + CELL_W - 10, cy + 26), radius=5, fill=BAMBOO_COLOUR
+                    (cx + 3, cy + ch - 27, cx + 3 + tw, cy + ch - 8), radius=4, fill=BAMBOO_COLOUR
                 )
-                _t(d, (cx + CELL_W - 10 - tw / 2, cy + 15), tag, SMALL, (255, 255, 255), "mm")
+                _t(d, (cx + 3 + tw / 2, cy + ch - 17), tag, SMALL, (255, 255, 255), "mm")
             if lead:
-                _star(d, cx + CELL_W - 19, cy + CELL_H - 18)
+                _star(d, cx + cw - 14, cy + 10, 7)
     # bridges: a thick bar across the border of the two zones
     for a, b in p["bridges"]:
         (ax, ay), (bx, by) = cells[a], cells[b]
         if ay == by:
             mx = bx - 3
-            box = (mx - 7, ay + 26, mx + 7, ay + CELL_H - 12)
+            box = (mx - 6, ay + ch * 0.4, mx + 6, ay + ch - 10)
         else:
             my = by - 3
-            box = (ax + 30, my - 7, ax + 58, my + 7)
+            box = (ax + cw * 0.35, my - 6, ax + cw * 0.75, my + 6)
         d.rounded_rectangle(box, radius=4, fill=BRIDGE_COLOUR, outline=INK, width=2)
 
 
@@ -246,11 +272,11 @@ def _river(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y: int) 
     _t(d, (PAD, y), "River" + (" (a Sharing)" if view.get("share_next") is not None else ""), TEXT)
     px = PAD + 4 * (CARD_W + 8) + 14
     _t(d, (px, y), "Pond", TEXT)
-    qx = px + CARD_W + 30
+    qx = px + CARD_W + 24
     pool = view.get("pool")
-    label = "Pool" + (" (your lantern shows it)" if pool and not over else "")
+    label = "Pool" + (" (you see it)" if pool and not over else "")
     _t(d, (qx, y), fitted(label, TEXT, WIDTH - PAD - qx), TEXT)
-    y += 30
+    y += 28
     river = view["river"]
     for i in range(4):
         x = PAD + i * (CARD_W + 8)
@@ -266,9 +292,9 @@ def _river(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y: int) 
     else:
         _back(d, qx, y + 6, "cards", view["pool_size"])
         if view.get("pool_taker") is not None:
-            x = qx + CARD_W + 20
-            _t(d, (x, y + 30), "taken by", SMALL, INK)
-            _t(d, (x, y + 54), fitted(_name(names, view["pool_taker"]), SMALL, WIDTH - PAD - x), SMALL)
+            x = qx + CARD_W + 16
+            _t(d, (x, y + 22), "taken by", SMALL, INK)
+            _t(d, (x, y + 44), fitted(_name(names, view["pool_taker"]), SMALL, WIDTH - PAD - x), SMALL)
     y += CARD_H + 8
     notes = []
     if view.get("share_next") is not None and view.get("drawn"):
@@ -278,43 +304,44 @@ def _river(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y: int) 
         notes.append("Discarded: " + ", ".join(f"{v} {k}" for k, v in disc.items()))
     if notes:
         _t(d, (PAD, y), fitted(" · ".join(notes), SMALL, WIDTH - 2 * PAD), SMALL, MUTED)
-        y += 26
+        y += LINE_H
     return y
 
 
 def _river_h(view: dict) -> int:
     notes = view.get("discard") or (view.get("share_next") is not None and view.get("drawn"))
-    return 30 + CARD_H + 8 + (26 if notes else 0)
+    return 28 + CARD_H + 8 + (LINE_H if notes else 0)
 
 
 def _tokens(d: ImageDraw.ImageDraw, view: dict, y: int) -> int:
-    """Honour tokens 2 to 11: the variety, its value in lotus, its leader now."""
-    who = "who won each" if view["over"] else "who leads each now"
-    _t(d, (PAD, y), f"Honour tokens: their value, and {who}", TEXT)
-    y += 30
+    """Honour tokens 2 to 11: the variety, its value in lotus (on a lotus disc), its leader now."""
+    _t(d, (PAD, y), "Honour tokens: variety, value in lotus, who leads now", TEXT)
+    y += 28
     tv = view["token_values"]
     step = (WIDTH - 2 * PAD) / 10
     for i, v in enumerate(range(2, 12)):
         x = PAD + i * step
-        box = (x, y, x + step - 6, y + 56)
+        mid = x + (step - 5) / 2
+        box = (x, y, x + step - 5, y + 50)
         if str(v) not in tv:
             d.rounded_rectangle(box, radius=8, outline=LINE, width=2)
-            _t(d, (x + (step - 6) / 2, y + 28), "out", SMALL, MUTED, "mm")
+            _t(d, (mid, y + 25), "out", SMALL, MUTED, "mm")
             continue
         d.rounded_rectangle(box, radius=8, fill=TOKEN_FILL, outline=INK, width=2)
-        _t(d, (x + (step - 6) / 2, y + 17), str(v), 26, INK, "mm")
-        _t(d, (x + (step - 6) / 2, y + 43), f"{tv[str(v)]} lotus", SMALL, INK, "mm")
+        _t(d, (x + 5, y + 14), str(v), BIG, INK, "lm")
+        d.ellipse((mid + 1, y + 24, mid + 23, y + 46), fill=GARDEN_FILLS["lotus"], outline=INK)
+        _t(d, (mid + 12, y + 35), str(tv[str(v)]), SMALL, INK, "mm")
         leader = view["leaders"].get(str(v))
         if leader is None:
-            _t(d, (x + (step - 6) / 2, y + 76), "none", SMALL, MUTED, "mm")
+            _t(d, (mid, y + 66), "none", SMALL, MUTED, "mm")
         else:
-            player_badge(d, (x + (step - 6) / 2, y + 76), leader, 14, SMALL)
-    return y + 94
+            player_badge(d, (mid, y + 66), leader, 12, SMALL)
+    return y + 82
 
 
 def _scores(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y: int) -> int:
     """At the end: each player's lotus by source, the winner first."""
-    heads = ["Honour tokens", "common", "secret", "lotus flowers", "total"]
+    heads = ["tokens", "common", "secret", "flowers", "total"]
     keys = ["honour", "common", "secret", "lotus", "total"]
     widths = [text_length(h, SMALL) + 16 for h in heads]
     x = WIDTH - PAD - sum(widths)
@@ -322,21 +349,21 @@ def _scores(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y: int)
     for w in widths:
         xs.append(x + w / 2)
         x += w
-    _t(d, (PAD, y), "Final score in lotus", TEXT)
-    y += 30
+    _t(d, (PAD, y), "Final score in lotus: Honour tokens, challenges, lotus flowers", TEXT)
+    y += 28
     for h, cx in zip(heads, xs, strict=True):
         _t(d, (cx, y), h, SMALL, MUTED, "ma")
-    y += 26
+    y += 24
     n = view["num_players"]
     for s in sorted(range(n), key=lambda k: -view["players"][k]["score"]["total"]):
         sc = view["players"][s]["score"]
         if s in view["winners"]:
-            d.rounded_rectangle((PAD - 4, y - 2, WIDTH - PAD + 2, y + 30), radius=6, fill=HIGHLIGHT)
-        player_badge(d, (PAD + 14, y + 14), s, 13, SMALL)
-        _t(d, (PAD + 34, y + 3), fitted(_name(names, s), TEXT, xs[0] - widths[0] / 2 - PAD - 40), TEXT)
+            d.rounded_rectangle((PAD - 4, y - 2, WIDTH - PAD + 2, y + 28), radius=6, fill=HIGHLIGHT)
+        player_badge(d, (PAD + 13, y + 13), s, 12, SMALL)
+        _t(d, (PAD + 32, y + 2), fitted(_name(names, s), TEXT, xs[0] - widths[0] / 2 - PAD - 38), TEXT)
         for k, cx in zip(keys, xs, strict=True):
-            _t(d, (cx, y + 3), str(sc[k] or 0), TEXT, INK, "ma")
-        y += 34
+            _t(d, (cx, y + 2), str(sc[k] or 0), TEXT, INK, "ma")
+        y += SCORE_ROW
     return y
 
 
@@ -364,39 +391,79 @@ def _lines(view: dict, names: list[str] | None) -> list[str]:
 LEGEND = "Big number: Koi and bamboo (B) in the zone. Yellow with a star: leads that Honour token. Brown bar: a bridge."
 
 
+def _header(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None) -> int:
+    """The title and the turn; under it, who decides what (one line of its own: it is long)."""
+    d.rectangle((0, 0, WIDTH, HEADER_H + DECISION_H), fill=WATER)
+    head = "Ike No Koi" + ("" if view["over"] else f" · turn {view['turn']}")
+    _t(d, (PAD, HEADER_H / 2 + 2), head, BIG, INK, "lm")
+    line = fitted(_decision_line(view, names), TEXT, WIDTH - 2 * PAD)
+    _t(d, (PAD, HEADER_H + DECISION_H / 2 - 2), line, TEXT, INK, "lm")
+    return HEADER_H + DECISION_H + 6
+
+
+def _text_box(d: ImageDraw.ImageDraw, lines: list[str], y: int) -> int:
+    d.rounded_rectangle(
+        (PAD, y, WIDTH - PAD, y + len(lines) * LINE_H + 12), radius=10, fill=PANEL, outline=LINE, width=2
+    )
+    for k, line in enumerate(lines):
+        _t(d, (PAD + 12, y + 6 + k * LINE_H), line, SMALL)
+    return y + len(lines) * LINE_H + 12 + 8
+
+
+def _legend(d: ImageDraw.ImageDraw, lines: list[str], y: int) -> None:
+    for line in lines:
+        _t(d, (WIDTH / 2, y), line, SMALL, MUTED, "ma")
+        y += LEGEND_H
+
+
+def _focused(view: dict) -> bool:
+    """A seat's own picture is its decision's: the river and its pond, unless it takes a card from
+    another pond (an Exchange) or the game is over."""
+    decision = view.get("decision") or {}
+    return view["seat"] is not None and not view["over"] and decision.get("type") != "exchange"
+
+
 def draw(view: dict, names: list[str] | None = None) -> Image.Image:
+    return _own(view, names) if _focused(view) else _board(view, names)
+
+
+def _board(view: dict, names: list[str] | None) -> Image.Image:
+    """Every pontoon, two to a row, under the river (the scores at the end) and the tokens."""
     n = view["num_players"]
     over = view["over"]
     rows = (n + 1) // 2
     lines = _lines(view, names)
-    legend = wrap(LEGEND, SMALL, WIDTH - 2 * PAD)
-    top = HEADER_H + 10
-    top += (30 + 26 + 34 * n + 10) if over else _river_h(view) + 4
-    top += TOKENS_H + len(lines) * LINE_H + 14 + 10
-    height = top + rows * PANEL_H + len(legend) * 25 + 8
+    legend = [] if over else wrap(LEGEND, SMALL, WIDTH - 2 * PAD)  # at the end: room for the secrets
+    top = HEADER_H + DECISION_H + 6
+    # at the end the scores replace the river, and the tokens (their winners have a star) go
+    top += (28 + 24 + SCORE_ROW * n + 8) if over else _river_h(view) + 4 + TOKENS_H
+    top += len(lines) * LINE_H + 12 + 8
+    height = top + rows * HALF.height + len(legend) * LEGEND_H + 6
     image, d = new_canvas(WIDTH, height)
-
-    d.rectangle((0, 0, WIDTH, HEADER_H), fill=WATER)
-    head = "Ike No Koi" + ("" if over else f" · turn {view['turn']}")
-    _t(d, (PAD, HEADER_H / 2), head, 26, INK, "lm")
-    rest = WIDTH - 3 * PAD - text_length(head, 26)
-    _t(d, (WIDTH - PAD, HEADER_H / 2), fitted(_decision_line(view, names), TEXT, rest), TEXT, INK, "rm")
-
-    y = HEADER_H + 10
-    y = (_scores(d, view, names, y) + 10) if over else _river(d, view, names, y) + 4
-    y = _tokens(d, view, y)
-    d.rounded_rectangle(
-        (PAD, y, WIDTH - PAD, y + len(lines) * LINE_H + 14), radius=10, fill=PANEL, outline=LINE, width=2
-    )
-    for k, line in enumerate(lines):
-        _t(d, (PAD + 12, y + 8 + k * LINE_H), line, SMALL)
+    y = _header(d, view, names)
+    y = (_scores(d, view, names, y) + 8) if over else _tokens(d, view, _river(d, view, names, y) + 4)
+    _text_box(d, lines, y)
     for s in range(n):
         col, row = s % 2, s // 2
-        _pontoon_cached(image, PAD + col * (PANEL_W + PAD), top + row * PANEL_H, view, s, names)
-    y = top + rows * PANEL_H
-    for line in legend:
-        _t(d, (WIDTH / 2, y), line, SMALL, MUTED, "ma")
-        y += 25
+        _pontoon_cached(image, PAD + col * (PANEL_W + PAD), top + row * HALF.height, view, s, names)
+    _legend(d, legend, top + rows * HALF.height)
+    return image
+
+
+def _own(view: dict, names: list[str] | None) -> Image.Image:
+    """The deciding player's picture: the river, the tokens and their leaders, the challenges, and
+    their own pond across the whole width (the others' are on the board)."""
+    lines = _lines(view, names)
+    legend = wrap(LEGEND, SMALL, WIDTH - 2 * PAD)
+    height = HEADER_H + DECISION_H + 6 + _river_h(view) + 4 + TOKENS_H + len(lines) * LINE_H + 20
+    height += WHOLE.height + len(legend) * LEGEND_H + 6
+    image, d = new_canvas(WIDTH, height)
+    y = _header(d, view, names)
+    y = _river(d, view, names, y) + 4
+    y = _tokens(d, view, y)
+    y = _text_box(d, lines, y)
+    _pontoon_cached(image, PAD, y, view, view["seat"], names, WHOLE)
+    _legend(d, legend, y + WHOLE.height)
     return image
 
 

@@ -1,23 +1,28 @@
-"""The Iki pictures, drawn for a phone (800 px wide, shown about 340 px wide).
-
-Two pictures, never one big sheet:
+"""The Iki pictures, drawn for a phone (600 px wide, shown 274 px wide in a Discord card).
 
 - the public board (``view(None)``): main street and its four Nagaya, the calendar, the
-  Ikizama track, the season tokens, the characters for hire, the buildings and the players'
-  goods; at the end, the final scoring instead of what is left to buy;
-- the private picture (``view(seat)``): that player's own mat, zoomed: their goods in large
-  numbers, their characters on main street, retired characters by type, tokens, buildings.
+  Ikizama track, the season tokens, the characters for hire and the buildings (a line each:
+  what a character does is in the hiring player's picture), the players' goods; at the end,
+  the final scoring instead of what is left to buy;
+- the private picture (``view(seat)``) is about the seat's decision. Choosing a stall (to hire,
+  build, place a starting or neutral character), hiring, or moving or placing the Oyakata:
+  main street, large, with the stalls and shops the options name marked (the move's distance
+  in the shop), and under it what is being placed or the characters for hire with what they
+  do. Otherwise, and for a player who waits: their own mat, zoomed (goods, characters on main
+  street, retired characters by type, tokens, buildings). The panel says the mat's essentials
+  in words (``rendering.facts``).
 
-Every word is spelled out (no "ff", "res.", "tobac."); the smallest text is 20 px, 8.5 px once
-shown 340 px wide. Reads only the view. Characters show their type by colour AND letter
-(P peddler, A artisan, S shop seller, M master craftsman, X special); owners by the player's
-colour AND letter badge. Who acts and the next fire are in the board message's words.
+Every word is spelled out (no "ff", "res.", "tobac."); the smallest text is 18 px, 8.2 px once
+shown 274 px wide (bench/phone.py). Reads only the view. Characters show their type by colour
+AND letter (P peddler, A artisan, S shop seller, M master craftsman, X special); owners by the
+player's colour AND letter badge. Who acts and the next fire are in the board message's words.
 """
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from games.iki.view import card_info
 from rendering.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -36,9 +41,9 @@ from rendering.common import (
 )
 from rendering.common import player_badge as _player_badge
 
-W = 800
-PAD = 10
-SMALL, TEXT, TITLE = 20, 22, 24  # SMALL is the floor: 8.5 px on a phone
+W = 600
+PAD = 8
+SMALL, TEXT, TITLE = 18, 20, 22  # SMALL is the floor: 8.2 px shown 274 px wide
 TYPE_FILL = {
     "Y": (240, 200, 60),
     "N": (150, 100, 60),
@@ -55,12 +60,17 @@ FIRE = (213, 94, 0)
 NEUTRAL = (160, 160, 160)
 BUILDING_FILL = (120, 110, 95)
 GOODS = ("mon", "rice", "wood", "koban", "sandal")
-ROW_H = 36  # one stall
+ROW_H, TALL_ROW_H = 30, 46  # a stall on the board; in the street picture (two lines)
 NAGAYA_W = (W - 3 * PAD) // 2
-NAGAYA_H = 26 + 4 * ROW_H + 6
-SHOP_W = 100
-PLAYER_H = 31  # a row of the players' table
-MARKET_H = 48  # a character for hire, a building to build
+SHOP_W = 90  # "exchange" at 18 px is 80 px
+PLAYER_H = 27  # a row of the players' table
+LINE_H = 26  # a character for hire or a building on the board: one line
+MARKET_H = 46  # a character for hire in the street picture: what it does under its name
+CHOSEN = (255, 236, 150)  # a stall or shop the decision offers (with a thick ink edge)
+
+
+def nagaya_h(row_h: int) -> int:
+    return 24 + 4 * row_h + 6
 
 
 def player_badge(d: ImageDraw.ImageDraw, xy, seat: int, r: int = 14) -> None:
@@ -119,12 +129,17 @@ def _ordinal(n: int) -> str:
 _PANELS = PictureCache(8_000_000)
 
 
-def _nagaya_cached(image: Image.Image, v: dict, k: int, x0: int, y0: int) -> None:
+def _nagaya_cached(image: Image.Image, v: dict, k: int, x0: int, y0: int, row_h: int, marks: dict) -> None:
     S = v["stalls_per_nagaya"]
+    stalls = [i for i in marks.get("stalls", []) if i // S == k]
+    shops = {j: marks.get("shops", {}).get(str(2 * k + j)) for j in range(2)}
     key = repr(
         (
             k,
             S,
+            row_h,
+            stalls,
+            shops,
             v["shops"][2 * k : 2 * k + 2],
             [p["oyakata"] for p in v["players"]],
             [f["month"] for f in v["fires_past"] if f["nagaya"] == k],
@@ -133,129 +148,153 @@ def _nagaya_cached(image: Image.Image, v: dict, k: int, x0: int, y0: int) -> Non
     )
     panel = _PANELS.get(key)
     if panel is None:
-        panel = Image.new("RGB", (NAGAYA_W + 1, NAGAYA_H + 1), BACKGROUND)
-        _nagaya(ImageDraw.Draw(panel), v, k)
+        panel = Image.new("RGB", (NAGAYA_W + 1, nagaya_h(row_h) + 1), BACKGROUND)
+        _nagaya(ImageDraw.Draw(panel), v, k, row_h, stalls, shops)
         _PANELS.put(key, panel)
     image.paste(panel, (x0, y0))
 
 
-def _nagaya(d: ImageDraw.ImageDraw, v: dict, k: int) -> None:
+def _shop(d: ImageDraw.ImageDraw, v: dict, shop: int, y0: float, y1: float, move: int | None) -> None:
+    """A shop beside its stalls: number and name, a move's distance when it is offered, the
+    Oyakata standing there."""
+    offered = move is not None
+    d.rounded_rectangle(
+        (4, y0, SHOP_W, y1),
+        radius=8,
+        fill=CHOSEN if offered else BACKGROUND,
+        outline=INK,
+        width=4 if offered else 2,
+    )
+    words = v["shops"][shop].split(" ")
+    lines = [f"{shop + 1} " + (" ".join(words[:-1]) if len(words) > 1 else words[0])]
+    lines += [words[-1]] if len(words) > 1 else []
+    if move:  # a free placement (0) needs no distance
+        lines.append(f"move {move}")
+    for n, line in enumerate(lines):
+        _t(d, (9, y0 + 1 + n * 18), fitted(line, SMALL, SHOP_W - 10), SMALL)
+    here = [s for s, p in enumerate(v["players"]) if p["oyakata"] == shop]
+    for m, s in enumerate(here):  # the Oyakata at this shop, at the bottom right of its box
+        player_badge(d, (SHOP_W - 13 - m * 21, y1 - 11), s, 10)
+
+
+def _nagaya(d: ImageDraw.ImageDraw, v: dict, k: int, row_h: int, offered: list[int], moves: dict) -> None:
+    """A Nagaya: its two shops on the left (shop 2k reaches the first half of the stalls, shop 2k+1
+    the rest), its stalls on the right; ``offered`` stalls and ``moves`` shops are marked."""
     S = v["stalls_per_nagaya"]
-    w = NAGAYA_W
-    row_h = 4 * ROW_H / S  # 3 stalls a Nagaya (2 players) are taller, the panel keeps its size
-    d.rounded_rectangle((0, 0, w, NAGAYA_H), radius=10, fill=PANEL, outline=LINE, width=2)
-    _t(d, (10, 2), f"Nagaya {k + 1}", TEXT)
+    w, h = NAGAYA_W, nagaya_h(row_h)
+    tall = row_h >= TALL_ROW_H
+    stall_h = 4 * row_h / S  # 3 stalls a Nagaya (2 players) are taller, the panel keeps its size
+    d.rounded_rectangle((0, 0, w, h), radius=10, fill=PANEL, outline=LINE, width=2)
+    _t(d, (8, 1), f"Nagaya {k + 1}", TEXT)
     burnt = [str(f["month"]) for f in v["fires_past"] if f["nagaya"] == k]
     if burnt:
-        _t(d, (w - 10, 4), "burnt in month " + ", ".join(burnt), SMALL, FIRE, "ra")
-    top = 26
-    # shops on the left: shop 2k reaches the first half of the stalls, shop 2k+1 the rest
+        _t(d, (w - 8, 3), fitted("burnt in month " + ", ".join(burnt), SMALL, w - 100), SMALL, FIRE, "ra")
+    top = 24
     for j in range(2):
-        shop = 2 * k + j
-        sy0, sy1 = top + j * 2 * ROW_H + 2, top + (j + 1) * 2 * ROW_H - 2
-        d.rounded_rectangle((6, sy0, SHOP_W, sy1), radius=8, fill=BACKGROUND, outline=INK, width=2)
-        words = v["shops"][shop].split(" ")
-        first = f"{shop + 1} " + (" ".join(words[:-1]) if len(words) > 1 else words[0])
-        _t(d, (11, sy0), fitted(first, SMALL, SHOP_W - 10), SMALL)
-        if len(words) > 1:
-            _t(d, (11, sy0 + 17), fitted(words[-1], SMALL, SHOP_W - 10), SMALL)
-        here = [s for s, p in enumerate(v["players"]) if p["oyakata"] == shop]
-        for m, s in enumerate(here):  # the Oyakata at this shop, under its name
-            player_badge(d, (19 + m * 23, sy1 - 12), s, 11)
+        _shop(d, v, 2 * k + j, top + j * 2 * row_h + 2, top + (j + 1) * 2 * row_h - 2, moves.get(j))
     rx, rw = SHOP_W + 6, w - SHOP_W - 12
     for i in range(S):
         st = v["stalls"][k * S + i]
-        ry = top + i * row_h
-        mid = ry + row_h / 2
+        ry = top + i * stall_h
+        mid = ry + stall_h / 2
         name = f"{k + 1}.{i + 1}"
-        fill = (225, 225, 225) if st.get("owner", 0) < 0 else BACKGROUND
-        d.rounded_rectangle((rx, ry + 2, rx + rw, ry + row_h - 2), radius=6, fill=fill, outline=LINE, width=2)
+        chosen = k * S + i in offered
+        fill = CHOSEN if chosen else (225, 225, 225) if st.get("owner", 0) < 0 else BACKGROUND
+        d.rounded_rectangle(
+            (rx, ry + 2, rx + rw, ry + stall_h - 2),
+            radius=6,
+            fill=fill,
+            outline=INK if chosen else LINE,
+            width=4 if chosen else 2,
+        )
         if st["corner"]:  # the corner stall: a dark end, as on the board
-            d.rectangle((rx + rw - 6, ry + 2, rx + rw, ry + row_h - 2), fill=INK)
+            d.rectangle((rx + rw - 6, ry + 2, rx + rw, ry + stall_h - 2), fill=INK)
         if "card" in st:
             c = st["card"]
-            _chip(d, rx + 5, mid - 11, c["type"], 22)
-            pips = rx + rw - 40 - 15 * c["gains"]
-            _t(d, (rx + 32, mid), fitted(c["name"], SMALL, pips - rx - 36), SMALL, INK, "lm")
-            _pips(d, pips, mid - 6, st["exp"], c["gains"], 11)
-            _owner(d, rx + rw - 20, mid, st["owner"])
+            if tall:  # the name on a line of its own, the experience under it
+                _chip(d, rx + 5, mid - 20, c["type"], 20)
+                _t(d, (rx + 30, mid - 10), fitted(c["name"], SMALL, rw - 60), SMALL, INK, "lm")
+                _pips(d, rx + 30, mid + 4, st["exp"], c["gains"], 11)
+            else:  # the board: room for the name; the experience is in the street picture and the mat
+                _chip(d, rx + 4, mid - 10, c["type"], 20)
+                _t(d, (rx + 28, mid), fitted(c["name"], SMALL, rw - 60), SMALL, INK, "lm")
+            _owner(d, rx + rw - 17, mid, st["owner"], 11)
         elif "building" in st:
             b = st["building"]
             d.rounded_rectangle(
-                (rx + 5, mid - 11, rx + 27, mid + 11), radius=3, fill=BUILDING_FILL, outline=INK
+                (rx + 4, mid - 10, rx + 24, mid + 10), radius=3, fill=BUILDING_FILL, outline=INK
             )
-            _t(d, (rx + 16, mid), "B", SMALL, (255, 255, 255), "mm")
+            _t(d, (rx + 14, mid), "B", SMALL, (255, 255, 255), "mm")
             worth = f"{b['iki']} iki"
-            right = rx + rw - 40
+            right = rx + rw - 34
             _t(d, (right, mid), worth, SMALL, MUTED, "rm")
-            _t(
-                d,
-                (rx + 32, mid),
-                fitted(b["name"], SMALL, right - rx - 40 - text_length(worth, SMALL)),
-                SMALL,
-                INK,
-                "lm",
-            )
-            _owner(d, rx + rw - 20, mid, st["owner"])
+            room = right - rx - 34 - text_length(worth, SMALL)
+            _t(d, (rx + 28, mid), fitted(b["name"], SMALL, room), SMALL, INK, "lm")
+            _owner(d, rx + rw - 17, mid, st["owner"], 11)
         else:
             tag = "corner" if st["corner"] else ""
             extra = f"+{st['surcharge']} mon" if st["surcharge"] else ""
-            _t(d, (rx + 10, mid), "  ".join(x for x in (name, tag, extra) if x), SMALL, MUTED, "lm")
+            label = "  ".join(x for x in (name, tag, extra) if x)
+            _t(d, (rx + 8, mid), label, TEXT if chosen else SMALL, INK if chosen else MUTED, "lm")
 
 
-def _main_street(image: Image.Image, v: dict, y: int) -> int:
+def _main_street(image: Image.Image, v: dict, y: int, row_h: int = ROW_H, marks: dict | None = None) -> int:
     order = [(0, 0), (1, 0), (1, 1), (0, 1)]  # Nagaya k -> (column, row): shops 1 to 8 clockwise
+    h = nagaya_h(row_h)
     for k, (col, row) in enumerate(order):
-        _nagaya_cached(image, v, k, PAD + col * (NAGAYA_W + PAD), y + row * (NAGAYA_H + 8))
-    return y + 2 * NAGAYA_H + 8
+        _nagaya_cached(image, v, k, PAD + col * (NAGAYA_W + PAD), y + row * (h + 6), row_h, marks or {})
+    return y + 2 * h + 6
 
 
 # ---------------------------------------------------------------- the rest of the table
+CAL_H = 44
+
+
 def _calendar(d: ImageDraw.ImageDraw, v: dict, y: int) -> int:
     cal = v["calendar"]
     cw = (W - 2 * PAD) / 12
-    ch = 52
     for m in range(1, 13):
         x = PAD + (m - 1) * cw
         current = m == cal["month"]
         fill = HIGHLIGHT if current else (BACKGROUND if m > cal["month"] else PANEL)
         d.rounded_rectangle(
-            (x, y, x + cw - 4, y + ch),
+            (x, y, x + cw - 3, y + CAL_H),
             radius=6,
             fill=fill,
             outline=INK if current else LINE,
             width=3 if current else 1,
         )
-        _t(d, (x + 5, y + 3), str(m), SMALL)
+        _t(d, (x + 4, y + 1), str(m), SMALL)
         if m in cal["paydays"]:
-            _t(d, (x + 5, y + 27), "pay", SMALL)
-        if str(m) in cal["fires"]:
-            _t(d, (x + 5, y + 27), f"fire {cal['fires'][str(m)]}", SMALL, FIRE)
+            _t(d, (x + 4, y + 21), "pay", SMALL)
+        if str(m) in cal["fires"]:  # a flame and the fire's strength
+            _flame(d, x + 4, y + 21)
+            _t(d, (x + 21, y + 21), str(cal["fires"][str(m)]), SMALL, FIRE)
         if cal["sun_moon"]:  # 2 players: the disc of the month places the neutral character
             sun = cal["sun_moon"][str(m)] == "sun"
-            cx0 = x + cw - 22
-            d.ellipse((cx0, y + 6, cx0 + 14, y + 20), fill=HIGHLIGHT if sun else INK, outline=INK, width=2)
-    y += ch + 4
+            cx0 = x + cw - 19
+            d.ellipse((cx0, y + 5, cx0 + 12, y + 17), fill=HIGHLIGHT if sun else INK, outline=INK, width=2)
+    y += CAL_H + 4
     if cal["sun_moon"]:
-        _t(d, (PAD, y), "Yellow disc: sun, black disc: moon (where the neutral character goes)", SMALL, MUTED)
-        y += 26
+        _t(d, (PAD, y), "Yellow disc: sun, black disc: moon (the neutral character)", SMALL, MUTED)
+        y += 24
     return y
 
 
 def _ikizama(d: ImageDraw.ImageDraw, v: dict, x0: int, y0: int, w: int) -> int:
     _t(d, (x0, y0), "Ikizama track", TEXT)
     bw = w / 5
-    y = y0 + 30
+    y = y0 + 26
     for k, sp in enumerate(v["ikizama"]):
         x = x0 + k * bw
-        d.rounded_rectangle((x, y, x + bw - 6, y + 48), radius=6, fill=BACKGROUND, outline=INK, width=2)
-        _t(d, (x + 6, y + 3), sp["space"], SMALL)
+        d.rounded_rectangle((x, y, x + bw - 5, y + 42), radius=6, fill=BACKGROUND, outline=INK, width=2)
+        _t(d, (x + 5, y + 1), sp["space"], SMALL)
         if sp["blocked"]:
-            d.line((x + 4, y + 4, x + bw - 10, y + 44), fill=FIRE, width=4)
-            d.line((x + 4, y + 44, x + bw - 10, y + 4), fill=FIRE, width=4)
+            d.line((x + 4, y + 4, x + bw - 9, y + 38), fill=FIRE, width=4)
+            d.line((x + 4, y + 38, x + bw - 9, y + 4), fill=FIRE, width=4)
         if sp["seat"] is not None:
-            player_badge(d, (x + bw - 24, y + 30), sp["seat"], 12)
-    return y + 52
+            player_badge(d, (x + bw - 19, y + 28), sp["seat"], 10)
+    return y + 46
 
 
 def _tokens(d: ImageDraw.ImageDraw, v: dict, x0: int, y0: int, w: int) -> int:
@@ -266,82 +305,112 @@ def _tokens(d: ImageDraw.ImageDraw, v: dict, x0: int, y0: int, w: int) -> int:
     lines = [
         f"Fish ({FISH.get(season, '')}): " + (fish + " mon" if fish else "none"),
         "Pipes: " + (", ".join(str(t["price"]) for t in by["pipe"]) + " mon" if by["pipe"] else "none"),
-        "Pouches: " + (", ".join(f"{t['price']} mon {t['iki']} iki" for t in by["pouch"]) or "none"),
+        "Pouches: "
+        + (
+            ", ".join(str(t["price"]) for t in by["pouch"])
+            + " mon for "
+            + ", ".join(str(t["iki"]) for t in by["pouch"])
+            + " iki"
+            if by["pouch"]
+            else "none"
+        ),
     ]
-    y = y0 + 30
+    y = y0 + 26
     for line in lines:
         _t(d, (x0, y), fitted(line, SMALL, w), SMALL)
-        y += 24
+        y += 22
     return y
 
 
-def _market(d: ImageDraw.ImageDraw, v: dict, y: int) -> int:
-    """The characters for hire in two columns: type, name and cost; what it does and its pay."""
+def _hire_title(d: ImageDraw.ImageDraw, v: dict, y: int) -> int:
     row = v["row"] or v["start_row"]
     title = "Starting characters" if not v["row"] and v["start_row"] else "Characters for hire"
     _t(d, (PAD, y), title, TEXT)
     if any(c["ff"] for c in row):
-        x = PAD + text_length(title, TEXT) + 24
-        _flame(d, x, y + 3)
-        _t(d, (x + 18, y + 2), "firefighting they add", SMALL, FIRE)
-    y += 30
+        x = PAD + text_length(title, TEXT) + 20
+        _flame(d, x, y + 1)
+        _t(d, (x + 18, y + 1), "firefighting they add", SMALL, FIRE)
+    return y + 26
+
+
+def _cost(c: dict) -> str:
+    return f"{c['cost']} mon" + (f" (+{c['mons']} on it)" if c["mons"] else "")
+
+
+def _character_line(d: ImageDraw.ImageDraw, c: dict, x: float, y: float, w: float) -> None:
+    """Type, name, firefighting and cost on one line."""
+    _chip(d, x, y + 1, c["type"], 20)
+    cost = _cost(c)
+    _t(d, (x + w, y), cost, SMALL, INK, "ra")
+    room = w - 30 - text_length(cost, SMALL)
+    if c["ff"]:  # a flame and its number: firefighting (the title says so)
+        tag = f"+{c['ff']}"
+        room -= text_length(tag, SMALL) + 24
+        fx = x + w - text_length(cost, SMALL) - 8 - text_length(tag, SMALL)
+        _flame(d, fx - 16, y)
+        _t(d, (fx, y), tag, SMALL, FIRE)
+    _t(d, (x + 26, y), fitted(c["name"], SMALL, room), SMALL)
+
+
+def _market(d: ImageDraw.ImageDraw, v: dict, y: int, abilities: bool = False) -> int:
+    """The characters for hire in two columns; with ``abilities``, what each does and its pay
+    on a second line (the hiring player's picture), else a line each (the board)."""
+    y = _hire_title(d, v, y)
+    row = v["row"] or v["start_row"]
     if not row:
         _t(d, (PAD, y), "none", SMALL, MUTED)
-        return y + 26
+        return y + LINE_H
     w = (W - 3 * PAD) / 2
+    step = MARKET_H if abilities else LINE_H
     for i, c in enumerate(row):
-        x, yy = PAD + (i % 2) * (w + PAD), y + (i // 2) * MARKET_H
-        _chip(d, x, yy + 1, c["type"], 22)
-        cost = f"{c['cost']} mon" + (f" (+{c['mons']} on it)" if c["mons"] else "")
-        _t(d, (x + w, yy + 1), cost, SMALL, INK, "ra")
-        room = w - 40 - text_length(cost, SMALL)
-        if c["ff"]:  # a flame and its number: firefighting (the title says so)
-            tag = f"+{c['ff']}"
-            room -= text_length(tag, SMALL) + 22
-            fx = x + w - text_length(cost, SMALL) - 10 - text_length(tag, SMALL)
-            _flame(d, fx - 16, yy + 2)
-            _t(d, (fx, yy + 1), tag, SMALL, FIRE)
-        _t(d, (x + 30, yy + 1), fitted(c["name"], SMALL, room), SMALL)
-        line = f"{_ability(c)}; pay " + "-".join(map(str, c["salaries"]))
-        _t(d, (x + 30, yy + 24), fitted(line, SMALL, w - 30), SMALL, MUTED)
-    return y + (len(row) + 1) // 2 * MARKET_H
+        x, yy = PAD + (i % 2) * (w + PAD), y + (i // 2) * step
+        _character_line(d, c, x, yy, w)
+        if abilities:
+            line = f"{_ability(c)}; pay " + "-".join(map(str, c["salaries"]))
+            _t(d, (x + 26, yy + 21), fitted(line, SMALL, w - 26), SMALL, MUTED)
+    return y + (len(row) + 1) // 2 * step
+
+
+def _market_h(v: dict, abilities: bool = False) -> int:
+    rows = (len(v["row"] or v["start_row"]) + 1) // 2
+    return 26 + (rows * (MARKET_H if abilities else LINE_H) or LINE_H)
 
 
 def _buildings(d: ImageDraw.ImageDraw, v: dict, y: int) -> int:
-    """The buildings left to build in two columns: name, price and worth; its ability if any."""
-    _t(d, (PAD, y), "Buildings to build", TEXT)
-    y += 30
+    """The buildings left to build in two columns, a line each: name, price and worth (their
+    abilities are in the rules; a built one says its worth on the street)."""
+    _t(d, (PAD, y), "Buildings to build (wood, mon: iki)", TEXT)
+    y += 26
     if not v["buildings"]:
         _t(d, (PAD, y), "none left", SMALL, MUTED)
-        return y + 26
+        return y + LINE_H
     w = (W - 3 * PAD) / 2
-    tops = _building_rows(v["buildings"], y)
     for i, b in enumerate(v["buildings"]):
-        x, yy = PAD + (i % 2) * (w + PAD), tops[i // 2]
-        price = f"{b['wood']} wood, {b['mon']} mon: {b['iki']} iki"
-        _t(d, (x + w, yy + 1), price, SMALL, INK, "ra")
-        _t(d, (x, yy + 1), fitted(b["name"], SMALL, w - 10 - text_length(price, SMALL)), SMALL)
-        if b.get("ability_text"):
-            _t(d, (x + 12, yy + 24), fitted(b["ability_text"], SMALL, w - 12), SMALL, MUTED)
-    return tops[-1]
+        x, yy = PAD + (i % 2) * (w + PAD), y + (i // 2) * LINE_H
+        price = f"{b['wood']}, {b['mon']}: {b['iki']}"
+        _t(d, (x + w, yy), price, SMALL, INK, "ra")
+        _t(d, (x, yy), fitted(b["name"], SMALL, w - 10 - text_length(price, SMALL)), SMALL)
+    return y + (len(v["buildings"]) + 1) // 2 * LINE_H
 
 
-def _building_rows(buildings: list[dict], y: float) -> list[float]:
-    """The top of each row of two buildings, and the bottom: a row without an ability is one line."""
-    tops = [y]
-    for k in range(0, len(buildings), 2):
-        two_lines = any(b.get("ability_text") for b in buildings[k : k + 2])
-        tops.append(tops[-1] + (MARKET_H if two_lines else 27))
-    return tops
+def _buildings_h(v: dict) -> int:
+    return 26 + ((len(v["buildings"]) + 1) // 2 * LINE_H or LINE_H)
 
 
 def _table(
-    d: ImageDraw.ImageDraw, title: str, heads: list[str], rows: list[tuple[int, list, bool]], names, y: int
+    d: ImageDraw.ImageDraw,
+    title: str,
+    heads: list[str],
+    rows: list[tuple[int, list, bool]],
+    names,
+    y: int,
+    flames: list[int] | None = None,
 ) -> int:
-    """Players with a number per column; a column is as wide as its heading, names get the rest."""
+    """Players with a number per column; a column is as wide as its heading, names get the rest
+    (and, with ``flames``, a flame and the player's firefighting after the name)."""
     _t(d, (PAD, y), title, TEXT)
-    y += 30
-    widths = [max(text_length(h, SMALL), 28) + 14 for h in heads]
+    y += 26
+    widths = [max(text_length(h, SMALL), 24) + 12 for h in heads]
     x = W - PAD - sum(widths)
     xs = []
     for wd in widths:
@@ -349,64 +418,77 @@ def _table(
         x += wd
     for h, cx in zip(heads, xs, strict=True):
         _t(d, (cx, y), h, SMALL, MUTED, "ma")
-    y += 26
-    name_w = xs[0] - widths[0] / 2 - PAD - 40
-    for seat, values, lit in rows:
+    y += 22
+    name_w = xs[0] - widths[0] / 2 - PAD - 34 - (44 if flames else 0)
+    for k, (seat, values, lit) in enumerate(rows):
         if lit:
-            d.rounded_rectangle((PAD - 4, y - 2, W - PAD + 2, y + PLAYER_H - 3), radius=6, fill=HIGHLIGHT)
-        player_badge(d, (PAD + 14, y + 13), seat, 13)
-        _t(d, (PAD + 34, y + 2), fitted(player_name(names, seat), TEXT, name_w), TEXT)
+            d.rounded_rectangle((PAD - 4, y - 2, W - PAD + 2, y + PLAYER_H - 2), radius=6, fill=HIGHLIGHT)
+        player_badge(d, (PAD + 12, y + 11), seat, 11)
+        name = fitted(player_name(names, seat), TEXT, name_w)
+        _t(d, (PAD + 28, y), name, TEXT)
+        if flames:
+            fx = PAD + 36 + text_length(name, TEXT)
+            _flame(d, fx, y + 1)
+            _t(d, (fx + 17, y), str(flames[k]), TEXT, FIRE)
         for val, cx in zip(values, xs, strict=True):
-            _t(d, (cx, y + 2), str(val), TEXT, INK, "ma")
+            _t(d, (cx, y), str(val), TEXT, INK, "ma")
         y += PLAYER_H
     return y
 
 
 def _players(d: ImageDraw.ImageDraw, v: dict, names, y: int) -> int:
-    heads = ["iki", "mon", "rice", "wood", "koban", "sandals", "firefighting", "free Kobun"]
-    rows = []
+    heads = ["iki", "mon", "rice", "wood", "koban", "sandals", "Kobun"]
+    rows, flames = [], []
     for s in v["ff_order"]:
         p = v["players"][s]
-        rows.append((s, [p["iki"], *(p[g] for g in GOODS), p["ff"], p["kobun_free"]], s in v["to_act"]))
-    return _table(d, "Players, in firefighting order", heads, rows, names, y)
+        rows.append((s, [p["iki"], *(p[g] for g in GOODS), p["kobun_free"]], s in v["to_act"]))
+        flames.append(p["ff"])
+    return _table(d, "Players in firefighting order (flame), free Kobun", heads, rows, names, y, flames)
+
+
+def _players_h(v: dict) -> int:
+    return 26 + 22 + PLAYER_H * v["num_players"]
 
 
 def _final(d: ImageDraw.ImageDraw, v: dict, names, y: int) -> int:
     cols = ["track", "types", "fish", "tobacco", "buildings", "resources", "total"]
-    heads = ["track", "types", "fish", "tobacco", "buildings", "goods", "total"]
+    heads = ["track", "types", "fish", "pipes", "built", "goods", "total"]
     order = sorted(range(len(v["final"])), key=lambda k: -v["final"][k]["total"])
     rows = [(s, [v["final"][s][c] for c in cols], s in v["winners"]) for s in order]
     y = _table(d, "Final scoring, in iki", heads, rows, names, y)
-    legend = (
-        "track: iki earned during the game; types: the different types among their retired characters;"
-        " goods: koban, wood and mon left"
-    )  # at most two lines: _board leaves room for two
-    for line in wrap(legend, SMALL, W - 2 * PAD):
+    for line in _final_legend():
         _t(d, (PAD, y + 2), line, SMALL, MUTED)
-        y += 25
+        y += 23
     return y
+
+
+def _final_legend() -> list[str]:
+    legend = (
+        "track: iki earned during the game; types: the different types among their retired"
+        " characters; pipes: tobacco; built: buildings; goods: koban, wood and mon left"
+    )
+    return wrap(legend, SMALL, W - 2 * PAD)
 
 
 def _phase_text(v: dict) -> str:
     turn = v["turn"]
     ph = turn["phase"]
     if ph in ("start_card", "start_nagaya"):
-        return "set-up: starting characters"
+        return "set-up"
     if ph == "A":
-        return "phase A: the Ikizama track"
+        return "the Ikizama track"
     if ph == "B":
-        what = {
+        return {
             "income": "income or hire",
             "hire_stall": "choosing a stall",
             "build_stall": "choosing a stall",
             "move": "moving",
             "biz": "business",
         }[turn["sub"]]
-        return f"phase B: {what}"
     if ph == "C_neutral":
-        return "phase C: neutral character"
+        return "neutral character"
     if ph == "C_feed":
-        return "payday: unfed characters leave"
+        return "payday"
     if ph == "NY":
         return "placing Oyakata" if turn.get("sub") == "place" else "business"
     return ""
@@ -422,61 +504,115 @@ def _header(d: ImageDraw.ImageDraw, v: dict, names) -> int:
         head = f"Iki · month {month}, {SEASONS[v['season']]}"
     if v["over"]:
         won = " and ".join(player_name(names, s) for s in v["winners"])
-        head = (
-            f"Iki · game over: {won} win{'s' if len(v['winners']) == 1 else ''}" if won else "Iki · game over"
-        )
-    _t(d, (PAD, 8), fitted(head, 26, W - 2 * PAD), 26)
-    rest = W - 3 * PAD - text_length(head, 26)
+        head = f"Iki · {won} win{'s' if len(v['winners']) == 1 else ''}" if won else "Iki · game over"
+    _t(d, (PAD, 6), fitted(head, TITLE, W - 2 * PAD), TITLE)
+    rest = W - 3 * PAD - text_length(head, TITLE)
     phase = "" if v["over"] else _phase_text(v)
     start = [s for s, p in enumerate(v["players"]) if p["oyakata"] == -1]
     if start and not v["over"]:  # Oyakata not yet on main street
-        label = "before shop 1:"
-        x = W - PAD - 26 * len(start)
-        _t(d, (x - 6, 12), label, SMALL, MUTED, "ra")
+        x = W - PAD - 22 * len(start)
+        _t(d, (x - 4, 8), "before shop 1:", SMALL, MUTED, "ra")
         for m, s in enumerate(start):
-            player_badge(d, (x + 12 + m * 26, 22), s, 12)
+            player_badge(d, (x + 10 + m * 22, 18), s, 10)
     elif phase and text_length(phase, TEXT) < rest:
-        _t(d, (W - PAD, 11), phase, TEXT, MUTED, "ra")
-    return 44
+        _t(d, (W - PAD, 8), phase, TEXT, MUTED, "ra")
+    return 36
 
 
 # ---------------------------------------------------------------- the public board
 def _board(v: dict, names) -> Image.Image:
     over = v["over"]
-    n = v["num_players"]
     # the height needed, before drawing
-    height = 44 + 2 * NAGAYA_H + 8 + 10
+    height = 36 + 2 * nagaya_h(ROW_H) + 6 + 8
     if over:
-        height += 30 + 26 + PLAYER_H * n + 2 * 25 + 12
+        height += 26 + 22 + PLAYER_H * v["num_players"] + 23 * len(_final_legend()) + 10
     else:
-        height += 56 + (26 if v["calendar"]["sun_moon"] else 0) + 8
-        height += 30 + 3 * 24 + 8
-        height += 30 + ((len(v["row"] or v["start_row"]) + 1) // 2 * MARKET_H or 26) + 6
-        height += 30 + ((_building_rows(v["buildings"], 0)[-1]) or 26) + 6
-    height += 30 + 26 + PLAYER_H * n + 4
+        height += CAL_H + 4 + (24 if v["calendar"]["sun_moon"] else 0) + 6
+        height += 26 + 3 * 22 + 6
+        height += _market_h(v) + 6 + _buildings_h(v) + 6
+    height += _players_h(v) + 4
     image = Image.new("RGB", (W, height), BACKGROUND)
     d = ImageDraw.Draw(image)
     y = _header(d, v, names)
-    y = _main_street(image, v, y) + 10
+    y = _main_street(image, v, y) + 8
     if over:
-        y = _final(d, v, names, y) + 12
+        y = _final(d, v, names, y) + 10
     else:
-        y = _calendar(d, v, y) + 8
+        y = _calendar(d, v, y) + 6
         half = (W - 3 * PAD) // 2
         left = _ikizama(d, v, PAD, y, half)
         right = _tokens(d, v, 2 * PAD + half, y, half)
-        y = max(left, right) + 8
+        y = max(left, right) + 6
         y = _market(d, v, y) + 6
         y = _buildings(d, v, y) + 6
     _players(d, v, names, y)
     return image
 
 
+# ---------------------------------------------------------------- the private picture: the street
+def _street_focus(v: dict, seat: int) -> bool:
+    """The seat decides on the street: a stall, a hire, or where its Oyakata goes."""
+    marks = v.get("street_options") or {}
+    return seat in v["to_act"] and bool(marks.get("stalls") or marks.get("shops"))
+
+
+def _choosing(v: dict) -> tuple[str, dict | None]:
+    """What the decision places, in words, and the character it places (if one)."""
+    turn, marks = v["turn"], v["street_options"]
+    ph, sub = turn["phase"], turn.get("sub")
+    card = turn.get("card")
+    character = None
+    if isinstance(card, int):  # the view names the card being placed by its id
+        character = card_info(card)
+    if ph == "start_nagaya":
+        return "Your starting character: choose a Nagaya (its outer stall)", character
+    if ph == "C_neutral":
+        return "The neutral character: choose a stall", character
+    if sub == "hire_stall":
+        return "Your new character: choose a stall", character
+    if sub == "build_stall":
+        return "Your new building: choose a stall", None
+    if sub == "income":
+        return "Take income, or hire: the stalls a hire can take", None
+    if marks["shops"] and any(marks["shops"].values()):
+        return "Move your Oyakata: the shops you can reach", None
+    return "Place your Oyakata on a shop", None
+
+
+def _street(v: dict, names, seat: int) -> Image.Image:
+    """Main street, large, with the stalls or shops the decision offers marked; under it what is
+    placed, or the characters for hire with what they do."""
+    title, character = _choosing(v)
+    hiring = v["turn"].get("sub") == "income"
+    height = 36 + 28 + 2 * nagaya_h(TALL_ROW_H) + 6 + 8
+    if hiring:
+        height += _market_h(v, abilities=True) + 6
+    elif character:
+        height += 26 + MARKET_H
+    height += 26
+    image = Image.new("RGB", (W, height), BACKGROUND)
+    d = ImageDraw.Draw(image)
+    y = _header(d, v, names)
+    d.rounded_rectangle((PAD - 2, y - 2, W - PAD + 2, y + 24), radius=6, fill=CHOSEN)
+    _t(d, (PAD + 4, y), fitted(title, TEXT, W - 2 * PAD - 8), TEXT)
+    y = _main_street(image, v, y + 28, TALL_ROW_H, v["street_options"]) + 8
+    if hiring:
+        y = _market(d, v, y, abilities=True) + 6
+    elif character:
+        _t(d, (PAD, y), "Placing", TEXT)
+        _character_line(d, character, PAD, y + 26, W - 2 * PAD)
+        line = f"{_ability(character)}; pay " + "-".join(map(str, character["salaries"]))
+        _t(d, (PAD + 26, y + 47), fitted(line, SMALL, W - 2 * PAD - 26), SMALL, MUTED)
+        y += 26 + MARKET_H
+    _t(d, (PAD, y), "Marked: what you can choose, named as in your options", SMALL, MUTED)
+    return image
+
+
 # ---------------------------------------------------------------- the private picture: the mat
-def _tile(d: ImageDraw.ImageDraw, x: float, y: float, w: float, value, word: str, big: int = 34) -> None:
-    d.rounded_rectangle((x, y, x + w - 8, y + 74), radius=8, fill=BACKGROUND, outline=LINE, width=2)
-    _t(d, (x + (w - 8) / 2, y + 26), str(value), big, INK, "mm")
-    _t(d, (x + (w - 8) / 2, y + 60), fitted(word, SMALL, w - 14), SMALL, MUTED, "mm")
+def _tile(d: ImageDraw.ImageDraw, x: float, y: float, w: float, value, word: str, big: int = 30) -> None:
+    d.rounded_rectangle((x, y, x + w - 6, y + 62), radius=8, fill=BACKGROUND, outline=LINE, width=2)
+    _t(d, (x + (w - 6) / 2, y + 22), str(value), big, INK, "mm")
+    _t(d, (x + (w - 6) / 2, y + 50), fitted(word, SMALL, w - 10), SMALL, MUTED, "mm")
 
 
 def _mat(v: dict, names, seat: int) -> Image.Image:
@@ -486,20 +622,22 @@ def _mat(v: dict, names, seat: int) -> Image.Image:
     by_type = {typ: [c for c in p["retired"] if c["type"] == typ] for typ in TYPE_FILL}
     deepest = max([len(cards) for cards in by_type.values()] + [1])
     char_rows = (len(mine) + 1) // 2 or 1
-    height = 56 + 2 * 84 + 34 + char_rows * 34 + 12 + 34 + 30 + deepest * 25 + 12 + 3 * 27 + 12
+    height = 48 + 2 * 70 + 28 + char_rows * 28 + 10 + 28 + 26 + deepest * 22 + 10 + 3 * 24 + 10
     image = Image.new("RGB", (W, height), BACKGROUND)
     d = ImageDraw.Draw(image)
     colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
     d.rounded_rectangle((2, 2, W - 3, height - 3), radius=12, fill=PANEL, outline=colour, width=5)
-    player_badge(d, (PAD + 22, 28), seat, 16)
-    _t(d, (PAD + 46, 14), fitted(f"{player_name(names, seat)}'s mat", 26, 420), 26)
+    player_badge(d, (PAD + 18, 24), seat, 13)
+    title = fitted(f"{player_name(names, seat)}'s mat", TITLE, 260)
+    _t(d, (PAD + 38, 12), title, TITLE)
     shop = p["oyakata"]
     if shop is None:  # taken off main street at the end of month 12, placed again on New Year's Day
         where = "Oyakata to place again"
     else:
         where = "Oyakata before shop 1" if shop < 0 else f"Oyakata at {shop + 1} {v['shops'][shop]}"
-    _t(d, (W - PAD - 8, 18), fitted(where, TEXT, 300), TEXT, INK, "ra")
-    y = 56
+    room = W - 3 * PAD - 46 - text_length(title, TITLE)
+    _t(d, (W - PAD - 6, 14), fitted(where, SMALL, room), SMALL, INK, "ra")
+    y = 48
     tw = (W - 2 * PAD - 8) / 6
     for k, (value, word) in enumerate(
         [
@@ -511,43 +649,43 @@ def _mat(v: dict, names, seat: int) -> Image.Image:
             (p["sandal"], "sandals"),
         ]
     ):
-        _tile(d, PAD + 8 + k * tw, y, tw, value, word)
-    y += 84
+        _tile(d, PAD + 6 + k * tw, y, tw, value, word)
+    y += 70
     tw = (W - 2 * PAD - 8) / 3
-    rank = f"{p['ff']} ({_ordinal(p['ff_rank'] + 1)} in order)"
+    rank = f"{p['ff']} ({_ordinal(p['ff_rank'] + 1)})"
     for k, (value, word) in enumerate(
         [(rank, "firefighting"), (p["kobun_free"], "free Kobun"), (len(mine), "to feed at payday")]
     ):
-        _tile(d, PAD + 8 + k * tw, y, tw, value, word, 30 if k == 0 else 34)
-    y += 84
-    _t(d, (PAD + 8, y), "Your characters on main street", TEXT)
-    y += 34
-    cw = (W - 2 * PAD - 16) / 2
+        _tile(d, PAD + 6 + k * tw, y, tw, value, word, 26 if k == 0 else 30)
+    y += 70
+    _t(d, (PAD + 6, y), "Your characters on main street", TEXT)
+    y += 28
+    cw = (W - 2 * PAD - 12) / 2
     if not mine:
-        _t(d, (PAD + 8, y), "none", SMALL, MUTED)
+        _t(d, (PAD + 6, y), "none", SMALL, MUTED)
     for i, st in enumerate(mine):
         c = st["card"]
-        x, yy = PAD + 8 + (i % 2) * cw, y + (i // 2) * 34
-        _chip(d, x, yy, c["type"], 24)
+        x, yy = PAD + 6 + (i % 2) * cw, y + (i // 2) * 28
+        _chip(d, x, yy, c["type"], 20)
         label = f"{st['nagaya'] + 1}.{st['index'] + 1} {c['name']}"
-        px = x + cw - 8 - 17 * c["gains"] - text_length("pay 4", SMALL) - 6
-        _t(d, (x + 32, yy + 1), fitted(label, SMALL, px - x - 40), SMALL)
-        end = _pips(d, px, yy + 6, st["exp"], c["gains"], 12)
-        _t(d, (end + 2, yy + 1), f"pay {c['salaries'][st['exp']]}", SMALL, MUTED)
-    y += char_rows * 34 + 12
-    _t(d, (PAD + 8, y), "Retired characters (their salary at each payday)", TEXT)
-    y += 34
-    cw = (W - 2 * PAD - 16) / 5
+        px = x + cw - 6 - 13 * c["gains"] - text_length("pay 4", SMALL) - 4
+        _t(d, (x + 25, yy), fitted(label, SMALL, px - x - 30), SMALL)
+        end = _pips(d, px, yy + 5, st["exp"], c["gains"], 9)
+        _t(d, (end + 2, yy), f"pay {c['salaries'][st['exp']]}", SMALL, MUTED)
+    y += char_rows * 28 + 10
+    _t(d, (PAD + 6, y), "Retired (their salary at each payday)", TEXT)
+    y += 28
+    cw = (W - 2 * PAD - 12) / 5
     for k, typ in enumerate(TYPE_FILL):
-        x = PAD + 8 + k * cw
-        _chip(d, x, y, typ, 24)
-        _t(d, (x + 30, y + 1), fitted(TYPE_WORD[typ], SMALL, cw - 34), SMALL)
+        x = PAD + 6 + k * cw
+        _chip(d, x, y, typ, 20)
+        _t(d, (x + 24, y), fitted(TYPE_WORD[typ], SMALL, cw - 26), SMALL)
         cards = by_type[typ]
         for j, c in enumerate(cards):
-            _t(d, (x, y + 30 + j * 25), fitted(f"{c['name']} {c['salaries'][-1]}", SMALL, cw - 8), SMALL)
+            _t(d, (x, y + 26 + j * 22), fitted(f"{c['name']} {c['salaries'][-1]}", SMALL, cw - 6), SMALL)
         if not cards:
-            _t(d, (x, y + 30), "none", SMALL, MUTED)
-    y += 30 + deepest * 25 + 12
+            _t(d, (x, y + 26), "none", SMALL, MUTED)
+    y += 26 + deepest * 22 + 10
     toks = p["tokens"]
     fish = [
         FISH[t["season"]] + (f" (+{t['iki']} iki)" if t["premium"] else "")
@@ -559,13 +697,13 @@ def _mat(v: dict, names, seat: int) -> Image.Image:
     for line in (
         "Fish: " + (", ".join(fish) or "none"),
         f"Pipes: {pipes}"
-        + (" (your tobacco pouches count double)" if pipes else "")
+        + (" (pouches count double)" if pipes else "")
         + "; tobacco pouches: "
         + (", ".join(pouches) or "none"),
         "Buildings: " + (", ".join(b["name"] for b in blds) or "none"),
     ):
-        _t(d, (PAD + 8, y), fitted(line, SMALL, W - 2 * PAD - 16), SMALL)
-        y += 27
+        _t(d, (PAD + 6, y), fitted(line, SMALL, W - 2 * PAD - 12), SMALL)
+        y += 24
     return image
 
 
@@ -573,4 +711,6 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     seat = view.get("seat")
     if seat is None:
         return _board(view, names)
+    if not view["over"] and _street_focus(view, seat):
+        return _street(view, names, seat)
     return _mat(view, names, seat)

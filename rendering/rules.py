@@ -53,11 +53,11 @@ EXAMPLES = {
         11,
         14,
         (
-            (80, 68, "Draw pond cards into the river; after 2 or 3 you may stop and keep them."),
-            (178, 178, "A card identical to one in the river: the river is shared out instead."),
-            (578, 210, "At the end, strictly most of a variety wins its Honour token (its lotus)."),
+            (98, 80, "Draw pond cards into the river; after 2 or 3 you may stop and keep them."),
+            (180, 100, "A card identical to one in the river: the river is shared out instead."),
+            (556, 282, "At the end, strictly most of a variety wins its Honour token (its lotus)."),
             (200, 470, "Your pontoon: Koi by variety; bamboo counts as one more, bridges protect."),
-            (755, 341, "Everyone who fulfils the common challenge scores it."),
+            (580, 330, "Everyone who fulfils the common challenge scores it."),
         ),
     ),
     "iki": Example(
@@ -65,11 +65,11 @@ EXAMPLES = {
         11,
         30,
         (
-            (172, 492, "A: in firefighting order, take a space of the Ikizama track."),
-            (214, 602, "B: take 4 mon, or hire one of the characters for hire into a stall."),
-            (142, 56, "Move your Oyakata that many shops; trade, use a character behind it."),
-            (365, 404, "Paydays and fires come with the calendar."),
-            (192, 900, "Iki is the score: characters, buildings, harmony and tokens earn it."),
+            (180, 418, "A: in firefighting order, take a space of the Ikizama track."),
+            (200, 514, "B: take 4 mon, or hire one of the characters for hire into a stall."),
+            (150, 46, "Move your Oyakata that many shops; trade, use a character behind it."),
+            (476, 386, "Paydays and fires come with the calendar."),
+            (560, 598, "Iki is the score: characters, buildings, harmony and tokens earn it."),
         ),
     ),
     "iwari": Example(

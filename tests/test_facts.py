@@ -70,3 +70,21 @@ def test_kigi_facts_name_the_card_being_placed():
             assert f"**Placing:** card {card} (" in text
             seen += 1
     assert seen
+
+
+def test_iki_facts_say_what_each_building_does_when_building_is_a_choice():
+    """The board gives a building one line (name and price): its ability is in the words of the
+    panel of the player at the Builder, and only there."""
+    seen = 0
+    for state, seat in views("iki", 3, {}, seed=4):
+        builds = any(a.id[0] == "b" and a.id[1:].isdigit() for a in state.legal_actions(seat))
+        view = state.view(seat)
+        text = facts("iki", view, NAMES[:3])
+        shop = view["players"][seat]["oyakata"]
+        at_builder = shop is not None and shop >= 0 and view["shop_keys"][shop] == "build"
+        assert ("**To build:**" in text) <= at_builder  # (even unaffordable: what is there to build)
+        if builds:
+            seen += 1
+            assert "**To build:**" in text
+            assert all(b["ability_text"] in text for b in view["buildings"] if b["ability_text"])
+    assert seen

@@ -8,6 +8,7 @@ import itertools
 import pytest
 from PIL import Image
 
+import rendering
 from bot.replay import ReplayError, animate, replay, thin, turn_views
 from games import REGISTRY
 from tests.contract import random_log
@@ -55,9 +56,10 @@ def test_any_length_fits_the_limit_with_fewer_frames_then_a_smaller_picture():
     views, _ = turn_views(GAME, 2, 5, {}, log)
     long = (views * 40)[: 40 * len(views)]  # a match forty times as long
     free = animate("ikenokoi", long, ["alice", "bob"], max_frames=30)
-    assert free.frames == 30 and free.width == 640 and free.turns == len(long) - 1
+    board = rendering.draw("ikenokoi", long[0], ["alice", "bob"])
+    assert free.frames == 30 and free.width == min(640, board.width) and free.turns == len(long) - 1
     limit = len(free.data) // 4
     small = animate("ikenokoi", long, ["alice", "bob"], limit=limit, max_frames=30)
-    assert len(small.data) <= limit and (small.frames < 30 or small.width < 640)
+    assert len(small.data) <= limit and (small.frames < 30 or small.width < free.width)
     with Image.open(io.BytesIO(small.data)) as gif:
         assert gif.format == "GIF" and gif.n_frames == small.frames and gif.width == small.width

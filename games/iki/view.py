@@ -40,6 +40,33 @@ def building_info(b: int) -> dict:
             "ability_text": D.ABILITY_TEXT[ability].format(n=amount)}  # fmt: skip
 
 
+def street_options(state: IkiState) -> dict:
+    """The places of main street the decision under way offers, as its options name them: the
+    stalls (their index) and the shops (the distance a move takes there, 0 for a free choice).
+    The private picture of the seat deciding shows them numbered on the street."""
+    stalls: set[int] = set()
+    shops: dict[str, int] = {}
+    if state.is_over():
+        return {"stalls": [], "shops": shops}
+    seat = state.to_act()[0]
+    d = state.d
+    mons = dict((c, m) for c, m in d["row"])
+    for action in state.legal_actions(seat):
+        kind, arg = action.id[:2], action.id[2:]
+        if kind == "st":
+            stalls.add(int(arg))
+        elif kind == "sn":  # a Nagaya's outer stall
+            stalls.add(int(arg) * state.S)
+        elif kind == "mv":
+            shops[str((d["players"][seat]["pos"] + int(arg)) % 8)] = int(arg)
+        elif kind == "ny":
+            shops[arg] = 0
+        elif action.id[0] == "h":  # a hire: every stall it could go to
+            card = int(action.id[1:])
+            stalls.update(state._hire_stalls(seat, card, mons.get(card, 0)))
+    return {"stalls": sorted(stalls), "shops": shops}
+
+
 def build_view(state: IkiState, seat: int | None) -> dict:
     d = state.d
     n = d["n"]
@@ -137,4 +164,5 @@ def build_view(state: IkiState, seat: int | None) -> dict:
         "fires_past": d["fires"],
         "harmony_now": state.harmony(),
         "final": d["final"],
+        "street_options": street_options(state),
     }

@@ -183,3 +183,44 @@ def test_a_kind_of_decision_never_changes_its_look():
                     for group, size in sizes.items():
                         assert group in selects or size <= 5, f"{key}: {group} has {size} options"
                     state.apply(seat, rng.choice(acts).id)
+
+
+async def test_iki_panel_shows_main_street_while_hiring_or_choosing_a_stall(simcord_env):
+    """Hiring, choosing a stall or moving on the shared street: the panel's picture is main street
+    with the options marked (not the player's mat); a player who waits sees their mat."""
+    import io
+
+    from PIL import Image
+
+    import rendering
+    from rendering.iki import CHOSEN
+
+    world = await make_world(simcord_env, 3)
+    await start_match(world, "iki", 3)
+    rng = random.Random(2)
+    for _ in range(60):  # the set-up and the Ikizama track, to the first hire or stall in phase B
+        state = world.bot.service.state_of(await live(world))
+        if state.view(None)["turn"].get("sub") in ("income", "hire_stall"):
+            break
+        await play_one_action(world, rng)
+    match = await live(world)
+    state = world.bot.service.state_of(match)
+    seat = state.to_act()[0]
+    view = state.view(seat)
+    assert view["turn"].get("sub") in ("income", "hire_stall") and view["street_options"]["stalls"]
+    opened = await member_of(world, match, seat).click(board_message(world), label="Play")
+    panel = opened.response or opened.followups[-1]
+    (attachment,) = panel.attachments
+    with Image.open(io.BytesIO(await attachment.read())) as picture:
+        street = rendering.draw("iki", view, match.names)
+        assert picture.size == street.size and picture.convert("RGB").tobytes() == street.tobytes()
+        assert CHOSEN in {colour for _, colour in picture.convert("RGB").getcolors(1 << 16)}
+    mat = rendering.draw("iki", {**view, "street_options": {"stalls": [], "shops": {}}}, match.names)
+    assert mat.size != street.size, "the street, not the mat"
+    waiting = next(s for s in range(3) if s not in state.to_act())
+    mine = await member_of(world, match, waiting).click(board_message(world), label="My view")
+    answer = mine.response or mine.followups[-1]
+    (attachment,) = answer.attachments
+    with Image.open(io.BytesIO(await attachment.read())) as picture:
+        assert picture.size == rendering.draw("iki", state.view(waiting), match.names).size
+        assert CHOSEN not in {colour for _, colour in picture.convert("RGB").getcolors(1 << 16)}

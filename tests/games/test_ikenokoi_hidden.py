@@ -248,17 +248,18 @@ def test_render_start_mid_end(n: int) -> None:
             png = render("ikenokoi", st.view(seat), names)
             img = Image.open(io.BytesIO(png))
             img.load()
-            assert img.width == 800 and 500 <= img.height <= 1.6 * 800
+            assert img.width == 600 and 400 <= img.height <= 1.6 * 600
         assert render("ikenokoi", st.view(0), names) != render("ikenokoi", st.view(None), names)
 
 
 def _texts(view: dict, names: list[str]) -> tuple[Image.Image, list[str], float]:
-    """The picture, its texts and its smallest text as a phone shows it (340 px wide, 600 tall)."""
+    """The picture, its texts and its smallest text as a phone shows it (274 px wide in a card:
+    bench/phone.py)."""
     from rendering import draw
 
     with common.record_text() as texts:
         image = draw("ikenokoi", view, names)
-    scale = min(340 / image.width, 600 / image.height)
+    scale = 274 / image.width
     return image, [t for _, t in texts], min(size for size, _ in texts) * scale
 
 
@@ -280,8 +281,34 @@ def test_pictures_are_readable_on_a_phone_and_keep_secrets(n: int) -> None:
                 continue  # the secrets are shown to all at the end
             assert (secret_text(st, 0) in joined) == (seat == 0)
             # the pool's faces only in the picture of a lantern's owner (seat 0 holds one)
-            assert ("Pool (your lantern shows it)" in texts) == bool(st.view(seat)["pool"])
+            assert ("Pool (you see it)" in texts) == bool(st.view(seat)["pool"])
             assert bool(st.view(seat)["pool"]) == (seat is not None and st.lanterns[seat] > 0)
+
+
+def test_the_deciding_players_picture_is_the_river_and_their_own_pond() -> None:
+    """The panel's picture shows what the decision is about: the river and the player's own pond,
+    large; the other ponds (on the board) only while an Exchange takes a card from one of them."""
+    st = GAME.new_state(4, 12)
+    names = ["Aiko", "Botan", "Chiyo", "Daisuke"]
+    seen = set()
+    for k in range(400):
+        if st.is_over():
+            break
+        seat = st.to_act()[0]
+        kind = st.view(seat)["decision"]["type"]
+        _, texts, _ = _texts(st.view(seat), names)
+        others = [n for s, n in enumerate(names) if s != seat]
+        shown = [n for n in others if n in texts]
+        assert any(t.startswith("River") for t in texts) and f"{names[seat]} (you)" in texts
+        if kind == "exchange":
+            assert shown == others, "an Exchange takes from another pond: every pond is shown"
+        else:
+            assert not shown, f"{kind}: only the deciding player's pond"
+        seen.add(kind)
+        st.apply(seat, random.Random(k).choice(st.legal_actions(seat)).id)
+    assert {"turn", "share"} <= seen
+    board, _, _ = _texts(st.view(None), names)
+    assert board.width == 600
 
 
 def test_cached_text_does_not_change_the_pictures() -> None:

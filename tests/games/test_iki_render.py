@@ -39,7 +39,7 @@ def test_pictures_decode(n: int, moment: str) -> None:
         png = render("iki", s.view(seat), NAMES[:n])
         image = Image.open(io.BytesIO(png))
         image.load()
-        assert image.format == "PNG" and image.width == 800 and 300 <= image.height <= 1.6 * 800
+        assert image.format == "PNG" and image.width == 600 and 300 <= image.height <= 1.6 * 600
 
 
 def _texts(view: dict) -> tuple[Image.Image, list[tuple[int, str]]]:
@@ -50,8 +50,8 @@ def _texts(view: dict) -> tuple[Image.Image, list[tuple[int, str]]]:
 
 @pytest.mark.parametrize("n", [2, 4])
 def test_every_text_is_readable_on_a_phone_and_spelled_out(n: int) -> None:
-    """Shown 340 px wide (600 px tall at most) every text is 8 px or more, no picture is taller than
-    1.6x its width, and no abbreviation of the old sheet is left."""
+    """Shown 274 px wide (in a Discord card on a phone: bench/phone.py) every text is 8 px or more,
+    no picture is taller than 1.6x its width, and no abbreviation of the old sheet is left."""
     s = GAME.new_state(n, 40 + n)
     rng = random.Random(n)
     k = 0
@@ -59,7 +59,7 @@ def test_every_text_is_readable_on_a_phone_and_spelled_out(n: int) -> None:
         if k % 25 == 0 or s.is_over():
             for seat in (None, *s.to_act()[:1]):
                 image, texts = _texts(s.view(seat))
-                scale = min(340 / image.width, 600 / image.height)
+                scale = 274 / image.width
                 assert texts and min(size for size, _ in texts) * scale >= 8
                 assert image.height <= 1.6 * image.width
                 words = {w for _, text in texts for w in text.split()}
@@ -72,21 +72,79 @@ def test_every_text_is_readable_on_a_phone_and_spelled_out(n: int) -> None:
         k += 1
 
 
-def test_the_private_picture_is_the_players_own_mat() -> None:
+def test_the_private_picture_of_a_player_who_waits_is_their_own_mat() -> None:
     s = _play(4, 3, MOMENTS["middle"])
-    view = s.view(2)
+    seat = next(k for k in range(4) if k not in s.to_act())
+    view = s.view(seat)
     public = Image.open(io.BytesIO(render("iki", s.view(None), NAMES)))
     mat = Image.open(io.BytesIO(render("iki", view, NAMES)))
     assert mat.width == public.width and mat.height < public.height / 1.5  # the mat alone, zoomed
-    assert render("iki", s.view(0), NAMES) != render("iki", view, NAMES)  # each seat its own mat
+    other = next(k for k in range(4) if k not in s.to_act() and k != seat)
+    assert render("iki", s.view(other), NAMES) != render("iki", view, NAMES)  # each seat its own mat
     _, texts = _texts(view)
-    assert (26, "Chiyo's mat") in texts and "Aiko's mat" not in {t for _, t in texts}
+    assert (22, f"{NAMES[seat]}'s mat") in texts and f"{NAMES[other]}'s mat" not in {t for _, t in texts}
     # another player's goods are not on my mat; mine are
     richer = {**view, "players": [dict(p) for p in view["players"]]}
-    richer["players"][0]["mon"] += 5
+    richer["players"][other]["mon"] += 5
     assert render("iki", richer, NAMES) == render("iki", view, NAMES)
-    richer["players"][2]["mon"] += 5
+    richer["players"][seat]["mon"] += 5
     assert render("iki", richer, NAMES) != render("iki", view, NAMES)
+
+
+def _street_decisions(n: int, seed: int) -> list:
+    """(state copy, kind) at the first decision of each kind taken on main street."""
+    s = GAME.new_state(n, seed)
+    rng = random.Random(seed)
+    found, kinds = [], set()
+    while not s.is_over():
+        seat = s.to_act()[0]
+        acts = s.legal_actions(seat)
+        kind = f"{s.d['phase']}/{s.d['step'].get('sub')}"
+        if kind not in kinds and any(a.id[:2] in ("st", "mv", "sn", "ny") or a.id[0] == "h" for a in acts):
+            kinds.add(kind)
+            found.append((s.copy(), kind))
+        s.apply(seat, rng.choice(acts).id)
+    return found
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_deciding_on_main_street_shows_the_street_with_the_options_marked(n: int) -> None:
+    """Choosing a stall, hiring, moving or placing the Oyakata: the deciding player's picture is
+    main street (not the mat), the stalls and shops the options name are the ones marked."""
+    from rendering.iki import CHOSEN
+
+    decisions = _street_decisions(n, 11 + n)
+    kinds = {kind for _, kind in decisions}
+    assert {"B/income", "B/hire_stall", "B/move", "start_nagaya/None", "NY/place"} <= kinds, kinds
+    for s, kind in decisions:
+        seat = s.to_act()[0]
+        view = s.view(seat)
+        image, texts = _texts(view)
+        words = [t for _, t in texts]
+        assert "Nagaya 1" in words and not any(t.endswith("'s mat") for t in words), kind
+        acts = s.legal_actions(seat)
+        marks = view["street_options"]
+        stalls = {int(a.id[2:]) for a in acts if a.id.startswith("st")}
+        assert stalls <= set(marks["stalls"]), kind
+        S = view["stalls_per_nagaya"]
+        for i in marks["stalls"]:  # each marked stall is named in the picture as its option names it
+            name = f"{i // S + 1}.{i % S + 1}"
+            if "card" not in view["stalls"][i]:
+                assert any(t.startswith(name) for t in words), (kind, name)
+                assert any(f"Stall {name}" in a.label for a in acts) or kind in (
+                    "B/income",
+                    "start_nagaya/None",
+                )
+        for shop, dist in marks["shops"].items():
+            assert any(f"shop {int(shop) + 1}:" in a.label for a in acts), (kind, shop)
+            if dist:
+                assert f"move {dist}" in words, kind
+        assert CHOSEN in {c for _, c in image.getcolors(1 << 16)}  # something is marked
+        if kind == "B/income":  # what each character for hire does, to choose whom to hire
+            assert all(any(t.startswith(c["name"]) for t in words) for c in view["row"])
+            assert any("; pay " in t for t in words)
+        others = s.view(next(k for k in range(n) if k != seat))
+        assert any(t.endswith("'s mat") for _, t in _texts(others)[1])  # who waits sees their mat
 
 
 def test_picture_without_names() -> None:
@@ -116,19 +174,15 @@ def test_cached_text_does_not_change_the_pictures() -> None:
     assert warm == cold[::-1]
 
 
-def test_building_abilities_are_written_under_their_names() -> None:
-    from rendering.iki import MARKET_H
-
+def test_buildings_are_a_line_each_on_the_board() -> None:
     s = _play(2, 4, MOMENTS["start"])
-    s.d["bavail"], s.d["bbox"] = [0, 1, 2, 3, 4, 5], [6, 7, 8, 9]  # the five buildings with an ability
+    s.d["bavail"], s.d["bbox"] = [0, 1, 2, 3, 4, 5], [6, 7, 8, 9]
     view = s.view(None)
-    assert sum(1 for b in view["buildings"] if b["ability_text"]) == 5
-    bare = {**view, "buildings": [{**b, "ability_text": ""} for b in view["buildings"]]}
-    with_text = Image.open(io.BytesIO(render("iki", view, NAMES[:2])))
-    without = Image.open(io.BytesIO(render("iki", bare, NAMES[:2])))
-    assert with_text.height == without.height + 3 * (MARKET_H - 27)  # a second line in each row of two
     _, texts = _texts(view)
-    assert all((20, b["ability_text"]) in texts for b in view["buildings"] if b["ability_text"])
+    words = {t for _, t in texts}
+    assert all(
+        b["name"] in words and f"{b['wood']}, {b['mon']}: {b['iki']}" in words for b in view["buildings"]
+    )
 
 
 def test_the_largest_board_fits_a_phone() -> None:
