@@ -80,8 +80,13 @@ def test_bend_between_names_the_turn_from_a_tip() -> None:
     assert [table.bend_between(t, h) for h in (180, 165, 135, 105, 75, 45, 15, 0)] == [
         "L90", "L75", "L45", "L15", "R15", "R45", "R75", "R90"
     ]  # fmt: skip
-    assert table.bend_between(t, 270) is None and table.bend_between(t, 190) is None
-    assert table.bend_between(t, 200) is None and table.bend_between(t, 91) is None
+    # Any orientation (the third revision): turned back up to a half turn, which is "L180" only.
+    assert [table.bend_between(t, h) for h in (270, 190, 200, 355, 275)] == ["L180", "L100", "L110", "R95", "R175"]
+    assert table.bend_between(t, 91) is None and table.bend_between(t, 93) is None
+    assert table.parse_bend("L180") == (180, 0) and table.parse_bend("R175-14t") == (-175, Fraction(-14, 3))
+    for bad in ("R180", "L185", "L1800", "L95+15t", "S-11t"):
+        with pytest.raises(ValueError):
+            (table.parse_bend(bad), table.spot(t, bad) if "t" in bad else None)
 
 
 def test_further_choices_slide_the_stem_along_the_tip_edge() -> None:
@@ -126,7 +131,7 @@ def test_further_choices_slide_the_stem_along_the_tip_edge() -> None:
     assert table.bend_between(right, s.heading, s.x, s.y) == "R35-1"
     assert table.parse_bend("R90-3") == (-90, -3) and table.parse_bend("S") == (0, 0)
     assert table.parse_bend("L35+4t") == (35, Fraction(4, 3))
-    for bad in ("L22", "X", "S+0", "L30+", "", "R105", "L95", "L05", "S+3t", "S+1/2", "S-4/3", "L5+t"):
+    for bad in ("L22", "X", "S+0", "L30+", "", "R185", "L92", "L05", "S+3t", "S+1/2", "S-4/3", "L5+t"):
         with pytest.raises(ValueError):
             table.parse_bend(bad)
     assert table.bend_words("L45-2", "right") == "2 steps nearer its base, turned 45° left"
