@@ -30,12 +30,13 @@ turns every 15 degrees up to 90 either way, then the stem moved along the
 tip's edge by ``SLIDE_STEP`` at a time (the nearest points first); and where
 none of those is legal either, the last resort: the stem moved a third of a step
 at a time, turned every 5 degrees where it stood before (on the tip, whole
-steps) and every 15 between; then any orientation, as the rulebook allows
-("There is no grid constraining the orientation of cards"): every 5 degrees
-up to 90 at every point a third of a step apart along the whole edge, corner
-to corner, and then turned further, every 5 degrees up to 180 either way (back
-over the parent's bare end), the nearest points first. A tree is full only when
-nothing of all this fits.
+steps) and every 15 between. Where nothing of all this fits on any tip of a
+tree, the third revision: any orientation, as the rulebook allows ("There is no
+grid constraining the orientation of cards"), on every tip of that tree
+(``wide_candidates``): every 5 degrees up to 90 at every point a third of a
+step apart along the whole edge, corner to corner, then turned further, every
+5 degrees up to 180 either way (back over the parent's bare end), the nearest
+points first. A tree is full only when nothing of all this fits.
 A choice is named by its **bend key**: the turn ("S", "L15" ... "L180", "R5"
 ... "R175"), and for a moved stem the signed number of steps, whole or in
 thirds ("L45+2": two steps towards the parent's top along a side, or to the

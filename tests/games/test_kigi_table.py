@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from fractions import Fraction
 
 import pytest
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 from games import REGISTRY
 from games.kigi import rules, table
 from games.kigi.table import Placed, Problems
+from tests.games import kigi_search as search
 
 GAME = REGISTRY["kigi"]
 
@@ -359,3 +361,142 @@ def test_trees_are_integers_and_survive_json_exactly() -> None:
             assert isinstance(x, int) and isinstance(y, int) and heading in table.HEADINGS, card
     twin = GAME.load_state(json.loads(json.dumps(data)))
     assert [rules.room(t) for t in twin.trees] == [rules.room(t) for t in s.trees]
+
+
+# --- the third revision: any orientation where a tree has no other spot (issue 36) ----------------
+# Trees that random play met with free tips and no spot under the second revision (bench/kigi_table.py's
+# play, issue 24's survey: seeds 235, 239, 445, 469; fresh seeds 10060 and 10034), as they stood then:
+# (players, advanced, seed) -> the cards after the trunk (card, stem x, y, heading, parent, its tip).
+SURVEY_TREES = {
+    (2, True, 235): [
+        ("t13", 0, 1400, 150, "k1", "straight"),
+        ("t23", -856, 1317, 210, "t13", "left"),
+        ("t28", 500, 700, 0, "k1", "right"),
+    ],
+    (2, True, 239): [
+        ("t18", 0, 1400, 90, "k1", "straight"),
+        ("t01", 500, 2100, 330, "t18", "right"),
+        ("t09", 1712, 1400, 0, "t01", "straight"),
+        ("t29", 2412, 1900, 30, "t09", "left"),
+        ("t11", 3624, 2600, 0, "t29", "straight"),
+        ("t21", 3658, 2042, 270, "t29", "right"),
+        ("t14", 3658, 642, 0, "t21", "straight"),
+        ("t23", -500, 700, 180, "k1", "left"),
+    ],
+    (3, True, 445): [
+        ("t28", 0, 1400, 90, "k3", "straight"),
+        ("t29", 500, 2100, 330, "t28", "right"),
+        ("t03", -500, 700, 180, "k3", "left"),
+        ("t08", 1712, 1400, 270, "t29", "straight"),
+    ],
+    (2, True, 469): [
+        ("t03", -500, 700, 150, "k1", "left"),
+        ("t07", 0, 1400, 30, "k1", "straight"),
+        ("t23", -1356, 617, 180, "t03", "left"),
+        ("t06", 1212, 2100, 30, "t07", "straight"),
+        ("t11", 2424, 2800, 0, "t06", "straight"),
+        ("t21", 3824, 2800, 0, "t11", "straight"),
+        ("t28", 856, 1317, 330, "t07", "right"),
+    ],
+    (3, True, 10060): [
+        ("t28", 0, 1400, 60, "k1", "straight"),
+        ("t22", 783, 1756, 30, "t28", "right"),
+        ("t03", -500, 700, 180, "k1", "left"),
+        ("t08", 1995, 2456, 30, "t22", "straight"),
+        ("t23", 1639, 1673, 270, "t22", "right"),
+        ("t18", 2851, 2373, 270, "t08", "right"),
+    ],
+    (4, False, 10034): [
+        ("t11", 0, 1400, 30, "k1", "straight"),
+        ("t16", 1212, 2100, 330, "t11", "straight"),
+        ("t29", 2424, 1400, 270, "t16", "straight"),
+        ("t09", 500, 550, 0, "k1", "right"),
+        ("t23", -500, 700, 180, "k1", "left"),
+    ],
+}
+# Issue 36's freeze on purpose, three placements on a bare tree: card 3 on the trunk's straight tip
+# turned 60 left, card 13 on card 3's left tip straight on, card 8 on the trunk's right tip turned 30
+# right. Under the second revision no tip had a spot, and in a 2-player game both trees could be
+# frozen so in 6 placements, after which every tree card was discarded.
+TRIO = [("t03", "k1", "straight", "L60"), ("t13", "t03", "left", "S"), ("t08", "k1", "right", "R30")]
+
+
+def _survey_tree(trunk: str, rows: list[tuple]) -> table.Tree:
+    return {trunk: Placed(trunk, 0, 0, table.TRUNK_HEADING), **{r[0]: Placed(*r) for r in rows}}
+
+
+def _trio_tree() -> table.Tree:
+    tree = rules.new_tree("k1")
+    for cid, parent, name, bend in TRIO:
+        grow(tree, cid, parent, name, bend)
+    return tree
+
+
+def _within_90(tree: table.Tree) -> list[str]:
+    """Every legal spot of the second revision on any unused tip (five bends, further choices)."""
+    used = rules.used_tips(tree)
+    out = []
+    for p in tree.values():
+        for t in rules.card_tips(p):
+            if t.key not in used:
+                bends = tuple(table.BENDS) + tuple(b for s in table.further_candidates(t.name) for b in s)
+                icons = list(rules.card_icons(p))
+                out += [f"{t.key}:{b}" for b in bends if not table.problems(tree, table.spot(t, b), icons)]
+    return out
+
+
+def _trees() -> list[tuple[str, table.Tree]]:
+    trees = [(f"seed {seed}", _survey_tree(rows[0][4], rows)) for (_n, _a, seed), rows in SURVEY_TREES.items()]
+    return [*trees, ("the trio", _trio_tree())]
+
+
+@pytest.mark.parametrize("name, tree", _trees(), ids=lambda x: x if isinstance(x, str) else "")
+def test_trees_full_within_90_degrees_take_a_card_turned_further_as_an_independent_search_finds(
+    name: str, tree: table.Tree
+) -> None:
+    """Each tree the survey met frozen, and the trio frozen on purpose, had no spot within 90 degrees
+    (checked here candidate by candidate with ``table.problems``). Now each offers spots turned
+    further, and on exactly the tips where an independent search in floating point
+    (tests/games/kigi_search.py: every 2 degrees of a whole turn, every 20 units along each unused
+    tip's whole edge) finds one; every spot offered is legal by that search's own reckoning."""
+    assert _within_90(tree) == [], name
+    assert rules.free_tips(tree)
+    room = rules.room(tree)
+    assert room and all(s.wide for spots in room.values() for s in spots)
+    assert all(search.spot_is_legal(tree, s) for spots in room.values() for s in spots)
+    found = {key for key in search.unused_tips(tree) if search.edge_spots(tree, *key, 2, 20, first=True)}
+    assert set(room) == found
+
+
+def test_a_two_player_game_frozen_on_both_trees_plays_on() -> None:
+    """A 2-player game with the trio on one tree and seed 10034's tree on the other: both had no spot
+    within 90 degrees, so under the second revision every tree card was discarded from then on. Now
+    the next card goes on a tree turned further, and the game plays to its end with no discard."""
+    s = GAME.new_state(2, 7, {})
+    shapes = [
+        [(cid, None, parent, name, bend) for cid, parent, name, bend in TRIO],
+        [(r[0], r, None, None, None) for r in SURVEY_TREES[(4, False, 10034)]],
+    ]
+    for i, rows in enumerate(shapes):
+        tree = s.trees[i]
+        trunk = rules.trunk_of(tree)
+        for cid, row, parent, name, bend in rows:
+            s.deck.remove(cid) if cid in s.deck else s.display.remove(cid)
+            if row:  # a survey card, as it lay
+                tree[cid] = Placed(*row[:4], trunk if row[4] == "k1" else row[4], row[5])
+            else:
+                parent = trunk if parent == "k1" else parent
+                spot = table.spot(tip(tree, parent, name), bend)
+                tree[cid] = Placed(cid, spot.x, spot.y, spot.heading, parent, name)
+        s._rooms[i] = None
+    while len(s.display) < 3:
+        s.display.append(s.deck.pop())
+    s.check_invariants()
+    assert all(_within_90(t) == [] and rules.free_tips(t) for t in s.trees)
+    assert all(s.room(i) for i in (0, 1))
+    r = random.Random(7)
+    while not s.is_over():
+        seat = s.to_act()[0]
+        events = s.apply(seat, r.choice(s.legal_actions(seat)).id)
+        assert not any(e["type"] == "discard" for e in events)
+        s.check_invariants()
