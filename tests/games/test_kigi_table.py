@@ -7,6 +7,7 @@ import json
 import math
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -500,3 +501,73 @@ def test_a_two_player_game_frozen_on_both_trees_plays_on() -> None:
         events = s.apply(seat, r.choice(s.legal_actions(seat)).id)
         assert not any(e["type"] == "discard" for e in events)
         s.check_invariants()
+
+
+# Matches saved by the second revision (games 235 and 10034 of the survey's play) when a tree was
+# frozen: while taking a tree card, and just after, placing it on another tree.
+FROZEN_SAVES = json.loads((Path(__file__).parent / "kigi_frozen_saves.json").read_text())
+
+
+@pytest.mark.parametrize("k", range(len(FROZEN_SAVES)))
+def test_a_match_saved_with_a_frozen_tree_loads_and_the_tree_takes_cards_again(k: int) -> None:
+    """Saved when a tree had no spot within 90 degrees: the match loads as it was (the same state,
+    the same spots on the other trees), the frozen tree now offers cards turned further (one tap away
+    while placing), and the match plays on to its end."""
+    save = FROZEN_SAVES[k]
+    s = GAME.load_state(json.loads(json.dumps(save["state"])))
+    s.check_invariants()
+    assert s.to_json() == save["state"]
+    (frozen,) = save["frozen"]
+    assert _within_90(s.trees[frozen]) == [] and s.room(frozen)
+    assert all(x.wide for spots in s.room(frozen).values() for x in spots)
+    assert not any(x.wide for i in range(s.n) if i != frozen for spots in s.room(i).values() for x in spots)
+    if save["phase"] == "place":
+        assert s.pending_tree != frozen and f"tree:{frozen}" in [a.id for a in s.legal_actions(s.current)]
+    r = random.Random(k)
+    while not s.is_over():
+        seat = s.to_act()[0]
+        events = s.apply(seat, r.choice(s.legal_actions(seat)).id)
+        assert not any(e["type"] == "discard" for e in events)
+    s.check_invariants()
+
+
+def _reference_room(tree: table.Tree) -> dict[tuple[str, str], list[str]]:
+    """The rules of placing written out plainly with ``table.problems``: each unused tip's first stage
+    (five bends, then each stage of further choices) with a legal spot; where no tip has one, each
+    tip's first stage of the third revision's choices with one."""
+
+    def first(t: table.Tip, stages: list[tuple[str, ...]]) -> list[str]:
+        icons = list(rules.card_icons(tree[t.card]))
+        for stage in stages:
+            found = [b for b in stage if not table.problems(tree, table.spot(t, b), icons)]
+            if found:
+                return found
+        return []
+
+    used = rules.used_tips(tree)
+    tips = [t for p in tree.values() for t in rules.card_tips(p) if t.key not in used]
+    out = {t.key: first(t, [tuple(table.BENDS), *table.further_candidates(t.name)]) for t in tips}
+    if not any(out.values()):
+        out = {t.key: first(t, list(table.wide_candidates(t.name))) for t in tips}
+    return {k: v for k, v in out.items() if v}
+
+
+def test_the_search_offers_exactly_the_spots_the_rules_written_plainly_give() -> None:
+    """``rules.room`` (static parts worked out once per heading, stems on an edge point under or
+    against another card skipped, the card last touched tried first, kept up to date as cards are
+    placed) gives exactly the spots of the plain rules: on the survey's trees, the trio, and the trees
+    of a random game every fifth placement (the room kept up to date: after every placement)."""
+    trees = [t for _name, t in _trees()]
+    s = GAME.new_state(2, 1, {"advanced": True})
+    r = random.Random(1)
+    placed = 0
+    while not s.is_over():
+        seat = s.to_act()[0]
+        act = r.choice(s.legal_actions(seat)).id
+        s.apply(seat, act)
+        if act.startswith("place:"):
+            placed += 1
+            trees += [dict(t) for t in s.trees] if placed % 5 == 0 else []
+            assert all(s.room(i) == rules.room(s.trees[i]) for i in range(s.n))
+    for tree in trees:
+        assert {k: [x.bend for x in v] for k, v in rules.room(tree).items()} == _reference_room(tree)
