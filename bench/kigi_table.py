@@ -60,8 +60,16 @@ WITHIN_90 = "0.05-0.07%"  # the second revision (turns up to 90 degrees), 2026-1
 # The audits' freezes on a bare trunk (k1), (card, parent, the parent's tip, bend): issue 24's (cards
 # with a single side tip placed low, five bends only) and issue 36's (full within 90 degrees).
 FREEZES = {
-    "issue 24": (("t03", "k1", "left", "L30"), ("t18", "k1", "straight", "S"), ("t08", "t18", "right", "R60")),
-    "issue 36": (("t03", "k1", "straight", "L60"), ("t13", "t03", "left", "S"), ("t08", "k1", "right", "R30")),
+    "issue 24": (
+        ("t03", "k1", "left", "L30"),
+        ("t18", "k1", "straight", "S"),
+        ("t08", "t18", "right", "R60"),
+    ),
+    "issue 36": (
+        ("t03", "k1", "straight", "L60"),
+        ("t13", "t03", "left", "S"),
+        ("t08", "k1", "right", "R30"),
+    ),
 }
 _OPENED: dict[frozenset, bool] = {}  # a frozen tree (its cards) -> whether the independent search opens it
 

@@ -116,7 +116,9 @@ def _blocked(tip: Tip, others: list[tuple[table.Box, tuple[table.Point, ...]]]) 
 # with the stem moved to the end of the longest edge; cards further away than this (and the gap)
 # cannot touch any spot of the tip.
 _REACH = (
-    math.isqrt(table.CARD_LENGTH**2 + table.HALF_WIDTH**2) + 1 + table.FINE_SLIDE * max(table.EDGE_THIRDS.values())
+    math.isqrt(table.CARD_LENGTH**2 + table.HALF_WIDTH**2)
+    + 1
+    + table.FINE_SLIDE * max(table.EDGE_THIRDS.values())
 )
 
 

@@ -102,7 +102,9 @@ WIDE_TURN = 180  # a half turn: "L180" (the same card as "R180", which is not a 
 TURNS = tuple(range(MAX_TURN, -MAX_TURN - 1, -TURN_STEP))  # left to right
 FINE_TURNS = tuple(range(MAX_TURN, -MAX_TURN - 1, -FINE_STEP))  # left to right
 # Beyond MAX_TURN, left to right: L180 (a half turn) ... L95, R95 ... R175.
-WIDE_TURNS = tuple(range(WIDE_TURN, MAX_TURN, -FINE_STEP)) + tuple(range(-MAX_TURN - FINE_STEP, -WIDE_TURN, -FINE_STEP))
+WIDE_TURNS = tuple(range(WIDE_TURN, MAX_TURN, -FINE_STEP)) + tuple(
+    range(-MAX_TURN - FINE_STEP, -WIDE_TURN, -FINE_STEP)
+)
 SLIDE_STEP = 150
 FINE_SLIDE = SLIDE_STEP // 3  # a third of a step, so every point of the coarse search is one of these
 SLIDES = {"left": 4, "straight": 3, "right": 4}  # the edge's length allows: sides 100..1300, top +-450

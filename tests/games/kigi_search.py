@@ -124,7 +124,7 @@ def edge_spots(
     centres = [((c[0][0] + c[2][0]) / 2, (c[0][1] + c[2][1]) / 2) for c in others]
     direction = parent.heading + tip_turn
     if turns is None:
-        turns = [-180 + (i + 1) * degrees for i in range(int(round(360 / degrees)))]
+        turns = [-180 + (i + 1) * degrees for i in range(round(360 / degrees))]
     found = []
     k = lo
     while k <= hi + 1e-9:
@@ -136,7 +136,9 @@ def edge_spots(
             if max(abs(px) for px, _py in corners) > table.TABLE_HALF_WIDTH + _EPS:
                 continue
             sides = list(zip(corners, corners[1:] + corners[:1], strict=True))
-            if any(inside(f, corners) or min(gap(f, a, b) for a, b in sides) < table.ICON_RADIUS for f in icons):
+            if any(
+                inside(f, corners) or min(gap(f, a, b) for a, b in sides) < table.ICON_RADIUS for f in icons
+            ):
                 continue
             cx = (corners[0][0] + corners[2][0]) / 2
             cy = (corners[0][1] + corners[2][1]) / 2
@@ -166,7 +168,10 @@ def spot_is_legal(tree: table.Tree, s: table.Spot) -> bool:
     if gap((s.x, s.y), a, b) > 1:  # the stem on the edge (the engine rounds to whole units)
         return False
     corners = card(s.x, s.y, s.heading)
-    if min(py for _px, py in corners) < -1 or max(abs(px) for px, _py in corners) > table.TABLE_HALF_WIDTH + 1:
+    if (
+        min(py for _px, py in corners) < -1
+        or max(abs(px) for px, _py in corners) > table.TABLE_HALF_WIDTH + 1
+    ):
         return False
     sides = list(zip(corners, corners[1:] + corners[:1], strict=True))
     icons = features_at(parent)

@@ -84,7 +84,13 @@ def test_bend_between_names_the_turn_from_a_tip() -> None:
         "L90", "L75", "L45", "L15", "R15", "R45", "R75", "R90"
     ]  # fmt: skip
     # Any orientation (the third revision): turned back up to a half turn, which is "L180" only.
-    assert [table.bend_between(t, h) for h in (270, 190, 200, 355, 275)] == ["L180", "L100", "L110", "R95", "R175"]
+    assert [table.bend_between(t, h) for h in (270, 190, 200, 355, 275)] == [
+        "L180",
+        "L100",
+        "L110",
+        "R95",
+        "R175",
+    ]
     assert table.bend_between(t, 91) is None and table.bend_between(t, 93) is None
     assert table.parse_bend("L180") == (180, 0) and table.parse_bend("R175-14t") == (-175, Fraction(-14, 3))
     for bad in ("R180", "L185", "L1800", "L95+15t", "S-11t"):
@@ -447,7 +453,9 @@ def _within_90(tree: table.Tree) -> list[str]:
 
 
 def _trees() -> list[tuple[str, table.Tree]]:
-    trees = [(f"seed {seed}", _survey_tree(rows[0][4], rows)) for (_n, _a, seed), rows in SURVEY_TREES.items()]
+    trees = [
+        (f"seed {seed}", _survey_tree(rows[0][4], rows)) for (_n, _a, seed), rows in SURVEY_TREES.items()
+    ]
     return [*trees, ("the trio", _trio_tree())]
 
 
