@@ -137,18 +137,7 @@ def _near(tip: Tip, tree: Tree) -> tuple[Placed, ...]:
 def _wide_spots(tree: Tree, tip: Tip) -> tuple[Spot, ...]:
     """The legal spots of ``tip`` among its choices of the last resort (``table.wide_candidates``):
     those of the first stage that has one. Searched only for a tree none of whose tips has a spot."""
-    return _wide_among(tip, tree[tip.card], _near(tip, tree))
-
-
-@lru_cache(maxsize=5_000)
-def _wide_among(tip: Tip, parent: Placed, near: tuple[Placed, ...]) -> tuple[Spot, ...]:
-    others = [(table.card_box(p.x, p.y, p.heading), table.corners(p.x, p.y, p.heading)) for p in near]
-    blocked = _blocked(tip, others)
-    for stage in table.wide_candidates(tip.name):
-        found = _free_of(tip, _static(tip, parent, stage), others, blocked)
-        if found:
-            return found
-    return ()
+    return _spots_among(tip, tree[tip.card], _near(tip, tree), wide=True)
 
 
 def _tip_spots(tree: Tree, tip: Tip) -> tuple[Spot, ...]:
@@ -159,15 +148,17 @@ def _tip_spots(tree: Tree, tip: Tip) -> tuple[Spot, ...]:
 
 
 @lru_cache(maxsize=50_000)
-def _spots_among(tip: Tip, parent: Placed, near: tuple[Placed, ...]) -> tuple[Spot, ...]:
-    """``_tip_spots`` given the cards near the tip: the same neighbours give the same spots, so a
-    tree searched again (after a pruning, a load, a copy) reuses what did not change."""
+def _spots_among(tip: Tip, parent: Placed, near: tuple[Placed, ...], wide: bool = False) -> tuple[Spot, ...]:
+    """``_tip_spots`` (``wide``: ``_wide_spots``) given the cards near the tip: the same neighbours
+    give the same spots, so a tree searched again (after a pruning, a load, a copy) reuses what did
+    not change."""
     others = [(table.card_box(p.x, p.y, p.heading), table.corners(p.x, p.y, p.heading)) for p in near]
-    found = _free_of(tip, _static(tip, parent), others)
-    if found:
-        return found
+    if not wide:
+        found = _free_of(tip, _static(tip, parent), others)
+        if found:
+            return found
     blocked = _blocked(tip, others)
-    for stage in table.further_candidates(tip.name):
+    for stage in table.wide_candidates(tip.name) if wide else table.further_candidates(tip.name):
         found = _free_of(tip, _static(tip, parent, stage), others, blocked)
         if found:
             return found
@@ -177,7 +168,7 @@ def _spots_among(tip: Tip, parent: Placed, near: tuple[Placed, ...]) -> tuple[Sp
 def room(tree: Tree) -> Room:
     """Every legal spot of the tree, grouped by tip (tips without one are left out). Where no tip has
     one, the last resort of the third revision: every tip's spots turned to any angle at any point of
-    its edge (``_wide_room``)."""
+    its edge (``_wide_spots``)."""
     return _tips_room(tree, _tip_spots) or _tips_room(tree, _wide_spots)
 
 
