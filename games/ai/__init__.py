@@ -84,7 +84,7 @@ QUICK_PLAYOUTS_PER_ACTION = 8
 MAX_PLAN_WORLDS = 16
 # Engine steps a second of budget buys, per game (the search's steps per second of thread CPU
 # time, measured with bench/ai_work.py; a game not listed gets DEFAULT_WORK_PER_S).
-WORK_PER_S = {"iki": 30_000, "iwari": 20_000, "ikenokoi": 60_000, "kigi": 20_000}
+WORK_PER_S = {"iki": 45_000, "iwari": 25_000, "ikenokoi": 65_000, "kigi": 3_000}
 DEFAULT_WORK_PER_S = 20_000
 # Safety: a move stops after WALL_CAP times its budget of wall-clock time plus WALL_SLACK_S.
 WALL_CAP = 4.0
