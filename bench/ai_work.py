@@ -1,7 +1,7 @@
 """The AI's work budget: engine steps per second of thread CPU time, and the time a move takes.
 
     python bench/ai_work.py                   # every game, 6 positions each, strong and quick
-    python bench/ai_work.py kigi --positions 3
+    python bench/ai_work.py kigi --positions 3 --budget 0.5
 
 A budget (``budget_s``) buys ``budget_s * games.ai.WORK_PER_S[game]`` engine steps, so the same state,
 seed and budget give the same move however busy the host (games/ai/__init__.py). This script plays
@@ -63,10 +63,11 @@ def main() -> None:
     )
     parser.add_argument("games", nargs="*", default=sorted(REGISTRY))
     parser.add_argument("--positions", type=int, default=6)
+    parser.add_argument("--budget", type=float, default=ai.DEFAULT_BUDGET_S, help="seconds of thought a move")
     args = parser.parse_args()
     print("game       level   budget  steps/CPU s  WORK_PER_S  move median  move worst  capped")
     for key in args.games:
-        for level, budget in (("quick", ai.DEFAULT_BUDGET_S), ("strong", ai.DEFAULT_BUDGET_S)):
+        for level, budget in (("quick", args.budget), ("strong", args.budget)):
             rate, walls, capped = measure(key, args.positions, level, budget)
             print(
                 f"{key:<10} {level:<7} {budget:>5.1f}s {rate:>12,.0f} {ai.WORK_PER_S.get(key, ai.DEFAULT_WORK_PER_S):>11,} "
