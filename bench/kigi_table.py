@@ -16,13 +16,19 @@ table *before* the card is placed:
 * a **discard while a spot exists** is a tree card discarded for lack of room while some tree still
   has a legal spot (any turn, any point), and **while a tip is free** while some tree has a free tip.
 
-Targets (issue 24): at most 0.05% of tree-card turns with a frozen tree, and no discard while a spot
-exists. The first continuous model (stem on the tip, five bends only) measured 0.22-0.30%; the old
-grid model (one square cell per card) 104 of 1,200 tree-card turns; both figures are printed as
-measured. The script also places the audit's three-placement freeze (a bare trunk, then cards with a
-single side tip placed low, five bends only) and says whether the tree still has a legal spot.
+Every frozen tree is searched again by an independent brute force in floating point
+(``tests/games/kigi_search.py``: every degree of a whole turn at every 10 units along every unused
+tip's whole edge); a **frozen turn the search opens** is one where it finds a legal spot the engine
+missed. Targets (issue 36, the third revision: a tree with no other spot offers cards turned to any
+angle): 0 frozen turns the independent search opens, and no discard while a spot exists (issue 24's,
+before: at most 0.05% of tree-card turns with a frozen tree). The first continuous model (stem on the
+tip, five bends only) measured 0.22-0.30%; the second revision (turns up to 90 degrees) 0.05-0.07%;
+the old grid model (one square cell per card) 104 of 1,200 tree-card turns; all printed as measured.
+The script also places the audits' three-placement freezes on a bare tree and says what spots the
+tree has left.
 
-It also reports how many of the spots offered are further choices (a finer turn or a stem moved along
+It also reports how many tree-card turns met a tree that only the third revision keeps open (its
+spots all turned further than the second revision allowed), how many of the spots offered are further choices (a finer turn or a stem moved along
 the edge, offered where no bend is legal) and how many tips only they keep alive, the other ways a tip
 can be lost (a free tip with no legal spot on a tree that still has room elsewhere), how many spots a
 tree-card turn offers, the time of a random whole game (the checked ``apply`` path, as the bot
@@ -46,11 +52,34 @@ from games import REGISTRY
 from games.kigi import rules, table
 from games.kigi.data import TREE_CARDS
 from games.kigi.table import Placed
+from tests.games import kigi_search
 
 OLD_FROZEN, OLD_TURNS = 104, 1200  # the grid model, measured before it was replaced (issue 13)
 FIVE_BENDS = "0.22-0.30%"  # the first continuous model (five bends on the tip), 2026-12-01
-# The audit's freeze: on a bare trunk, cards with a single side tip placed low (five bends only).
-FREEZE = (("t03", "left", "L30"), ("t18", "straight", "S"), ("t08", "right", "R60"))
+WITHIN_90 = "0.05-0.07%"  # the second revision (turns up to 90 degrees), 2026-12-02
+# The audits' freezes on a bare trunk (k1), (card, parent, the parent's tip, bend): issue 24's (cards
+# with a single side tip placed low, five bends only) and issue 36's (full within 90 degrees).
+FREEZES = {
+    "issue 24": (
+        ("t03", "k1", "left", "L30"),
+        ("t18", "k1", "straight", "S"),
+        ("t08", "t18", "right", "R60"),
+    ),
+    "issue 36": (
+        ("t03", "k1", "straight", "L60"),
+        ("t13", "t03", "left", "S"),
+        ("t08", "k1", "right", "R30"),
+    ),
+}
+_OPENED: dict[frozenset, bool] = {}  # a frozen tree (its cards) -> whether the independent search opens it
+
+
+def opened(tree: rules.Tree) -> bool:
+    """Whether the independent brute force finds a legal spot on a tree the engine calls full."""
+    key = frozenset(tree.values())
+    if key not in _OPENED:
+        _OPENED[key] = kigi_search.has_room(tree)
+    return _OPENED[key]
 
 
 def play(n: int, advanced: bool, seed: int, tally: dict) -> None:
@@ -77,6 +106,10 @@ def play(n: int, advanced: bool, seed: int, tally: dict) -> None:
                 if free and not room:
                     frozen = True
                     tally["frozen_trees"] += 1
+                    tally["opened_trees"] += opened(state.trees[i])
+                wide = bool(room) and all(x.wide for v in room.values() for x in v)
+                tally["wide_trees"] += wide
+                tally["wide_spots"] += sum(len(v) for v in room.values()) if wide else 0
                 # Free tips without a spot on a tree that still grows elsewhere: tips lost, not a freeze.
                 tally["free_tips"] += len(free)
                 tally["dead_tips"] += sum(1 for t in free if t.key not in room)
@@ -94,15 +127,13 @@ def play(n: int, advanced: bool, seed: int, tally: dict) -> None:
     tally["games"] += 1
 
 
-def freeze_check() -> str:
-    """Place the audit's freeze and say what is left (checked by tests/games/test_kigi.py too)."""
+def freeze_check(name: str) -> str:
+    """Place an audit's freeze and say what is left (checked by tests/games/test_kigi_table.py too)."""
     tree = rules.new_tree("k1")
-    parent = "k1"
-    for cid, name, bend in FREEZE:
-        tip = next(t for t in rules.card_tips(tree[parent]) if t.name == name)
+    for cid, parent, tip_name, bend in FREEZES[name]:
+        tip = next(t for t in rules.card_tips(tree[parent]) if t.name == tip_name)
         s = table.spot(tip, bend)
-        tree[cid] = Placed(cid, s.x, s.y, s.heading, parent, name)
-        parent = cid if cid == "t18" else parent
+        tree[cid] = Placed(cid, s.x, s.y, s.heading, parent, tip_name)
     bends_only = [
         t.key
         for p in tree.values()
@@ -115,9 +146,11 @@ def freeze_check() -> str:
     ]
     room = rules.room(tree)
     spots = [f"{c}'s {n} tip {x.bend}" for (c, n), v in room.items() for x in v]
+    placed = ", ".join(f"{c} on {p}'s {n} tip {b}" for c, p, n, b in FREEZES[name])
     return (
-        f"Three-placement freeze (t03 flat along the edge, t18 up, t08 on t18's right tip pointing at the "
-        f"edge): {len(bends_only)} tip(s) with a legal bend; legal spots now: {', '.join(spots) or 'none'}."
+        f"Three-placement freeze of {name} ({placed}): {len(bends_only)} tip(s) with a legal bend; legal "
+        f"spots now: {', '.join(spots) or 'none'}; the independent search "
+        f"{'finds a' if kigi_search.has_room(tree) else 'finds no'} legal spot."
     )
 
 
@@ -187,6 +220,9 @@ def main() -> None:
         "turns": 0,
         "frozen_turns": 0,
         "frozen_trees": 0,
+        "opened_trees": 0,
+        "wide_trees": 0,
+        "wide_spots": 0,
         "discards": 0,
         "discards_free": 0,
         "discards_room": 0,
@@ -219,8 +255,13 @@ def main() -> None:
     print()
     print(
         f"All: {total['frozen_turns']} of {total['turns']} tree-card turns met a frozen tree ({share:.3%}; "
-        f"target <= 0.05%; five bends only: {FIVE_BENDS}), {total['frozen_trees']} frozen trees counted "
-        "over those turns."
+        f"turns up to 90 degrees: {WITHIN_90}; five bends only: {FIVE_BENDS}), {total['frozen_trees']} frozen "
+        f"trees counted over those turns, {total['opened_trees']} of them opened by the independent search "
+        "(every degree, every 10 units along every unused tip's edge; target 0)."
+    )
+    print(
+        f"Trees kept open only by the third revision (every spot turned further than the second revision "
+        f"allowed): {total['wide_trees']} over the tree-card turns, offering {total['wide_spots']} spots."
     )
     if frozen_games:
         games = "; ".join(
@@ -237,7 +278,8 @@ def main() -> None:
         f"{sum(total['spots'])} spots offered ({total['extra_spots'] / max(1, sum(total['spots'])):.2%}); "
         f"{total['extra_tips']} of {total['tips_with_room']} tips with room were kept alive by them only."
     )
-    print(freeze_check())
+    for name in FREEZES:
+        print(freeze_check(name))
     print(
         f"Free tips with no legal spot (lost to a neighbour, a feature or the edge) on trees that grow "
         f"elsewhere: {total['dead_tips']} of {total['free_tips']} free tips seen "

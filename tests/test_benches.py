@@ -23,6 +23,7 @@ BENCHES = sorted(p.name for p in (ROOT / "bench").glob("*.py") if not p.name.sta
 
 # The smallest run of each bench: every game and player count it would play, a game or a few moves each.
 QUICK: dict[str, list[list[str]]] = {
+    "ai_work.py": [["--positions", "1", "--budget", "0.01"]],
     "games.py": [["--all-counts", "--games", "1"]],
     "move.py": [
         ["--moves", "2", "--max-seconds", "5"],

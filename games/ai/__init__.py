@@ -9,7 +9,7 @@ Levels (``LEVELS`` maps each name to a line a person can read):
 - ``random``: any legal move (a baseline for benchmarks and tests).
 - ``quick``: flat Monte Carlo. Random playouts after each legal move (UCB1 over
   the moves), on worlds dealt by ``determinize``; at most ``QUICK_BUDGET_S``
-  seconds (less if ``budget_s`` is smaller) and, unless ``iterations`` says
+  seconds' work (less if ``budget_s`` is smaller) and, unless ``iterations`` says
   otherwise, at most ``QUICK_PLAYOUTS_PER_ACTION`` playouts per legal move.
 - ``strong``: information-set Monte Carlo tree search (``search.ismcts``): a
   tree over the action history, one freshly determinized world per iteration,
@@ -23,11 +23,16 @@ Levels (``LEVELS`` maps each name to a line a person can read):
   seat (a compound turn's steps together) judged by the estimate on
   determinized worlds, one world per iteration (at most ``MAX_PLAN_WORLDS``).
 
-Budgets: ``budget_s`` is wall-clock time; ``iterations`` caps the number of
-playouts. The search stops at whichever comes first. Only an iteration budget
-is reproducible: with ``budget_s=None`` and ``iterations=K`` the same state,
-seat, seed and K always give the same action (a wall-clock budget depends on
-the machine's speed at that moment). A level without any budget is refused.
+Budgets are work, not wall-clock time, so a busy host plays the same moves,
+only slower. ``budget_s`` is seconds of thought on an unloaded machine: it buys
+``budget_s * work_per_s(game)`` engine steps (``WORK_PER_S``, measured per game:
+each ``_do`` of a search's tree descent and random playouts; ``search``);
+``iterations`` caps the number of playouts. The search stops at whichever comes
+first, and the same state, seat, seed and budgets always give the same action.
+A wall-clock cap keeps a move from taking unbounded time on a loaded host: a
+move stops after ``WALL_CAP`` times its budget (plus ``WALL_SLACK_S``) whatever
+work is left; only a move stopped by the cap is not reproducible. A level
+without any budget is refused.
 
 Hidden information: the search reads the true state only through ``to_act()``
 and ``legal_actions(seat)`` of the searching seat; every playout runs on
@@ -58,6 +63,7 @@ __all__ = [
     "MAX_BUDGET_S",
     "NAVIGATION_GROUPS",
     "QUICK_BUDGET_S",
+    "WORK_PER_S",
     "Decision",
     "analyse",
     "choose",
@@ -76,6 +82,22 @@ QUICK_BUDGET_S = 0.3
 QUICK_PLAYOUTS_PER_ACTION = 8
 # The planner (games whose estimate judges positions): at most this many worlds a decision.
 MAX_PLAN_WORLDS = 16
+# Engine steps a second of budget buys, per game (the search's steps per second of thread CPU
+# time, measured with bench/ai_work.py; a game not listed gets DEFAULT_WORK_PER_S).
+WORK_PER_S = {"iki": 45_000, "iwari": 25_000, "ikenokoi": 65_000, "kigi": 3_000}
+DEFAULT_WORK_PER_S = 20_000
+# Safety: a move stops after WALL_CAP times its budget of wall-clock time plus WALL_SLACK_S.
+WALL_CAP = 4.0
+WALL_SLACK_S = 0.5
+
+
+def work_per_s(state: GameState) -> int:
+    return WORK_PER_S.get(state.game.key, DEFAULT_WORK_PER_S)
+
+
+def _cap(start: float, budget: float) -> float:
+    """The wall-clock time after which a move with this budget stops, whatever work is left."""
+    return start + WALL_CAP * budget + WALL_SLACK_S
 
 
 def choose(
@@ -122,12 +144,15 @@ def analyse(
         decision = _quick(state, seat, root_ids, sampler, seed, iterations, budget, start)
         decision.fallback = f"{decision.fallback}; strong fell back to quick"
         return decision
-    deadline = None if budget is None else start + budget
+    deadline = None if budget is None else _cap(start, budget)
     if state.estimate() is not None:
         # The game judges its positions: plan whole moves on determinized worlds (games.ai.plan).
         worlds = iterations if iterations is not None else MAX_PLAN_WORLDS
         return plan(state, seat, root_ids, seed=seed, worlds=worlds, deadline=deadline)
-    return ismcts(state, seat, root_ids, sampler, seed=seed, iterations=iterations, deadline=deadline)
+    work = None if budget is None else max(1, round(budget * work_per_s(state)))
+    return ismcts(
+        state, seat, root_ids, sampler, seed=seed, iterations=iterations, deadline=deadline, work=work
+    )
 
 
 def _quick(
@@ -140,7 +165,7 @@ def _quick(
     budget: float | None,
     start: float,
 ) -> Decision:
-    deadline = None if budget is None else start + min(budget, QUICK_BUDGET_S)
+    budget = None if budget is None else min(budget, QUICK_BUDGET_S)
     if iterations is None:
         iterations = QUICK_PLAYOUTS_PER_ACTION * len(root_ids)
     return ismcts(
@@ -150,7 +175,8 @@ def _quick(
         sampler,
         seed=seed,
         iterations=iterations,
-        deadline=deadline,
+        deadline=None if budget is None else _cap(start, budget),
         max_depth=1,
         level="quick",
+        work=None if budget is None else max(1, round(budget * work_per_s(state))),
     )

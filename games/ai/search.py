@@ -13,10 +13,12 @@ may see. A game without ``determinize`` falls back to playouts on ``copy()``,
 which can see hidden cards; ``Decision.fallback`` says so.
 
 Determinism: all randomness comes from ``games.rng.Rng`` seeded by ``seed``.
-With an iteration budget and no wall-clock budget (``budget_s=None``) the same
-state, seat, seed and budget always give the same action. A wall-clock budget
-stops after however many playouts the machine managed, so it is not
-reproducible.
+A search spends a budget of **work**: engine steps (each ``_do`` of the tree's
+descent and of the playouts), and stops once it has spent them, after the
+iteration that crossed the line; and/or a number of iterations. The same state,
+seat, seed and budget always give the same action, however busy the machine:
+it only takes longer. A wall-clock ``deadline`` is a safety cap only (a move
+never takes unbounded time); a search stopped by it is not reproducible.
 """
 
 from __future__ import annotations
@@ -48,6 +50,8 @@ ESTIMATE_EXPLORATION = 0.05
 FULL_PLAYOUT_STEPS = 5000
 # How often (in playout steps) the wall clock is consulted inside a playout.
 CLOCK_EVERY = 16
+# The work of judging a leaf with GameState.estimate instead of a playout, in engine steps.
+ESTIMATE_WORK = 20
 
 
 # Actions in these groups only navigate a compound turn ("back: choose another
@@ -78,6 +82,8 @@ class Decision:
     stats: dict[str, tuple[int, float]] = field(default_factory=dict)
     # None, or why the search did something simpler than asked.
     fallback: str | None = None
+    # Engine steps spent (the work budget's unit).
+    work: int = 0
 
 
 # ---------------------------------------------------------------------------
@@ -145,8 +151,8 @@ def _margins(scores: list[int], n: int) -> list[float]:
     return out
 
 
-def playout(state: GameState, rng: Rng, max_steps: int, deadline: float | None) -> None:
-    """Random legal moves until the game ends or ``max_steps`` moves are made."""
+def playout(state: GameState, rng: Rng, max_steps: int, deadline: float | None) -> int:
+    """Random legal moves until the game ends or ``max_steps`` moves are made; the moves made."""
     steps = 0
     while steps < max_steps and not state.is_over():
         if deadline is not None and steps % CLOCK_EVERY == 0 and time.perf_counter() > deadline:
@@ -156,6 +162,7 @@ def playout(state: GameState, rng: Rng, max_steps: int, deadline: float | None) 
         actions = decisions(state.legal_actions(seat))
         state._do(seat, actions[rng.randrange(len(actions))].id)
         steps += 1
+    return steps
 
 
 # ---------------------------------------------------------------------------
@@ -214,6 +221,7 @@ def ismcts(
     playout_steps: int = FULL_PLAYOUT_STEPS,
     observe: bool = True,
     level: str = "strong",
+    work: int | None = None,
 ) -> Decision:
     """Single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012).
 
@@ -226,7 +234,8 @@ def ismcts(
     node after a move also depends on what ``seat`` observed (the move's
     public events and those private to it), so chance outcomes such as a drawn
     card split the tree as they split ``seat``'s information. ``max_depth=1``
-    makes it flat Monte Carlo with UCB1 at the root.
+    makes it flat Monte Carlo with UCB1 at the root. It stops after ``iterations`` iterations or
+    once ``work`` engine steps are spent (whichever comes first), or at the safety ``deadline``.
     """
     start = time.perf_counter()
     rng = Rng(world_seed(seed, 0xFFFFFFFF))
@@ -234,10 +243,10 @@ def ismcts(
     n = state.num_players
     root = _Node()
     root_set = set(root_ids)
-    done = tried = 0
+    done = tried = spent = 0
     # Does the game judge its own positions? Then the leaves use that instead of playouts.
     estimated = state.estimate() is not None
-    while iterations is None or done < iterations:
+    while (iterations is None or done < iterations) and (work is None or spent < work):
         if deadline is not None and time.perf_counter() > deadline:
             break
         if tried > 4 * done + 100:
@@ -245,12 +254,14 @@ def ismcts(
         world = sampler.sample(tried)
         tried += 1
         try:
-            if not _iterate(
+            steps = _iterate(
                 world, seat, root, root_set, rng, n, deadline, max_depth, playout_steps, observe, estimated
-            ):
-                continue
+            )
         except OutOfTime:
             break
+        if steps is None:
+            continue
+        spent += steps
         done += 1
     stats = {}
     for (_, aid), edge in root.edges.items():
@@ -267,6 +278,7 @@ def ismcts(
         elapsed_s=time.perf_counter() - start,
         stats=stats,
         fallback=None if sampler.exact else "no determinize: searched on copies of the true state",
+        work=spent,
     )
 
 
@@ -282,8 +294,9 @@ def _iterate(
     playout_steps: int,
     observe: bool,
     estimated: bool = False,
-) -> bool:
-    """One selection/expansion/playout/backup pass. False if the world offered nothing."""
+) -> int | None:
+    """One selection/expansion/playout/backup pass: the engine steps it took (an estimate at the
+    leaf counts as ESTIMATE_WORK of them). None if the world offered nothing."""
     node = root
     path: list[tuple[_Edge, int]] = []
     expand: tuple[_Node, tuple[int, str]] | None = None
@@ -293,7 +306,7 @@ def _iterate(
             mover = seat
             ids = [a.id for a in world.legal_actions(seat) if a.id in root_set]
             if not ids:
-                return False
+                return None
         else:
             mover = world.to_act()[0]
             ids = [a.id for a in decisions(world.legal_actions(mover))]
@@ -330,11 +343,12 @@ def _iterate(
         node = child
     estimate = None if world.is_over() else world.estimate()
     if estimate is None:
-        playout(world, rng, playout_steps, deadline)
+        depth += playout(world, rng, playout_steps, deadline)
         result = rewards(world, n)
     else:
         # The game judges the position itself (GameState.estimate): no random playout.
         result = estimate
+        depth += ESTIMATE_WORK
     if expand is not None:
         parent, key = expand
         edge = _Edge()
@@ -343,4 +357,4 @@ def _iterate(
     for edge, mover in path:
         edge.visits += 1
         edge.total += result[mover]
-    return True
+    return depth

@@ -58,36 +58,67 @@ def free_tips(tree: Tree) -> list[Tip]:
     ]
 
 
-def _static_spots(tip: Tip, parent: Placed, bends: tuple[str, ...] = tuple(table.BENDS)) -> tuple[Spot, ...]:
-    """Spots from ``tip`` among ``bends`` that stay on the table and cover no feature of the parent.
-    Not kept: what is costly is kept per parent heading (``table._uncovered``), and keeping the spots
-    of every stage of every tip cost hundreds of MB for little time."""
-    return tuple(table.static_spots(tip, bends, card_icons(parent)))
+def _static(tip: Tip, parent: Placed, bends: tuple[str, ...] = tuple(table.BENDS)) -> list[table.Candidate]:
+    """Candidates from ``tip`` among ``bends`` that stay on the table and cover no feature of the
+    parent. Not kept: what is costly is kept per parent heading (``table._uncovered``), and keeping the
+    spots of every stage of every tip cost hundreds of MB for little time."""
+    return table.static_candidates(tip, bends, card_icons(parent))
 
 
 def _free_of(
-    spots: tuple[Spot, ...], others: list[tuple[table.Box, tuple[table.Point, ...]]]
+    tip: Tip,
+    candidates: list[table.Candidate],
+    others: list[tuple[table.Box, tuple[table.Point, ...]]],
+    blocked: frozenset[table.Point] = frozenset(),
 ) -> tuple[Spot, ...]:
-    """The spots that touch none of ``others`` (cards as (box, corners)). The card a spot touches
-    is tried first for the next spot (``others`` is reordered): neighbouring turns and points mostly
-    touch the same card, and a hemmed-in tip has hundreds of them."""
-    touches = table.touches_outline
+    """The spots among ``candidates`` that touch none of ``others`` (cards as (box, corners)), built.
+    A candidate whose stem lies on a ``blocked`` point touches a card whichever way it is turned. The
+    card a candidate touches is tried first for the next one (``others`` is reordered): neighbouring
+    turns and points mostly touch the same card, and a hemmed-in tip has thousands of them."""
+    g = table.TOUCH_GAP
+    touch = table.outlines_touch
     out = []
-    for s in spots:
-        for i, (box, outline) in enumerate(others):
-            if touches(s, box, outline):
+    for c in candidates:
+        _bend, _h, x, y, outline, (x0, y0, x1, y1) = c
+        if (x, y) in blocked:
+            continue
+        corners = None
+        for i, (box, other) in enumerate(others):
+            if x0 > box[2] + g or box[0] > x1 + g or y0 > box[3] + g or box[1] > y1 + g:
+                continue
+            if corners is None:
+                corners = tuple((x + dx, y + dy) for dx, dy in outline)
+            if touch(corners, other):
                 if i:
                     others.insert(0, others.pop(i))
                 break
         else:
-            out.append(s)
+            out.append(table.build(tip, c, corners))
     return tuple(out)
 
 
-# How far from its tip a card grown from it can reach: its far corner, with the stem moved to the end
-# of the longest edge; cards further away than this (and the gap) cannot touch any spot of the tip.
+def _blocked(tip: Tip, others: list[tuple[table.Box, tuple[table.Point, ...]]]) -> frozenset[table.Point]:
+    """The points of the tip's edge that lie on or against another card: a card whose stem is there
+    touches that card however it is turned (the stem is a point of its outline; nearer than
+    TOUCH_GAP less 2, so that the corners' rounding cannot make it a touch the engine would not
+    see)."""
+    r = table.TOUCH_GAP - 2
+    out = set()
+    for x, y in table.edge_points(tip):
+        for (x0, y0, x1, y1), other in others:
+            if x0 - r <= x <= x1 + r and y0 - r <= y <= y1 + r and table.disc_meets_polygon(x, y, r, other):
+                out.add((x, y))
+                break
+    return frozenset(out)
+
+
+# How far from its tip a card grown from it can reach: its far corner (whichever way it is turned),
+# with the stem moved to the end of the longest edge; cards further away than this (and the gap)
+# cannot touch any spot of the tip.
 _REACH = (
-    math.isqrt(table.CARD_LENGTH**2 + table.HALF_WIDTH**2) + 1 + table.SLIDE_STEP * max(table.SLIDES.values())
+    math.isqrt(table.CARD_LENGTH**2 + table.HALF_WIDTH**2)
+    + 1
+    + table.FINE_SLIDE * max(table.EDGE_THIRDS.values())
 )
 
 
@@ -103,6 +134,12 @@ def _near(tip: Tip, tree: Tree) -> tuple[Placed, ...]:
     return tuple(out)
 
 
+def _wide_spots(tree: Tree, tip: Tip) -> tuple[Spot, ...]:
+    """The legal spots of ``tip`` among its choices of the last resort (``table.wide_candidates``):
+    those of the first stage that has one. Searched only for a tree none of whose tips has a spot."""
+    return _spots_among(tip, tree[tip.card], _near(tip, tree), wide=True)
+
+
 def _tip_spots(tree: Tree, tip: Tip) -> tuple[Spot, ...]:
     """The legal spots of ``tip``: its first choices (the five bends) that are legal, or, when none is,
     the first stage of further choices (finer turns, then the stem moved along the edge, nearest
@@ -111,28 +148,37 @@ def _tip_spots(tree: Tree, tip: Tip) -> tuple[Spot, ...]:
 
 
 @lru_cache(maxsize=50_000)
-def _spots_among(tip: Tip, parent: Placed, near: tuple[Placed, ...]) -> tuple[Spot, ...]:
-    """``_tip_spots`` given the cards near the tip: the same neighbours give the same spots, so a
-    tree searched again (after a pruning, a load, a copy) reuses what did not change."""
+def _spots_among(tip: Tip, parent: Placed, near: tuple[Placed, ...], wide: bool = False) -> tuple[Spot, ...]:
+    """``_tip_spots`` (``wide``: ``_wide_spots``) given the cards near the tip: the same neighbours
+    give the same spots, so a tree searched again (after a pruning, a load, a copy) reuses what did
+    not change."""
     others = [(table.card_box(p.x, p.y, p.heading), table.corners(p.x, p.y, p.heading)) for p in near]
-    found = _free_of(_static_spots(tip, parent), others)
-    if found:
-        return found
-    for stage in table.further_candidates(tip.name):
-        found = _free_of(_static_spots(tip, parent, stage), others)
+    if not wide:
+        found = _free_of(tip, _static(tip, parent), others)
+        if found:
+            return found
+    blocked = _blocked(tip, others)
+    for stage in table.wide_candidates(tip.name) if wide else table.further_candidates(tip.name):
+        found = _free_of(tip, _static(tip, parent, stage), others, blocked)
         if found:
             return found
     return ()
 
 
 def room(tree: Tree) -> Room:
-    """Every legal spot of the tree, grouped by tip (tips without one are left out)."""
+    """Every legal spot of the tree, grouped by tip (tips without one are left out). Where no tip has
+    one, the last resort of the third revision: every tip's spots turned to any angle at any point of
+    its edge (``_wide_spots``)."""
+    return _tips_room(tree, _tip_spots) or _tips_room(tree, _wide_spots)
+
+
+def _tips_room(tree: Tree, search) -> Room:
     used = used_tips(tree)
     out: Room = {}
     for p in tree.values():
         for t in card_tips(p):
             if t.key not in used:
-                spots = _tip_spots(tree, t)
+                spots = search(tree, t)
                 if spots:
                     out[t.key] = spots
     return out
@@ -143,7 +189,10 @@ def room_after_growth(before: Room, tree: Tree, placed: Placed) -> Room:
     ``before``: a new card only takes spots away (those it would touch, and its own tip's), and adds
     the spots of its own tips. A tip it leaves without a spot is searched again: its further choices
     (or a later stage of them) may still hold one. A tip that keeps some spots offers exactly those,
-    as a fresh search would (earlier stages stay empty: spots are only ever taken away)."""
+    as a fresh search would (earlier stages stay empty: spots are only ever taken away). A tree that
+    had only spots of the last resort, or is left with none, is searched afresh (``room``)."""
+    if any(s[0].wide for s in before.values()):
+        return room(tree)
     out: Room = {}
     touches = table.touches
     for key, spots in before.items():
@@ -158,7 +207,7 @@ def room_after_growth(before: Room, tree: Tree, placed: Placed) -> Room:
         spots = _tip_spots(tree, t)
         if spots:
             out[t.key] = spots
-    return out
+    return out or _tips_room(tree, _wide_spots)
 
 
 def ordered_tips(tree: Tree, r: Room) -> list[Tip]:

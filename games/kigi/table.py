@@ -30,9 +30,15 @@ turns every 15 degrees up to 90 either way, then the stem moved along the
 tip's edge by ``SLIDE_STEP`` at a time (the nearest points first); and where
 none of those is legal either, the last resort: the stem moved a third of a step
 at a time, turned every 5 degrees where it stood before (on the tip, whole
-steps) and every 15 between. A tree is full only when nothing of all this fits.
-A choice is named by its **bend key**: the turn ("S", "L15" ... "L90", "R5"
-... "R90"), and for a moved stem the signed number of steps, whole or in
+steps) and every 15 between. Where nothing of all this fits on any tip of a
+tree, the third revision: any orientation, as the rulebook allows ("There is no
+grid constraining the orientation of cards"), on every tip of that tree
+(``wide_candidates``): every 5 degrees up to 90 at every point a third of a
+step apart along the whole edge, corner to corner, then turned further, every
+5 degrees up to 180 either way (back over the parent's bare end), the nearest
+points first. A tree is full only when nothing of all this fits.
+A choice is named by its **bend key**: the turn ("S", "L15" ... "L180", "R5"
+... "R175"), and for a moved stem the signed number of steps, whole or in
 thirds ("L45+2": two steps towards the parent's top along a side, or to the
 parent's left along its top edge; "R45-4t": four thirds, one and a third steps
 towards its base; no "/" nor ":", which the bot's action ids use as separators).
@@ -86,17 +92,28 @@ BEND_WORDS = {
 # degrees with the stem on the tip or a whole number of steps along the edge, and every TURN_STEP
 # degrees with the stem a third or two thirds of a step between those points (FINE_SLIDE). (Every
 # 5 degrees at every third of a step costs twice as much for a handful more tips kept alive.)
+# Then (the third revision: any orientation) every FINE_STEP degrees up to MAX_TURN at every point a
+# third of a step apart along the whole edge (EDGE_THIRDS either way of the tip: corner to corner),
+# and last every FINE_STEP degrees beyond MAX_TURN up to WIDE_TURN either way, nearest points first.
 TURN_STEP = 15
 FINE_STEP = 5
 MAX_TURN = 90
+WIDE_TURN = 180  # a half turn: "L180" (the same card as "R180", which is not a key)
 TURNS = tuple(range(MAX_TURN, -MAX_TURN - 1, -TURN_STEP))  # left to right
 FINE_TURNS = tuple(range(MAX_TURN, -MAX_TURN - 1, -FINE_STEP))  # left to right
+# Beyond MAX_TURN, left to right: L180 (a half turn) ... L95, R95 ... R175.
+WIDE_TURNS = tuple(range(WIDE_TURN, MAX_TURN, -FINE_STEP)) + tuple(
+    range(-MAX_TURN - FINE_STEP, -WIDE_TURN, -FINE_STEP)
+)
 SLIDE_STEP = 150
 FINE_SLIDE = SLIDE_STEP // 3  # a third of a step, so every point of the coarse search is one of these
 SLIDES = {"left": 4, "straight": 3, "right": 4}  # the edge's length allows: sides 100..1300, top +-450
-# A turn (a multiple of FINE_STEP up to MAX_TURN, checked by parse_bend), then the steps along the
+# The whole edge in thirds of a step either way of the tip: sides 0..1400 (the tip at 700), top +-500.
+_SIDE_THIRDS = min(SIDE_TIP, CARD_LENGTH - SIDE_TIP) // FINE_SLIDE
+EDGE_THIRDS = {"left": _SIDE_THIRDS, "straight": HALF_WIDTH // FINE_SLIDE, "right": _SIDE_THIRDS}
+# A turn (a multiple of FINE_STEP up to WIDE_TURN, checked by parse_bend), then the steps along the
 # edge: whole ("+2") or in thirds ("+4t": one and a third steps).
-_BEND_RE = re.compile(r"^(S|[LR]([1-9]\d?))(?:([+-])([1-9]\d?)(t)?)?$")
+_BEND_RE = re.compile(r"^(S|[LR]([1-9]\d{0,2}))(?:([+-])([1-9]\d?)(t)?)?$")
 
 # Feature discs in the card's frame (u along the card, v to its left), by number of features.
 # They keep to the lower middle so that cards on the tips may lie over the upper corners.
@@ -193,7 +210,7 @@ def parse_bend(key: str) -> tuple[int, Fraction]:
         raise ValueError(f"not a bend: {key!r}")
     name, degrees, sign, steps, thirds = m.groups()
     turn = 0 if name == "S" else int(degrees) * (1 if name[0] == "L" else -1)
-    if degrees and (int(degrees) % FINE_STEP or int(degrees) > MAX_TURN):
+    if degrees and (int(degrees) % FINE_STEP or turn not in _TURN_SET):
         raise ValueError(f"not a bend: {key!r}")
     if not steps:
         return turn, Fraction(0)
@@ -209,6 +226,8 @@ def _turn_words(turn: int) -> str:
         return BEND_WORDS[key]
     return f"turned {abs(turn)}° {'left' if turn > 0 else 'right'}"
 
+
+_TURN_SET = frozenset(FINE_TURNS + WIDE_TURNS)
 
 _THIRDS = {0: "", 1: "⅓", 2: "⅔"}
 
@@ -285,6 +304,11 @@ class Spot:
         """A further choice (finer turn or a moved stem), offered where no first choice is legal."""
         return self.bend not in BENDS
 
+    @property
+    def wide(self) -> bool:
+        """A choice of the third revision (``wide_candidates``), offered where the tree has no other."""
+        return self.bend in wide_bends(self.tip.name)
+
 
 Tree = dict[str, Placed]  # card id -> placement, in the order placed (the trunk first)
 
@@ -347,7 +371,7 @@ def _contact(tip: Tip, thirds: int) -> Point:
     """``contact`` with the steps in thirds."""
     if not thirds:
         return tip.x, tip.y
-    if tip.base is None or abs(thirds) > 3 * SLIDES[tip.name]:
+    if tip.base is None or abs(thirds) > EDGE_THIRDS[tip.name]:
         raise ValueError(f"no point {thirds}/3 steps from {tip.name} tip")
     bx, by, bh = tip.base
     u, v = TIP_POINT[tip.name]
@@ -357,6 +381,15 @@ def _contact(tip: Tip, thirds: int) -> Point:
         u += thirds * FINE_SLIDE
     dx, dy = offset(bh, u, v)
     return bx + dx, by + dy
+
+
+def edge_points(tip: Tip) -> dict[Point, int]:
+    """Every point of the tip's edge a third of a step apart, corner to corner (the tip alone: the tip
+    itself), with its thirds of a step from the tip."""
+    if tip.base is None:
+        return {(tip.x, tip.y): 0}
+    n = EDGE_THIRDS[tip.name]
+    return {_contact(tip, k): k for k in range(-n, n + 1)}
 
 
 def spot(tip: Tip, bend: str) -> Spot:
@@ -379,11 +412,27 @@ def _shape(heading: int) -> tuple[tuple[Point, ...], Box]:
     return outline, _box(outline)
 
 
+# A spot not built yet: (bend, heading, stem x, stem y, corners less the stem, box).
+Candidate = tuple[str, int, int, int, tuple[Point, ...], Box]
+
+
 def static_spots(
     tip: Tip, bends: tuple[str, ...], parent_icons: tuple[tuple[str, int, int], ...]
 ) -> list[Spot]:
     """The spots of ``tip`` among ``bends`` that stay on the table and cover no feature of the parent
-    (what does not depend on the other cards), as ``spot`` would give them.
+    (what does not depend on the other cards), as ``spot`` would give them."""
+    return [build(tip, c) for c in static_candidates(tip, bends, parent_icons)]
+
+
+def build(tip: Tip, c: Candidate, corners: tuple[Point, ...] | None = None) -> Spot:
+    bend, heading, x, y, outline, box = c
+    return Spot(tip, bend, heading, x, y, corners or tuple((x + dx, y + dy) for dx, dy in outline), box)
+
+
+def static_candidates(
+    tip: Tip, bends: tuple[str, ...], parent_icons: tuple[tuple[str, int, int], ...]
+) -> list[Candidate]:
+    """``static_spots`` before the spots are built (the search builds only the legal ones).
 
     Whether a spot covers a feature does not depend on where the parent lies: the spot and the
     features are the parent's stem plus the same integer offsets for every parent with that heading
@@ -391,7 +440,9 @@ def static_spots(
     its stem and tests the table's edge and width."""
     if tip.base is None:  # a tip given alone (no parent card): tested directly
         return [
-            s for b in bends if on_table(s := spot(tip, b)) and not covered_features(s, list(parent_icons))
+            (s.bend, s.heading, s.x, s.y, _shape(s.heading)[0], s.box)
+            for b in bends
+            if on_table(s := spot(tip, b)) and not covered_features(s, list(parent_icons))
         ]
     bx, by, bh = tip.base
     rel = tuple((cx - bx, cy - by) for _f, cx, cy in parent_icons)
@@ -402,13 +453,11 @@ def static_spots(
         x0, y0, x1, y1 = x + ox0, y + oy0, x + ox1, y + oy1
         if y0 < 0 or x0 < -h or x1 > h:
             continue
-        out.append(
-            Spot(tip, bend, heading, x, y, tuple((x + dx, y + dy) for dx, dy in outline), (x0, y0, x1, y1))
-        )
+        out.append((bend, heading, x, y, outline, (x0, y0, x1, y1)))
     return out
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=32768)
 def _uncovered(name: str, heading: int, icons: tuple[Point, ...], bends: tuple[str, ...]) -> tuple:
     """For a parent with its stem at the origin, this heading and features at ``icons``: the choices
     among ``bends`` from its ``name`` tip that cover none of them, as (bend, heading, stem, corners
@@ -437,37 +486,63 @@ def further_candidates(tip_name: str, fine: bool = True) -> tuple[tuple[str, ...
     turns with the stem on the tip, then every turn with the stem 1, 2 ... steps along the edge; then
     (``fine``, the last resort) the points a third of a step apart, the nearest first: every
     FINE_STEP degrees not tried yet where the stem was (on the tip, whole steps along the edge), every
-    TURN_STEP degrees at the points between."""
-    coarse, last = _further(tip_name)
+    TURN_STEP degrees at the points between. (Then, for a tree where none of all this fits on any
+    tip: ``wide_candidates``.)"""
+    coarse, last, _wide = _further(tip_name)
     return coarse + last if fine else coarse
 
 
+def wide_candidates(tip_name: str) -> tuple[tuple[str, ...], ...]:
+    """The choices of a tip that a tree takes only when no tip of it has any other (the third
+    revision: any orientation, as the rulebook allows), in stages tried in turn: every FINE_STEP
+    degrees up to MAX_TURN not tried before at every point a third of a step apart along the whole
+    edge, corner to corner; then every FINE_STEP degrees beyond MAX_TURN up to WIDE_TURN either way
+    (the card turned back over its parent's bare end) at those points; the nearest points first."""
+    return _further(tip_name)[2]
+
+
 @cache
-def _further(tip_name: str) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]:
+def wide_bends(tip_name: str) -> frozenset[str]:
+    return frozenset(b for stage in wide_candidates(tip_name) for b in stage)
+
+
+def _points(n: int) -> tuple[Fraction, ...]:
+    """The points ``n`` thirds of a step either way of the tip: the tip itself, or one each way."""
+    return (Fraction(n, 3), Fraction(-n, 3)) if n else (Fraction(0),)
+
+
+@cache
+def _further(tip_name: str) -> tuple[tuple[tuple[str, ...], ...], ...]:
     coarse = [tuple(bend_key(t) for t in TURNS if bend_key(t) not in BENDS)]
     for n in range(1, SLIDES[tip_name] + 1):
         coarse.append(tuple(bend_key(t, k) for k in (n, -n) for t in TURNS))
     tried = {b for stage in coarse for b in stage} | set(BENDS)
     fine = []
     for n in range(0, 3 * SLIDES[tip_name] + 1):
-        points = (Fraction(n, 3), Fraction(-n, 3)) if n else (Fraction(0),)
         turns = TURNS if n % 3 else FINE_TURNS  # 5-degree turns where the stem was, 15 in between
-        stage = tuple(b for k in points for t in turns if (b := bend_key(t, k)) not in tried)
+        stage = tuple(b for k in _points(n) for t in turns if (b := bend_key(t, k)) not in tried)
         fine.append(stage)
-    return tuple(coarse), tuple(fine)
+    tried |= {b for stage in fine for b in stage}
+    wide = []
+    for turns in (FINE_TURNS, WIDE_TURNS):
+        for n in range(0, EDGE_THIRDS[tip_name] + 1):
+            stage = tuple(b for k in _points(n) for t in turns if (b := bend_key(t, k)) not in tried)
+            if stage:
+                wide.append(stage)
+    return tuple(coarse), tuple(fine), tuple(wide)
 
 
 def bend_between(tip: Tip, heading: int, x: int | None = None, y: int | None = None) -> str | None:
     """The bend key that grows a card from ``tip`` with this heading (and its stem at (x, y), by
     default the tip itself), or None if no choice of that tip does."""
-    turn = (heading - tip.direction + 180) % 360 - 180
-    if turn % FINE_STEP or abs(turn) > MAX_TURN:
+    turn = (heading - tip.direction + 179) % 360 - 179  # -175 ... 180: "L180", never "R180"
+    if turn not in _TURN_SET:
         return None
     if x is None or (x, y) == (tip.x, tip.y):
         return bend_key(turn)
     if tip.base is None:
         return None
-    for k in range(-3 * SLIDES[tip.name], 3 * SLIDES[tip.name] + 1):
+    for k in range(-EDGE_THIRDS[tip.name], EDGE_THIRDS[tip.name] + 1):
         if k and contact(tip, Fraction(k, 3)) == (x, y):
             return bend_key(turn, Fraction(k, 3))
     return None
@@ -648,14 +723,18 @@ def touches_outline(s: Spot, box: Box, outline: tuple[Point, ...]) -> bool:
     g = TOUCH_GAP
     if x0 > ox1 + g or ox0 > x1 + g or y0 > oy1 + g or oy0 > y1 + g:
         return False
+    return outlines_touch(s.corners, outline)
+
+
+def outlines_touch(a: tuple[Point, ...], b: tuple[Point, ...]) -> bool:
+    """Whether two cards (their corners) come within TOUCH_GAP of each other, boxes already near."""
     # Centres nearer than a card's width: the discs of radius (nearly) half a width inside both cards
     # overlap, so the cards do (the corners' rounding moves an edge by under a unit; 990, not 1000).
-    a, b = s.corners, outline
     cx = a[0][0] + a[2][0] - b[0][0] - b[2][0]  # twice the centres' distance, in each axis
     cy = a[0][1] + a[2][1] - b[0][1] - b[2][1]
     if cx * cx + cy * cy < _DEEP:
         return True
-    return polygons_within(a, b, g)
+    return polygons_within(a, b, TOUCH_GAP)
 
 
 _DEEP = (2 * (CARD_WIDTH - 10)) ** 2

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -14,6 +16,7 @@ from hypothesis import strategies as st
 from games import REGISTRY
 from games.kigi import rules, table
 from games.kigi.table import Placed, Problems
+from tests.games import kigi_search as search
 
 GAME = REGISTRY["kigi"]
 
@@ -80,8 +83,19 @@ def test_bend_between_names_the_turn_from_a_tip() -> None:
     assert [table.bend_between(t, h) for h in (180, 165, 135, 105, 75, 45, 15, 0)] == [
         "L90", "L75", "L45", "L15", "R15", "R45", "R75", "R90"
     ]  # fmt: skip
-    assert table.bend_between(t, 270) is None and table.bend_between(t, 190) is None
-    assert table.bend_between(t, 200) is None and table.bend_between(t, 91) is None
+    # Any orientation (the third revision): turned back up to a half turn, which is "L180" only.
+    assert [table.bend_between(t, h) for h in (270, 190, 200, 355, 275)] == [
+        "L180",
+        "L100",
+        "L110",
+        "R95",
+        "R175",
+    ]
+    assert table.bend_between(t, 91) is None and table.bend_between(t, 93) is None
+    assert table.parse_bend("L180") == (180, 0) and table.parse_bend("R175-14t") == (-175, Fraction(-14, 3))
+    for bad in ("R180", "L185", "L1800", "L95+15t", "S-11t"):
+        with pytest.raises(ValueError):
+            (table.parse_bend(bad), table.spot(t, bad) if "t" in bad else None)
 
 
 def test_further_choices_slide_the_stem_along_the_tip_edge() -> None:
@@ -126,7 +140,7 @@ def test_further_choices_slide_the_stem_along_the_tip_edge() -> None:
     assert table.bend_between(right, s.heading, s.x, s.y) == "R35-1"
     assert table.parse_bend("R90-3") == (-90, -3) and table.parse_bend("S") == (0, 0)
     assert table.parse_bend("L35+4t") == (35, Fraction(4, 3))
-    for bad in ("L22", "X", "S+0", "L30+", "", "R105", "L95", "L05", "S+3t", "S+1/2", "S-4/3", "L5+t"):
+    for bad in ("L22", "X", "S+0", "L30+", "", "R185", "L92", "L05", "S+3t", "S+1/2", "S-4/3", "L5+t"):
         with pytest.raises(ValueError):
             table.parse_bend(bad)
     assert table.bend_words("L45-2", "right") == "2 steps nearer its base, turned 45° left"
@@ -354,3 +368,214 @@ def test_trees_are_integers_and_survive_json_exactly() -> None:
             assert isinstance(x, int) and isinstance(y, int) and heading in table.HEADINGS, card
     twin = GAME.load_state(json.loads(json.dumps(data)))
     assert [rules.room(t) for t in twin.trees] == [rules.room(t) for t in s.trees]
+
+
+# --- the third revision: any orientation where a tree has no other spot (issue 36) ----------------
+# Trees that random play met with free tips and no spot under the second revision (bench/kigi_table.py's
+# play, issue 24's survey: seeds 235, 239, 445, 469; fresh seeds 10060 and 10034), as they stood then:
+# (players, advanced, seed) -> the cards after the trunk (card, stem x, y, heading, parent, its tip).
+SURVEY_TREES = {
+    (2, True, 235): [
+        ("t13", 0, 1400, 150, "k1", "straight"),
+        ("t23", -856, 1317, 210, "t13", "left"),
+        ("t28", 500, 700, 0, "k1", "right"),
+    ],
+    (2, True, 239): [
+        ("t18", 0, 1400, 90, "k1", "straight"),
+        ("t01", 500, 2100, 330, "t18", "right"),
+        ("t09", 1712, 1400, 0, "t01", "straight"),
+        ("t29", 2412, 1900, 30, "t09", "left"),
+        ("t11", 3624, 2600, 0, "t29", "straight"),
+        ("t21", 3658, 2042, 270, "t29", "right"),
+        ("t14", 3658, 642, 0, "t21", "straight"),
+        ("t23", -500, 700, 180, "k1", "left"),
+    ],
+    (3, True, 445): [
+        ("t28", 0, 1400, 90, "k3", "straight"),
+        ("t29", 500, 2100, 330, "t28", "right"),
+        ("t03", -500, 700, 180, "k3", "left"),
+        ("t08", 1712, 1400, 270, "t29", "straight"),
+    ],
+    (2, True, 469): [
+        ("t03", -500, 700, 150, "k1", "left"),
+        ("t07", 0, 1400, 30, "k1", "straight"),
+        ("t23", -1356, 617, 180, "t03", "left"),
+        ("t06", 1212, 2100, 30, "t07", "straight"),
+        ("t11", 2424, 2800, 0, "t06", "straight"),
+        ("t21", 3824, 2800, 0, "t11", "straight"),
+        ("t28", 856, 1317, 330, "t07", "right"),
+    ],
+    (3, True, 10060): [
+        ("t28", 0, 1400, 60, "k1", "straight"),
+        ("t22", 783, 1756, 30, "t28", "right"),
+        ("t03", -500, 700, 180, "k1", "left"),
+        ("t08", 1995, 2456, 30, "t22", "straight"),
+        ("t23", 1639, 1673, 270, "t22", "right"),
+        ("t18", 2851, 2373, 270, "t08", "right"),
+    ],
+    (4, False, 10034): [
+        ("t11", 0, 1400, 30, "k1", "straight"),
+        ("t16", 1212, 2100, 330, "t11", "straight"),
+        ("t29", 2424, 1400, 270, "t16", "straight"),
+        ("t09", 500, 550, 0, "k1", "right"),
+        ("t23", -500, 700, 180, "k1", "left"),
+    ],
+}
+# Issue 36's freeze on purpose, three placements on a bare tree: card 3 on the trunk's straight tip
+# turned 60 left, card 13 on card 3's left tip straight on, card 8 on the trunk's right tip turned 30
+# right. Under the second revision no tip had a spot, and in a 2-player game both trees could be
+# frozen so in 6 placements, after which every tree card was discarded.
+TRIO = [("t03", "k1", "straight", "L60"), ("t13", "t03", "left", "S"), ("t08", "k1", "right", "R30")]
+
+
+def _survey_tree(trunk: str, rows: list[tuple]) -> table.Tree:
+    return {trunk: Placed(trunk, 0, 0, table.TRUNK_HEADING), **{r[0]: Placed(*r) for r in rows}}
+
+
+def _trio_tree() -> table.Tree:
+    tree = rules.new_tree("k1")
+    for cid, parent, name, bend in TRIO:
+        grow(tree, cid, parent, name, bend)
+    return tree
+
+
+def _within_90(tree: table.Tree) -> list[str]:
+    """Every legal spot of the second revision on any unused tip (five bends, further choices)."""
+    used = rules.used_tips(tree)
+    out = []
+    for p in tree.values():
+        for t in rules.card_tips(p):
+            if t.key not in used:
+                bends = tuple(table.BENDS) + tuple(b for s in table.further_candidates(t.name) for b in s)
+                icons = list(rules.card_icons(p))
+                out += [f"{t.key}:{b}" for b in bends if not table.problems(tree, table.spot(t, b), icons)]
+    return out
+
+
+def _trees() -> list[tuple[str, table.Tree]]:
+    trees = [
+        (f"seed {seed}", _survey_tree(rows[0][4], rows)) for (_n, _a, seed), rows in SURVEY_TREES.items()
+    ]
+    return [*trees, ("the trio", _trio_tree())]
+
+
+@pytest.mark.parametrize("name, tree", _trees(), ids=lambda x: x if isinstance(x, str) else "")
+def test_trees_full_within_90_degrees_take_a_card_turned_further_as_an_independent_search_finds(
+    name: str, tree: table.Tree
+) -> None:
+    """Each tree the survey met frozen, and the trio frozen on purpose, had no spot within 90 degrees
+    (checked here candidate by candidate with ``table.problems``). Now each offers spots turned
+    further, and on exactly the tips where an independent search in floating point
+    (tests/games/kigi_search.py: every 2 degrees of a whole turn, every 20 units along each unused
+    tip's whole edge) finds one; every spot offered is legal by that search's own reckoning."""
+    assert _within_90(tree) == [], name
+    assert rules.free_tips(tree)
+    room = rules.room(tree)
+    assert room and all(s.wide for spots in room.values() for s in spots)
+    assert all(search.spot_is_legal(tree, s) for spots in room.values() for s in spots)
+    found = {key for key in search.unused_tips(tree) if search.edge_spots(tree, *key, 2, 20, first=True)}
+    assert set(room) == found
+
+
+def test_a_two_player_game_frozen_on_both_trees_plays_on() -> None:
+    """A 2-player game with the trio on one tree and seed 10034's tree on the other: both had no spot
+    within 90 degrees, so under the second revision every tree card was discarded from then on. Now
+    the next card goes on a tree turned further, and the game plays to its end with no discard."""
+    s = GAME.new_state(2, 7, {})
+    shapes = [
+        [(cid, None, parent, name, bend) for cid, parent, name, bend in TRIO],
+        [(r[0], r, None, None, None) for r in SURVEY_TREES[(4, False, 10034)]],
+    ]
+    for i, rows in enumerate(shapes):
+        tree = s.trees[i]
+        trunk = rules.trunk_of(tree)
+        for cid, row, parent, name, bend in rows:
+            s.deck.remove(cid) if cid in s.deck else s.display.remove(cid)
+            if row:  # a survey card, as it lay
+                tree[cid] = Placed(*row[:4], trunk if row[4] == "k1" else row[4], row[5])
+            else:
+                parent = trunk if parent == "k1" else parent
+                spot = table.spot(tip(tree, parent, name), bend)
+                tree[cid] = Placed(cid, spot.x, spot.y, spot.heading, parent, name)
+        s._rooms[i] = None
+    while len(s.display) < 3:
+        s.display.append(s.deck.pop())
+    s.check_invariants()
+    assert all(_within_90(t) == [] and rules.free_tips(t) for t in s.trees)
+    assert all(s.room(i) for i in (0, 1))
+    r = random.Random(7)
+    while not s.is_over():
+        seat = s.to_act()[0]
+        events = s.apply(seat, r.choice(s.legal_actions(seat)).id)
+        assert not any(e["type"] == "discard" for e in events)
+        s.check_invariants()
+
+
+# Matches saved by the second revision (games 235 and 10034 of the survey's play) when a tree was
+# frozen: while taking a tree card, and just after, placing it on another tree.
+FROZEN_SAVES = json.loads((Path(__file__).parent / "kigi_frozen_saves.json").read_text())
+
+
+@pytest.mark.parametrize("k", range(len(FROZEN_SAVES)))
+def test_a_match_saved_with_a_frozen_tree_loads_and_the_tree_takes_cards_again(k: int) -> None:
+    """Saved when a tree had no spot within 90 degrees: the match loads as it was (the same state,
+    the same spots on the other trees), the frozen tree now offers cards turned further (one tap away
+    while placing), and the match plays on to its end."""
+    save = FROZEN_SAVES[k]
+    s = GAME.load_state(json.loads(json.dumps(save["state"])))
+    s.check_invariants()
+    assert s.to_json() == save["state"]
+    (frozen,) = save["frozen"]
+    assert _within_90(s.trees[frozen]) == [] and s.room(frozen)
+    assert all(x.wide for spots in s.room(frozen).values() for x in spots)
+    assert not any(x.wide for i in range(s.n) if i != frozen for spots in s.room(i).values() for x in spots)
+    if save["phase"] == "place":
+        assert s.pending_tree != frozen and f"tree:{frozen}" in [a.id for a in s.legal_actions(s.current)]
+    r = random.Random(k)
+    while not s.is_over():
+        seat = s.to_act()[0]
+        events = s.apply(seat, r.choice(s.legal_actions(seat)).id)
+        assert not any(e["type"] == "discard" for e in events)
+    s.check_invariants()
+
+
+def _reference_room(tree: table.Tree) -> dict[tuple[str, str], list[str]]:
+    """The rules of placing written out plainly with ``table.problems``: each unused tip's first stage
+    (five bends, then each stage of further choices) with a legal spot; where no tip has one, each
+    tip's first stage of the third revision's choices with one."""
+
+    def first(t: table.Tip, stages: list[tuple[str, ...]]) -> list[str]:
+        icons = list(rules.card_icons(tree[t.card]))
+        for stage in stages:
+            found = [b for b in stage if not table.problems(tree, table.spot(t, b), icons)]
+            if found:
+                return found
+        return []
+
+    used = rules.used_tips(tree)
+    tips = [t for p in tree.values() for t in rules.card_tips(p) if t.key not in used]
+    out = {t.key: first(t, [tuple(table.BENDS), *table.further_candidates(t.name)]) for t in tips}
+    if not any(out.values()):
+        out = {t.key: first(t, list(table.wide_candidates(t.name))) for t in tips}
+    return {k: v for k, v in out.items() if v}
+
+
+def test_the_search_offers_exactly_the_spots_the_rules_written_plainly_give() -> None:
+    """``rules.room`` (static parts worked out once per heading, stems on an edge point under or
+    against another card skipped, the card last touched tried first, kept up to date as cards are
+    placed) gives exactly the spots of the plain rules: on the survey's trees, the trio, and the trees
+    of a random game every fifth placement (the room kept up to date: after every placement)."""
+    trees = [t for _name, t in _trees()]
+    s = GAME.new_state(2, 1, {"advanced": True})
+    r = random.Random(1)
+    placed = 0
+    while not s.is_over():
+        seat = s.to_act()[0]
+        act = r.choice(s.legal_actions(seat)).id
+        s.apply(seat, act)
+        if act.startswith("place:"):
+            placed += 1
+            trees += [dict(t) for t in s.trees] if placed % 5 == 0 else []
+            assert all(s.room(i) == rules.room(s.trees[i]) for i in range(s.n))
+    for tree in trees:
+        assert {k: [x.bend for x in v] for k, v in rules.room(tree).items()} == _reference_room(tree)
