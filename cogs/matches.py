@@ -93,9 +93,9 @@ class Matches(commands.Cog):
 
         await guarded(interaction, None, run())
 
-    @match.command(name="hand")
-    async def hand(self, interaction: discord.Interaction) -> None:
-        """See your private view: your hand, secret cards and what only you know."""
+    @match.command(name="view")
+    async def my_view(self, interaction: discord.Interaction) -> None:
+        """My view: your hand, secret cards and what only you know (as the My view button)."""
 
         async def run():
             match = await self.bot.service.live(interaction.channel_id)

@@ -211,6 +211,18 @@ def _drawn(index: int, run: str) -> str:
     return run[::-1] if CHAIN[index] in RTL and not _RAQM else run
 
 
+# The words every game's pictures use for whose turn it is and who won, and the winner's row colour:
+# a player moving between the four games reads one marker ("alice to play") and one highlight.
+TO_PLAY = "to play"
+WINNER = "winner"
+WINNER_FILL = HIGHLIGHT
+
+
+def to_play(name: str, doing: str = "") -> str:
+    """The turn marker of every picture: "alice to play", or "alice to play · drawing"."""
+    return f"{name} {TO_PLAY}" + (f" · {doing}" if doing else "")
+
+
 def player_name(names: list[str] | None, seat: int) -> str:
     if names and seat < len(names):
         return names[seat]

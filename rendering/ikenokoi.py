@@ -25,7 +25,10 @@ from rendering.common import (
     MUTED,
     PANEL,
     PLAYER_COLOURS,
+    TO_PLAY,
     WATER,
+    WINNER,
+    WINNER_FILL,
     PictureCache,
     clipped,
     draw_text,
@@ -35,6 +38,7 @@ from rendering.common import (
     player_badge,
     player_name,
     text_length,
+    to_play,
     wrap,
 )
 
@@ -131,14 +135,14 @@ def _decision_line(view: dict, names: list[str] | None) -> str:
     who = _name(names, d["seat"])
     ex = view.get("exchange")
     return {
-        "turn": f"{who} is drawing",
+        "turn": to_play(who, "drawing"),
         "order": f"{who} is ordering peeked cards",
         "bamboo": f"{who} places a bamboo",
         "bridge": f"{who} places a bridge",
         "share": f"Sharing: {who} takes a card",
         "exchange": f"{who} may exchange",
         "give": _give_line(who, ex, names),
-    }.get(d["type"], f"{who} to act")
+    }.get(d["type"], to_play(who))
 
 
 def _give_line(who: str, ex: dict | None, names: list[str] | None) -> str:
@@ -197,9 +201,9 @@ def _pontoon(d: ImageDraw.ImageDraw, view: dict, seat: int, names: list[str] | N
     player_badge(d, (28, 20), seat, 14, SMALL)
     tag = ""
     if seat in view["winners"]:
-        tag = "winner"
+        tag = WINNER
     elif acting:
-        tag = "to act"
+        tag = TO_PLAY
     elif seat == view["active"] and not view["over"]:
         # Their turn, but another player decides now (a Sharing, an Exchange)
         tag = "waits"
@@ -358,7 +362,7 @@ def _scores(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y: int)
     for s in sorted(range(n), key=lambda k: -view["players"][k]["score"]["total"]):
         sc = view["players"][s]["score"]
         if s in view["winners"]:
-            d.rounded_rectangle((PAD - 4, y - 2, WIDTH - PAD + 2, y + 28), radius=6, fill=HIGHLIGHT)
+            d.rounded_rectangle((PAD - 4, y - 2, WIDTH - PAD + 2, y + 28), radius=6, fill=WINNER_FILL)
         player_badge(d, (PAD + 13, y + 13), s, 12, SMALL)
         _t(d, (PAD + 32, y + 2), fitted(_name(names, s), TEXT, xs[0] - widths[0] / 2 - PAD - 38), TEXT)
         for k, cx in zip(keys, xs, strict=True):

@@ -37,6 +37,7 @@ from rendering.common import (
     font,
     player_name,
     text_length,
+    to_play,
     wrap,
 )
 from rendering.common import player_badge as _player_badge
@@ -514,8 +515,13 @@ def _header(d: ImageDraw.ImageDraw, v: dict, names) -> int:
         _t(d, (x - 4, 8), "before shop 1:", SMALL, MUTED, "ra")
         for m, s in enumerate(start):
             player_badge(d, (x + 10 + m * 22, 18), s, 10)
-    elif phase and text_length(phase, TEXT) < rest:
-        _t(d, (W - PAD, 8), phase, TEXT, MUTED, "ra")
+    elif phase:
+        # "alice to play · income or hire", the phase alone where the name does not fit
+        acting = v["to_act"]
+        marked = to_play(player_name(names, acting[0]), phase) if len(acting) == 1 else phase
+        shown = marked if text_length(marked, TEXT) < rest else phase
+        if text_length(shown, TEXT) < rest:
+            _t(d, (W - PAD, 8), shown, TEXT, MUTED, "ra")
     return 36
 
 

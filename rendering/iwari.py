@@ -32,12 +32,14 @@ from rendering.common import (
     PLAYER_COLOURS,
     PLAYER_MARKS,
     WATER,
+    WINNER_FILL,
     centered_text,
     draw_text,
     fitted,
     font,
     player_name,
     text_length,
+    to_play,
     wrap,
 )
 
@@ -630,7 +632,7 @@ def _status(view: dict, names: list[str] | None) -> tuple[str, str]:
         elif view.get("third_tribe_turn"):
             status = f"{who} plays for the {'Void' if solo else 'third tribe'}"
         else:
-            status = f"{who}'s turn"
+            status = to_play(who)
     journey = "Final round" if view["final_round"] else f"Journey {view['journey']} of 2"
     if view["over"]:
         journey = "Journey complete"
@@ -717,7 +719,7 @@ def _tribes_block(view: dict, names: list[str] | None) -> Block:
             if t == view.get("current") and not view["over"]:
                 draw.rectangle((PAD - 6, y - 2, right, y + row_h - 4), fill=(255, 244, 190))
             if view["over"] and t in view["winners"]:
-                draw.rectangle((PAD - 6, y - 2, right, y + row_h - 4), fill=(214, 240, 200))
+                draw.rectangle((PAD - 6, y - 2, right, y + row_h - 4), fill=WINNER_FILL)
             cy = y + row_h / 2 - 3
             draw.ellipse((PAD, cy - 14, PAD + 28, cy + 14), fill=colour, outline=INK, width=2)
             centered_text(draw, (PAD + 14, cy), mark, TEXT)

@@ -27,6 +27,8 @@ from rendering.common import (
     LINE,
     MUTED,
     PANEL,
+    TO_PLAY,
+    WINNER,
     PictureCache,
     centered_text,
     draw_text,
@@ -317,9 +319,9 @@ def full_line(names: list[str] | None, seat: int) -> str:
 def _name_label(view: dict, names: list[str] | None, seat: int) -> str:
     label = player_name(names, seat) + (" (you)" if view["seat"] == seat else "")
     if view["winners"] and seat in view["winners"]:
-        label += " - WINS"
+        label += f" - {WINNER}"
     if not view["over"] and seat == view["current"] and view["phase"] != "choose":
-        label += " - to play"
+        label += f" - {TO_PLAY}"
     return label
 
 

@@ -125,8 +125,8 @@ async def test_my_view_has_a_per_person_cooldown(simcord_env):
     assert answer(first).attachments[0].filename == "private.png"
     again = await alice.click(board, label="My view")
     assert refused_with_wait(again, VIEW_COOLDOWN)
-    hand = await alice.slash(world.channel, "match hand")
-    assert refused_with_wait(hand, VIEW_COOLDOWN), "/match hand is the same view"
+    hand = await alice.slash(world.channel, "match view")
+    assert refused_with_wait(hand, VIEW_COOLDOWN), "/match view is the same view"
     theirs = await bob.click(board, label="My view")
     assert answer(theirs).attachments, "another person is not held back"
     await world.env.advance_time(VIEW_COOLDOWN)

@@ -152,7 +152,7 @@ async def test_hidden_information_only_in_the_owners_ephemeral_messages(simcord_
     secret = state.view(seat)
     assert secret != state.view(None)
 
-    result = await owner.slash(world.channel, "match hand")
+    result = await owner.slash(world.channel, "match view")
     assert result.ephemeral
     private = result.response or result.followups[-1]
     assert private.attachments and private.attachments[0].filename == "private.png"
@@ -246,7 +246,7 @@ async def test_match_commands(simcord_env):
     board = await carol.slash(world.channel, "match board")
     assert board.ephemeral
     assert board_message(world).id == (await live(world)).board_message_id
-    outsider_hand = await carol.slash(world.channel, "match hand")
+    outsider_hand = await carol.slash(world.channel, "match view")
     assert "not playing" in (outsider_hand.response or outsider_hand.followups[-1]).content
     refused = await carol.slash(world.channel, "match abandon")
     assert "Only the host" in refused.response.content
