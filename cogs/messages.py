@@ -309,8 +309,9 @@ class Messages:
         items: list[discord.ui.Item] = [
             discord.ui.TextDisplay(f"### {self.final_title(match)}\n{outcome}"),
             discord.ui.MediaGallery(discord.MediaGalleryItem(file)),
-            discord.ui.TextDisplay(f"**Final scores**\n{table}"[:1500]),
         ]
+        if not special:  # against the game itself the outcome says it all: no "alice: 0"
+            items.append(discord.ui.TextDisplay(f"**Final scores**\n{table}"[:1500]))
         recent = await self.recent(match)
         if recent:
             moves = "\n".join(f"- {line}" for line in recent[-RECENT_LINES:])

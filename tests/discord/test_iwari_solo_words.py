@@ -96,6 +96,7 @@ async def test_the_result_says_who_won_against_the_void_and_why(simcord_env, mod
     final = world.channel.last_message
     words = text(final)
     assert "is over" in words and "Nobody wins" not in words, words
+    assert "Final scores" not in words, "no 'alice: 0' against the Void: the outcome says it"
     held, target = view["void_territories"], view["void_target"]
     if view["void_won"]:
         why = view["void_won_by"] or f"it controlled {held} territories (it needed {target})"
