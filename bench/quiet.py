@@ -87,9 +87,9 @@ class Tally:
     long: list[str] = field(default_factory=list)  # their placeholders over PLACEHOLDER_MAX characters
     joined: int = 0  # joined options seen
     joined_nav: list[str] = field(default_factory=list)  # joined options with a navigation step
-    shapes: dict = field(
-        default_factory=dict
-    )  # decision kind (group) -> {"button", "menu"} (at most 5 options)
+    by_group: Counter = field(default_factory=Counter)  # taps spent on each kind of first step
+    # decision kind (group) -> how it was shown when it had at most five options: {"button", "menu"}
+    shapes: dict = field(default_factory=dict)
 
 
 def uploads_of(request) -> int:
@@ -142,6 +142,10 @@ def extend(state, seat: int, wanted: str, values: list[str], policy: str, rng: r
             step = rng.choice(sorted(allowed))
         path.append(step)
     return SEP.join(path)
+
+
+def group_of(legal, action_id: str) -> str:
+    return next(a.group for a in legal if a.id == action_id)
 
 
 def look(state, seat: int, panel, tally: Tally) -> None:
@@ -228,6 +232,7 @@ async def play_turn(world, rng: random.Random, policy: str, tally: Tally, panels
                 break
             await member.click(panel, custom_id=pages[-1] if len(pages) == 1 else rng.choice(pages))
             tally.clicks += 1
+            tally.by_group["(page)"] += 1
         if where is None:
             return True  # the panel closed: the turn passed
         if where[0] == "select":
@@ -237,9 +242,11 @@ async def play_turn(world, rng: random.Random, policy: str, tally: Tally, panels
             )
             await member.select(panel, [value], custom_id=where[1])
             tally.clicks += 2  # a menu is two taps: open it, choose
+            tally.by_group[group_of(legal, wanted)] += 2
         else:
             await member.click(panel, custom_id=where[1])
             tally.clicks += 1
+            tally.by_group[group_of(legal, wanted)] += 1
 
 
 async def one_game(game: str, n: int, seed: int, policy: str) -> Tally:
@@ -304,6 +311,7 @@ async def main() -> None:
     parser.add_argument("--games", default=",".join(SETUPS))
     parser.add_argument("--seeds", type=int, default=2)
     parser.add_argument("--policy", default="random,ai")
+    parser.add_argument("--why", action="store_true", help="taps a turn by kind of decision")
     parser.add_argument("--show", type=int, default=3, help="examples printed of each miss, per game")
     args = parser.parse_args()
     print(
@@ -345,6 +353,13 @@ async def main() -> None:
                     print(f"    placeholder over {PLACEHOLDER_MAX}: {text!r}")
                 for text in sorted(set(t.joined_nav))[: args.show]:
                     print(f"    joined with a navigation step: {text!r}")
+            if args.why:
+                spent = sum((t.by_group for t in tallies), Counter())
+                turns_all = sum(t.turns for t in tallies)
+                print(
+                    "    taps a turn by kind: "
+                    + ", ".join(f"{g} {v / turns_all:.2f}" for g, v in spent.most_common())
+                )
             if mixed:
                 print(f"    a button on one turn, only a menu item on another: {', '.join(mixed)}")
 

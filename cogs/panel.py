@@ -118,16 +118,19 @@ def placeholder(row: Row) -> str:
     """What a select asks and how many options it holds, within ``PLACEHOLDER_MAX`` characters:
     "Territory + tent · 12", "Spot · 26-27 of 27". A joined question names its first and last
     steps' kinds when all of them would not fit; its options say every step in words."""
-    count = str(row.total)
+    counts = [str(row.total)]
     if row.total > len(row.actions):
-        count = f"{row.first + 1}-{row.first + len(row.actions)} of {row.total}"
+        first, last = row.first + 1, row.first + len(row.actions)
+        counts = [f"{first}-{last} of {row.total}", f"{first}-{last}/{row.total}"]
     kinds = [name(k) for k in row.group.split(merge.JOIN)]
-    for words in (kinds, kinds[:1] + kinds[-1:], kinds[:1]):
+    for words, count in [(w, counts[0]) for w in (kinds, kinds[:1] + kinds[-1:], kinds[:1])] + [
+        (kinds[:1], c) for c in counts[1:]
+    ]:
         what = " + ".join([words[0], *(w.lower() for w in words[1:])])
         text = f"{what} · {count}"
         if len(text) <= PLACEHOLDER_MAX:
             return text
-    return text[: PLACEHOLDER_MAX - 1] + "…"
+    return f"{what[: PLACEHOLDER_MAX - len(count) - 4]}… · {count}"
 
 
 def paginate(rows: list[Row], keep_row: bool = False) -> list[list[Row]]:
