@@ -1,14 +1,19 @@
-"""How loud a whole game is, and how many clicks a turn takes, through the real bot in SimCord.
+"""How loud a whole game is, and how many taps a turn takes, through the real bot in SimCord.
 
 For each game, whole matches are played from ``/<game> new`` to the final result by simulated
 players who press Play on the board and then choose in their private panel: either a random legal
 action or the quick AI's choice (``--policy``). A player looks for the chosen action on the panel
-and turns its pages until it is there, so every click a decided person needs is counted.
+and turns its pages until it is there, so every tap a decided person needs is counted: a button,
+a page or Play is one tap, a select menu two (open it, choose).
 
-Printed per game: clicks per turn (a turn = the actions of one seat in a row, from the action log),
-public messages posted in the channel, picture uploads (public board and final pictures: new
+Printed per game: taps per turn (a turn = the actions of one seat in a row, from the action log),
+how often Play was pressed, the menus seen and those whose placeholder is longer than a 400 px phone
+shows (25 characters), the joined options seen and those holding a navigation step, the decision
+kinds of up to five options shown as buttons on one turn and only inside a menu on another (issue
+30), public messages posted in the channel, picture uploads (public board and final pictures: new
 messages and edits), uploads per turn, edits, deletions and the public messages still in the
-channel at the end. Run: ``python bench/quiet.py [--games iki,kigi] [--seeds 2] [--policy random,ai]``.
+channel at the end. ``--why``: the taps a turn spent on each kind of decision. Run:
+``python bench/quiet.py [--games iki,kigi] [--seeds 2] [--policy random,ai] [--why]``.
 """
 
 from __future__ import annotations

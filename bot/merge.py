@@ -1,11 +1,15 @@
 """Fewer clicks, the same choices: a seat's next steps offered together where nothing comes between.
 
-A step that reveals nothing and leaves the turn with the same seat (the engine's ``undoable``) is
-followed by a decision the player could as well have taken with it: nothing new is known when they
-take it. Such a step and the next are then one choice ("T2 Forest, 2 Tents: pay 2 Forest"), as long
-as every way of a question fits one select menu. A step that draws, turns up or rolls anything
-is never joined to the next: the player decides again with what it showed. Nothing is removed:
-every sequence of steps the engine offers is still one of the choices, in one click or more.
+A step that reveals nothing and leaves the turn with the same seat (the engine's ``undoable``, asked
+after the step and after each forced step the service takes behind it) is followed by a decision
+the player could as well have taken with it: nothing new is known when they take it. Such a step
+and the next are then one choice ("T2 Forest, 2 Tents: pay 2 Forest"). One decision keeps one
+shape: a question of up to five options is buttons and never joined; a bigger one (a select menu)
+is joined for every one of its options or for none, when all of them fit four menus; navigation
+(back, undo, Kigi's look at another tree) is never joined. A step that draws, turns up or rolls
+anything is never joined to the next: the player decides again with what it showed (the contract's
+random games compare two worlds re-dealt for the seat: tests/contract.py). Nothing is removed:
+every sequence of decisions the engine offers is still one of the choices, in one click or more.
 
 A joined choice is an ``Action`` whose id is the engine ids joined by ``SEP``; the service applies
 them in order in one transaction (each step logged as its own action, with its forced steps).
