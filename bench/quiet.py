@@ -1,14 +1,19 @@
-"""How loud a whole game is, and how many clicks a turn takes, through the real bot in SimCord.
+"""How loud a whole game is, and how many taps a turn takes, through the real bot in SimCord.
 
 For each game, whole matches are played from ``/<game> new`` to the final result by simulated
 players who press Play on the board and then choose in their private panel: either a random legal
 action or the quick AI's choice (``--policy``). A player looks for the chosen action on the panel
-and turns its pages until it is there, so every click a decided person needs is counted.
+and turns its pages until it is there, so every tap a decided person needs is counted: a button,
+a page or Play is one tap, a select menu two (open it, choose).
 
-Printed per game: clicks per turn (a turn = the actions of one seat in a row, from the action log),
-public messages posted in the channel, picture uploads (public board and final pictures: new
+Printed per game: taps per turn (a turn = the actions of one seat in a row, from the action log),
+how often Play was pressed, the menus seen and those whose placeholder is longer than a 400 px phone
+shows (25 characters), the joined options seen and those holding a navigation step, the decision
+kinds of up to five options shown as buttons on one turn and only inside a menu on another (issue
+30), public messages posted in the channel, picture uploads (public board and final pictures: new
 messages and edits), uploads per turn, edits, deletions and the public messages still in the
-channel at the end. Run: ``python bench/quiet.py [--games iki,kigi] [--seeds 2] [--policy random,ai]``.
+channel at the end. ``--why``: the taps a turn spent on each kind of decision. Run:
+``python bench/quiet.py [--games iki,kigi] [--seeds 2] [--policy random,ai] [--why]``.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -33,11 +39,12 @@ from simcord import Env  # noqa: E402
 
 from bot.config import Settings  # noqa: E402
 from bot.core import create_bot  # noqa: E402
-from bot.merge import SEP  # noqa: E402
+from bot.merge import NAVIGATION, SEP  # noqa: E402
 from cogs.writer import SWEEP  # noqa: E402
 from games.ai import choose  # noqa: E402
 
 STEP_DELAY = 3600.0
+PLACEHOLDER_MAX = 25  # characters of a placeholder a 400 px phone shows inside a card (issue 30)
 SETUPS = {"ikenokoi": 3, "iki": 3, "iwari": 3, "kigi": 3}
 CHANNEL_MESSAGE = re.compile(r"^/channels/(\d+)/messages(?:/(\d+))?$")
 
@@ -80,6 +87,14 @@ class Tally:
     seconds: float = 0.0
     per_turn_uploads: list[int] = field(default_factory=list)
     per_turn_clicks: list[int] = field(default_factory=list)
+    plays: int = 0  # Play pressed on the board
+    selects: int = 0  # select menus seen (a panel looked at)
+    long: list[str] = field(default_factory=list)  # their placeholders over PLACEHOLDER_MAX characters
+    joined: int = 0  # joined options seen
+    joined_nav: list[str] = field(default_factory=list)  # joined options with a navigation step
+    by_group: Counter = field(default_factory=Counter)  # taps spent on each kind of first step
+    # decision kind (group) -> how it was shown when it had at most five options: {"button", "menu"}
+    shapes: dict = field(default_factory=dict)
 
 
 def uploads_of(request) -> int:
@@ -134,6 +149,49 @@ def extend(state, seat: int, wanted: str, values: list[str], policy: str, rng: r
     return SEP.join(path)
 
 
+def group_of(legal, action_id: str) -> str:
+    return next(a.group for a in legal if a.id == action_id)
+
+
+def look(state, seat: int, panel, tally: Tally) -> None:
+    """What the panel shows for this decision: its placeholders' lengths, its joined options'
+    navigation steps, and whether each decision kind of at most five options is a button or only
+    a menu item (the bot's own rules: cogs/panel.py, bot/merge.py)."""
+    from bot.service import forced_steps
+
+    legal = state.legal_actions(seat)
+    group_of = {a.id: a.group for a in legal}
+    sizes = Counter(a.group for a in legal)
+    buttons, menu = set(), set()
+    for c in (c for row in panel.components for c in walk(row)):
+        cid = c.get("custom_id", "")
+        if cid.startswith("ac:"):
+            buttons.add(group_of.get(cid.split(":", 3)[3].split(SEP)[0]))
+        elif cid.startswith("as:"):
+            tally.selects += 1
+            if len(c.get("placeholder", "")) > PLACEHOLDER_MAX:
+                tally.long.append(c["placeholder"])
+            for option in c.get("options", []):
+                steps = option["value"].split(SEP)
+                menu.add(group_of.get(steps[0]))
+                if len(steps) == 1:
+                    continue
+                tally.joined += 1
+                work = state.copy()
+                for step in steps:
+                    group = {a.id: a.group for a in work.legal_actions(seat)}[step]
+                    if group in NAVIGATION:
+                        tally.joined_nav.append(option["label"])
+                        break
+                    work.apply(seat, step)
+                    forced_steps(work)
+    for group, size in sizes.items():
+        if size <= 5:
+            shape = "button" if group in buttons else "menu" if group in menu else None
+            if shape:
+                tally.shapes.setdefault(group, set()).add(shape)
+
+
 async def play_turn(world, rng: random.Random, policy: str, tally: Tally, panels: dict) -> bool:
     """The player to act decides until the turn leaves them: in their last panel if it shows
     the choice already, else after pressing Play on the board. False when over."""
@@ -147,6 +205,7 @@ async def play_turn(world, rng: random.Random, policy: str, tally: Tally, panels
     if panel is None or not offers(panel, match):
         result = await member.click(find_board(channel), label="Play")
         tally.clicks += 1
+        tally.plays += 1
         panel = panels[member.id] = result.response or result.followups[-1]
     while True:
         match = await bot.store.live_match(channel.id)
@@ -173,10 +232,12 @@ async def play_turn(world, rng: random.Random, policy: str, tally: Tally, panels
                         where = ("select", cid, wanted if wanted in values else values)
                 elif cid.startswith("pg:"):
                     pages.append(cid)
+            look(state, seat, panel, tally)
             if where or not pages:
                 break
             await member.click(panel, custom_id=pages[-1] if len(pages) == 1 else rng.choice(pages))
             tally.clicks += 1
+            tally.by_group["(page)"] += 1
         if where is None:
             return True  # the panel closed: the turn passed
         if where[0] == "select":
@@ -185,9 +246,12 @@ async def play_turn(world, rng: random.Random, policy: str, tally: Tally, panels
                 where[2] if isinstance(where[2], str) else extend(state, seat, wanted, where[2], policy, rng)
             )
             await member.select(panel, [value], custom_id=where[1])
+            tally.clicks += 2  # a menu is two taps: open it, choose
+            tally.by_group[group_of(legal, wanted)] += 2
         else:
             await member.click(panel, custom_id=where[1])
-        tally.clicks += 1
+            tally.clicks += 1
+            tally.by_group[group_of(legal, wanted)] += 1
 
 
 async def one_game(game: str, n: int, seed: int, policy: str) -> Tally:
@@ -252,9 +316,12 @@ async def main() -> None:
     parser.add_argument("--games", default=",".join(SETUPS))
     parser.add_argument("--seeds", type=int, default=2)
     parser.add_argument("--policy", default="random,ai")
+    parser.add_argument("--why", action="store_true", help="taps a turn by kind of decision")
+    parser.add_argument("--show", type=int, default=3, help="examples printed of each miss, per game")
     args = parser.parse_args()
     print(
-        f"{'game':9} {'policy':6} {'turns':>5} {'clicks/turn':>11} {'max':>4} {'posts':>5} {'uploads':>7} "
+        f"{'game':9} {'policy':6} {'turns':>5} {'taps/turn':>9} {'max':>4} {'plays':>5} {'selects':>7} "
+        f"{'>25':>4} {'joined':>6} {'nav':>4} {'mixed':>5} {'posts':>5} {'uploads':>7} "
         f"{'upl/turn':>8} {'max':>4} {'edits':>5} {'deletes':>7} {'left':>4} {'s':>5}"
     )
     for game in args.games.split(","):
@@ -268,16 +335,38 @@ async def main() -> None:
                 return statistics.fmean(xs)
 
             turns = mean([t.turns for t in tallies])
-            clicks = mean([t.clicks / t.turns for t in tallies])
+            clicks = sum(t.clicks for t in tallies) / sum(t.turns for t in tallies)
             uploads = [u for t in tallies for u in t.per_turn_uploads]
+            shapes: dict = {}
+            for t in tallies:
+                for group, seen in t.shapes.items():
+                    shapes.setdefault(group, set()).update(seen)
+            mixed = sorted(g for g, seen in shapes.items() if len(seen) > 1)
             print(
-                f"{game:9} {policy:6} {turns:5.0f} {clicks:11.2f} "
-                f"{max(max(t.per_turn_clicks) for t in tallies):4d} "
+                f"{game:9} {policy:6} {turns:5.0f} {clicks:9.2f} "
+                f"{max(max(t.per_turn_clicks) for t in tallies):4d} {sum(t.plays for t in tallies):5d} "
+                f"{sum(t.selects for t in tallies):7d} {sum(len(t.long) for t in tallies):4d} "
+                f"{sum(t.joined for t in tallies):6d} {sum(len(t.joined_nav) for t in tallies):4d} "
+                f"{len(mixed):5d} "
                 f"{mean([t.posts for t in tallies]):5.1f} {mean([t.uploads for t in tallies]):7.1f} "
                 f"{mean(uploads):8.2f} {max(uploads):4d} {mean([t.edits for t in tallies]):5.1f} "
                 f"{mean([t.deletes for t in tallies]):7.1f} {mean([t.left for t in tallies]):4.1f} "
                 f"{mean([t.seconds for t in tallies]):5.1f}"
             )
+            for t in tallies:
+                for text in sorted(set(t.long))[: args.show]:
+                    print(f"    placeholder over {PLACEHOLDER_MAX}: {text!r}")
+                for text in sorted(set(t.joined_nav))[: args.show]:
+                    print(f"    joined with a navigation step: {text!r}")
+            if args.why:
+                spent = sum((t.by_group for t in tallies), Counter())
+                turns_all = sum(t.turns for t in tallies)
+                print(
+                    "    taps a turn by kind: "
+                    + ", ".join(f"{g} {v / turns_all:.2f}" for g, v in spent.most_common())
+                )
+            if mixed:
+                print(f"    a button on one turn, only a menu item on another: {', '.join(mixed)}")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,8 @@ elsewhere give --chromium PATH).
 
 For each game: the lobby with its options, then the channel after some random legal actions (the
 board, the mention of the player to act, a chat line, the player's private panel) at 1280 px (desktop)
-and 400 px (phone) wide, and the board message and the private panel alone at both widths. Then a whole 2-player Ike No Koi
+and 400 px (phone) wide, and the board message and the private panel alone at both widths (and the
+panel of the turn's next decision, after its first choice). Then a whole 2-player Ike No Koi
 game to its end: the final result with Rematch and Replay. The real bot runs against SimCord; every
 click goes through the buttons as a player's would. Look at the PNG files: that is the point.
 The private panel is one Components V2 message, drawn in its own order (prompt, facts, choices,
@@ -30,7 +31,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.config import Settings
 from bot.core import create_bot
-from tests.discord.helpers import World, board_message, open_lobby, play_one_action, play_to_the_end
+from tests.discord.helpers import (
+    World,
+    board_message,
+    first_choice,
+    make_choice,
+    open_lobby,
+    play_one_action,
+    play_to_the_end,
+)
 
 WIDTHS = ((1280, 900), (400, 860))
 OPTIONS = {"iwari": {"map": "vast-lands"}, "kigi": {"advanced": True}}
@@ -114,6 +123,13 @@ async def game_shots(game: str, players: int, actions: int, out: Path, tmp: str)
             env, channel, to_act, f"{game}-panel", out, target=opened.response or opened.followups[-1]
         )
         await shoot(env, channel, to_act, f"{game}-board", out, target=board_message(world))
+        # The same turn's next decision, when the first choice leaves the turn with that player
+        # (Kigi's spots after the card, Iwari's pieces after the territory).
+        panel = opened.response or opened.followups[-1]
+        await make_choice(to_act, panel, *first_choice(panel))
+        match = await bot.store.live_match(channel.id)
+        if match is not None and seat in bot.service.state_of(match).to_act():
+            await shoot(env, channel, to_act, f"{game}-panel-next", out, target=panel)
     finally:
         await close(env, bot)
 

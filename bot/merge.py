@@ -1,11 +1,15 @@
 """Fewer clicks, the same choices: a seat's next steps offered together where nothing comes between.
 
-A step that reveals nothing and leaves the turn with the same seat (the engine's ``undoable``) is
-followed by a decision the player could as well have taken with it: nothing new is known when they
-take it. Such a step and the next are then one choice ("T2 Forest, 2 Tents: pay 2 Forest"), as long
-as every way of a question fits one select menu. A step that draws, turns up or rolls anything
-is never joined to the next: the player decides again with what it showed. Nothing is removed:
-every sequence of steps the engine offers is still one of the choices, in one click or more.
+A step that reveals nothing and leaves the turn with the same seat (the engine's ``undoable``, asked
+after the step and after each forced step the service takes behind it) is followed by a decision
+the player could as well have taken with it: nothing new is known when they take it. Such a step
+and the next are then one choice ("T2 Forest, 2 Tents: pay 2 Forest"). One decision keeps one
+shape: a question of up to five options is buttons and never joined; a bigger one (a select menu)
+is joined for every one of its options or for none, when all of them fit four menus; navigation
+(back, undo, Kigi's look at another tree) is never joined. A step that draws, turns up or rolls
+anything is never joined to the next: the player decides again with what it showed (the contract's
+random games compare two worlds re-dealt for the seat: tests/contract.py). Nothing is removed:
+every sequence of decisions the engine offers is still one of the choices, in one click or more.
 
 A joined choice is an ``Action`` whose id is the engine ids joined by ``SEP``; the service applies
 them in order in one transaction (each step logged as its own action, with its forced steps).
@@ -18,7 +22,12 @@ from games.ai import NAVIGATION_GROUPS
 from games.base import Action, GameState, IllegalAction
 
 SEP = "/"  # never in an engine's action id (tests/contract.py checks every engine; joined ids hold it)
-MERGE_MAX = 25  # choices of one question: one select menu
+# Steps that only walk around a decision (back, undo; Kigi's look at another tree, whose spots the
+# picture then shows): never joined to anything, before or after.
+NAVIGATION = NAVIGATION_GROUPS | {"tree"}
+MERGE_MAX = 100  # choices of one question: four select menus of 25 (a page holds five rows)
+BUTTONS = 5  # a question of up to five options is a row of buttons (cogs/panel.py), never joined
+JOIN = "+"  # a joined question's group: the kinds of its steps ("territory+pieces")
 MAX_DEPTH = 3  # engine steps in one choice
 MAX_EXPAND = 40  # follow-ups looked at per question (each costs a copy of the state)
 
@@ -29,62 +38,79 @@ def split(choice_id: str) -> list[str]:
 
 def _after(state: GameState, seat: int, path: tuple[str, ...]) -> GameState | None:
     """The state after ``path`` and the forced steps the service takes after each step, or None
-    when a step is not legal any more."""
+    when a step is not legal any more or any of them revealed something.
+
+    ``undoable`` speaks of the last step only: a step that draws a card may be followed by a forced
+    step of the same seat that reveals nothing (Iwari solo: a draw turns up a Void card, whose one
+    way of playing is taken at once), after which ``undoable`` is True again. So it is asked after
+    every step, the forced ones included."""
     from bot.service import forced_steps  # the service's own rule of forced steps
 
     work = state.copy()
     try:
         for action in path:
             work.apply(seat, action)
-            forced_steps(work)
+            if not work.undoable(seat):
+                return None
+            while forced_steps(work, limit=1):
+                if not work.undoable(seat):
+                    return None
     except IllegalAction:
         return None
     return work
 
 
-def _follow_ups(state: GameState, seat: int, choice: Action) -> list[Action] | None:
+def follow_ups(state: GameState, seat: int, choice: Action) -> list[Action] | None:
     """The choices ``choice`` and each next decision make together, or None when it cannot be
-    joined (it revealed something, the turn passed, or the labels or ids would be too long)."""
+    joined (it revealed something, the turn passed, only a navigation step follows, or the labels
+    or ids would be too long). Navigation steps after it are left out: the player chose already."""
     work = _after(state, seat, tuple(split(choice.id)))
-    if work is None or not work.undoable(seat):
+    if work is None:
         return None
-    following = [a for a in work.legal_actions(seat) if a.group not in NAVIGATION_GROUPS]
-    if len(following) < 2:
-        return None  # forced steps were taken; one left would be a navigation step only
+    following = [a for a in work.legal_actions(seat) if a.group not in NAVIGATION]
+    if not following:
+        return None
     out = []
     for nxt in following:
         cid, label = f"{choice.id}{SEP}{nxt.id}", f"{choice.label}, {nxt.label}"
         if len(cid) > 80 or len(label) > 80:
             return None
-        out.append(Action(cid, label, choice.group))
+        out.append(Action(cid, label, f"{choice.group}{JOIN}{nxt.group.split(JOIN)[0]}"))
     return out
 
 
-def choices(state: GameState, seat: int, limit: int = MERGE_MAX, depth: int = MAX_DEPTH) -> list[Action]:
-    """The seat's choices now: the engine's legal actions, each question's joined with the next
-    steps where every way of it fits ``limit`` (one select menu). Groups keep their order."""
-    legal = state.legal_actions(seat)
+def _joined(state: GameState, seat: int, acts: list[Action], limit: int) -> list[Action] | None:
+    """Every choice of a question joined with its next steps, or None: when one of them cannot
+    be joined, or all of them would not fit ``limit``. The question keeps its order."""
+    grown: list[Action] = []
+    for action in acts:
+        more = follow_ups(state, seat, action)
+        if more is None or len(grown) + len(more) > limit:
+            return None
+        grown += more
+    # One question, one name: the kind of the first next step names them all ("territory+pieces").
+    return [Action(a.id, a.label, grown[0].group) for a in grown]
+
+
+def choices(
+    state: GameState, seat: int, limit: int = MERGE_MAX, depth: int = MAX_DEPTH, buttons: int = BUTTONS
+) -> list[Action]:
+    """The seat's choices now: the engine's legal actions, a question of more than ``buttons``
+    options (a select menu) joined with its next steps when every one of its options can be and
+    all of them fit ``limit`` (one select menu), up to ``depth`` steps. A question of ``buttons``
+    options or fewer stays buttons, and navigation stays alone: one decision keeps one shape.
+    Groups keep their order; a joined question's group is its kinds joined by ``JOIN``."""
     groups: dict[str, list[Action]] = {}
-    for action in legal:
+    for action in state.legal_actions(seat):
         groups.setdefault(action.group, []).append(action)
     for group, acts in groups.items():
-        if group in NAVIGATION_GROUPS:
+        if group in NAVIGATION or len(acts) <= buttons:
             continue
         for _ in range(depth - 1):
             if len(acts) > MAX_EXPAND:
                 break
-            # Join each choice with its next steps while the question still fits ``limit``, in
-            # order: where not all of them fit, the first are joined and the rest stay as they are.
-            grown: list[Action] = []
-            joined = False
-            for n, action in enumerate(acts):
-                more = _follow_ups(state, seat, action)
-                if more is not None and len(grown) + len(more) + len(acts) - n - 1 <= limit:
-                    grown += more
-                    joined = True
-                else:
-                    grown.append(action)
-            if not joined:
+            grown = _joined(state, seat, acts, limit)
+            if grown is None:
                 break
             acts = grown
         groups[group] = acts

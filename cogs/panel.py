@@ -1,9 +1,10 @@
 """The private panel: one seat's choice, as a Components V2 card read top to bottom.
 
 The prompt, the facts in words (``rendering.facts``: enough to decide without the picture in the
-common cases), the choices, then the picture. One decision always looks the same: whether a group
-of actions is buttons or a select depends on its kind (``SELECTS``) and, beyond five options, its
-size, never on the length of today's labels.
+common cases), the choices, then the picture. A decision of up to five options is a row of buttons,
+one of six or more a select menu whose placeholder names it with its count, whatever its kind and
+never depending on the length of today's labels; a question's options are joined with its next
+steps all together or not at all (bot/merge.py).
 
 One live panel per player per match: opening a panel (Play, or a click on an older one) retires
 that player's other panels of the match, deleted while their interaction token lives (15 minutes);
@@ -42,96 +43,94 @@ SELECT_SIZE = 25
 CLOSED = "This panel is closed: press Play on the board."
 PANEL_COLOUR = discord.Colour.blurple()
 
-# The decisions shown as a select whatever their size today: those that can offer more than five
-# options, and those whose options need a long label (a card's features, a character's business).
-# tests/discord/test_panel.py plays random games to check that no other group exceeds five.
-SELECTS: dict[str, set[str]] = {
-    "ikenokoi": {"bamboo", "bridge", "exchange", "give"},
-    "iki": {"hire", "move", "neutral", "place", "stall", "start_card", "character", "shop", "starve"},
-    "iwari": {"pieces", "space", "territory"},
-    "kigi": {"tip", "card", "place"},
+# What a select asks for, named in a word or two: with its count it fits the 25 characters a phone
+# shows of a placeholder inside a card ("Territory + tent · 12"). A kind not named here is named
+# by its group ("start_card": "Start card").
+NAMES: dict[str, str] = {
+    # Ike No Koi
+    "bamboo": "Bamboo zone",
+    "bridge": "Bridge zones",
+    "exchange": "Card to take",
+    "give": "Card to give",
+    "turn": "Action",
+    "take": "Take",
+    "order": "Order",
+    # Iki
+    "hire": "Hire",
+    "move": "Move",
+    "neutral": "Neutral",
+    "place": "Place",
+    "stall": "Stall",
+    "start_card": "Start card",
+    "character": "Business",
+    "shop": "Shop",
+    "starve": "Remove",
+    "income": "Income",
+    "ikizama": "Ikizama",
+    "nagaya": "Nagaya",
+    # Iwari
+    "pieces": "Pieces",
+    "space": "Tent",
+    "territory": "Territory",
+    "discard": "Discard",
+    "draw": "Draw",
+    "feat": "Feat",
+    "ruin": "Ruin",
+    "destination": "Destination",
+    "piece": "Piece",
+    # Kigi
+    "card": "Card",
+    "commission": "Commission",
 }
-
-# What a select asks for, in words ("Choose a tent space").
-PLACEHOLDERS: dict[str, str] = {
-    "bamboo": "a zone for your bamboo",
-    "bridge": "the two zones your bridge joins",
-    "exchange": "a card to take",
-    "give": "a card to give",
-    "hire": "a character to hire",
-    "move": "where your Oyakata goes",
-    "neutral": "a neutral character to place",
-    "place": "where it goes",
-    "stall": "a stall",
-    "start_card": "your starting character",
-    "character": "a character to do business with",
-    "shop": "what to do at the shop",
-    "starve": "a character to remove",
-    "pieces": "the pieces and the cards that pay",
-    "space": "a tent space",
-    "territory": "a territory",
-    "tip": "a tip of the tree (its score is shown)",
-    "card": "a card",
-    "tree": "a tree",
-    "bend": "a direction",
-    "draw": "a card to take",
-    "discard": "a card to discard",
-    "turn": "what to do",
-    "take": "what to take",
-    "order": "the order",
-    "commission": "a commission to keep",
-    "ikizama": "an Ikizama space",
-    "nagaya": "a nagaya",
-}
+PLACEHOLDER_MAX = 25  # characters of a placeholder a 400 px phone shows inside a card
 
 
 @dataclass
 class Row:
     kind: str  # "buttons" or "select"
     actions: list[Action]
-    group: str
+    group: str  # the kind of decision; a joined one names its steps' kinds ("territory+pieces")
     first: int = 0  # the position of the row's first option among its group's (a long select is paged)
     total: int = 0  # how many options the group has
-    joined: bool = False  # the group's steps joined with the next, beside its buttons
 
 
-def panel_rows(actions: list[Action], selects: set[str] | frozenset[str] = frozenset()) -> list[Row]:
-    """A row of buttons per group of at most five, a select (25 options each) for a group whose
-    kind is in ``selects`` or which has more than five options. Labels never decide."""
+def panel_rows(actions: list[Action]) -> list[Row]:
+    """A row of buttons per group of up to five options, whatever its kind; a select (25 options
+    each) for a group of six or more. Labels never decide."""
     groups: dict[str, list[Action]] = {}
     for action in actions:
         groups.setdefault(action.group, []).append(action)
     rows: list[Row] = []
-    for group, everything in groups.items():
-        # A group shown as a select keeps its steps joined with the next (bot/merge.py) in the same
-        # menu; a group of buttons keeps its buttons, and its joined steps come as a menu below.
-        joined = [a for a in everything if merge.SEP in a.id]
-        if group in selects or not joined:
-            parts = [(everything, group in selects, False)]
+    for group, acts in groups.items():
+        if len(acts) <= merge.BUTTONS:
+            rows.append(Row("buttons", acts, group, 0, len(acts)))
         else:
-            parts = [([a for a in everything if merge.SEP not in a.id], False, False), (joined, True, True)]
-        for acts, as_select, with_next in parts:
-            if not acts:
-                continue
-            if len(acts) <= 5 and not as_select:
-                rows.append(Row("buttons", acts, group, 0, len(acts)))
-            else:
-                for i in range(0, len(acts), SELECT_SIZE):
-                    rows.append(Row("select", acts[i : i + SELECT_SIZE], group, i, len(acts), with_next))
+            for i in range(0, len(acts), SELECT_SIZE):
+                rows.append(Row("select", acts[i : i + SELECT_SIZE], group, i, len(acts)))
     return rows
 
 
+def name(group: str) -> str:
+    return NAMES.get(group, group.replace("_", " ").capitalize())
+
+
 def placeholder(row: Row) -> str:
-    """What a select asks, in words: "Choose a tent space (7 options)"."""
-    what = PLACEHOLDERS.get(row.group)
-    text = f"Choose {what}" if what else "Choose one"
-    if row.joined:
-        text += " and the next step at once"
+    """What a select asks and how many options it holds, within ``PLACEHOLDER_MAX`` characters:
+    "Territory + tent · 12", "Spot · 26-27 of 27". A joined question names its first and last
+    steps' kinds when all of them would not fit; its options say every step in words."""
+    counts = [str(row.total)]
     if row.total > len(row.actions):
-        text += f" (options {row.first + 1}-{row.first + len(row.actions)} of {row.total})"
-    elif row.total > 1:
-        text += f" ({row.total} options)"
-    return text[:150]
+        first, last = row.first + 1, row.first + len(row.actions)
+        counts = [f"{first}-{last} of {row.total}", f"{first}-{last}/{row.total}"]
+    kinds = [name(k) for k in row.group.split(merge.JOIN)]
+    for words, count in [(w, counts[0]) for w in (kinds, kinds[:1] + kinds[-1:], kinds[:1])] + [
+        (kinds[:1], c) for c in counts[1:]
+    ]:
+        what = " + ".join([words[0], *(w.lower() for w in words[1:])])
+        text = f"{what} · {count}"
+        if len(text) <= PLACEHOLDER_MAX:
+            return text
+    return f"{what[: PLACEHOLDER_MAX - len(count) - 4]}… · {count}"
 
 
 def paginate(rows: list[Row], keep_row: bool = False) -> list[list[Row]]:
@@ -187,7 +186,7 @@ class Panels:
             Action(a.id, format_event(a.label, match.names)[:80], a.group) for a in merge.choices(state, seat)
         ]
         undo = state.undoable(seat)
-        pages = paginate(panel_rows(actions, SELECTS.get(match.game, set())), keep_row=undo)
+        pages = paginate(panel_rows(actions), keep_row=undo)
         page = min(page, len(pages) - 1)
         view = state.view(seat)
         prompt = f"{note}\n" if note else ""

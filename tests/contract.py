@@ -35,6 +35,30 @@ def check_views_hide_other_hands(state: GameState) -> None:
         json.dumps(state.view(seat))
 
 
+def check_joined_choices_hide_what_is_not_known(state: GameState, seat: int) -> None:
+    """Two worlds re-dealt for ``seat`` (``determinize``: everything it cannot see drawn again) offer
+    it the same joined choices of the panel (bot/merge.py): a choice never shows what a draw, a
+    turned-up card or a roll after one of its steps will bring (issue 36). Besides the panel's
+    choices, every legal step's joins with the next decision are compared (``follow_ups``), so the
+    signal is checked for every question, not only those the panel joins today."""
+    from bot import merge
+
+    try:
+        dealt = [state.determinize(seat, s) for s in (1, 2)]
+    except NotImplementedError:  # an optional hook (the AI's toy games): nothing hidden to re-deal
+        return
+    worlds = []
+    for world in dealt:
+        shown = [(c.id, c.label) for c in merge.choices(world, seat) if merge.SEP in c.id]
+        for action in world.legal_actions(seat):
+            shown += [(c.id, c.label) for c in merge.follow_ups(world, seat, action) or []]
+        worlds.append(shown)
+    assert worlds[0] == worlds[1], (
+        "a joined choice differs between two worlds the seat cannot tell apart: "
+        f"{sorted(set(worlds[0]) ^ set(worlds[1]))[:4]}"
+    )
+
+
 def check_step(game: Game, state: GameState, rng: random.Random, deep: bool) -> tuple[int, str]:
     """Check the contract at one moment and return the (seat, action id) to play."""
     seats = state.to_act()
@@ -72,6 +96,8 @@ def check_step(game: Game, state: GameState, rng: random.Random, deep: bool) -> 
                 raise AssertionError("a seat not in to_act() was allowed to act")
         assert json.dumps(state.to_json(), sort_keys=True) == before, "an illegal action changed the state"
         check_views_hide_other_hands(state)
+        for s in seats:
+            check_joined_choices_hide_what_is_not_known(state, s)
     return seat, action.id
 
 

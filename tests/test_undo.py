@@ -214,7 +214,9 @@ def test_joined_choices_only_join_steps_that_reveal_nothing_and_lose_no_sequence
             joined += len(path) > 1
         state.apply(seat, rng.choice(state.legal_actions(seat)).id)
         forced_steps(state)
-    assert joined, "nothing was ever joined"
+    # Only questions of six options or more are joined (cogs/panel.py: fewer are buttons); Kigi's
+    # end the turn, and Ike No Koi's are rare (tests/test_merge.py finds them on another seed).
+    assert joined or game in ("kigi", "ikenokoi"), "nothing was ever joined"
 
 
 async def test_a_joined_choice_is_one_transaction_of_logged_steps_and_undo_takes_it_back(service):

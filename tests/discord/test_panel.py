@@ -7,7 +7,9 @@ import random
 
 import pytest
 
-from cogs.panel import CLOSE_MARGIN, CLOSED, SELECTS, TOKEN_LIFETIME
+from bot import merge
+from bot.service import forced_steps
+from cogs.panel import CLOSE_MARGIN, CLOSED, PLACEHOLDER_MAX, TOKEN_LIFETIME, panel_rows
 from cogs.table import PLAY_COOLDOWN
 from games import REGISTRY
 from tests.contract import option_combinations
@@ -15,6 +17,7 @@ from tests.discord.helpers import (
     board_message,
     components,
     live,
+    make_choice,
     make_world,
     member_of,
     play_one_action,
@@ -140,31 +143,65 @@ async def test_done_promises_the_next_choice_only_until_the_token_ends(simcord_e
     assert "Done" in done and "<t:" in done and "press Play on the board" in done
 
 
-async def test_selects_ask_in_words(simcord_env):
+@pytest.mark.parametrize("game", ["ikenokoi", "iki", "iwari", "kigi"])
+async def test_menus_name_their_question_join_no_navigation_and_keep_one_shape(simcord_env, game):
+    """Issue 30's menu rules, on the panels of a random game: a select's placeholder names its
+    question with its count within 25 characters; a joined option never holds a navigation step;
+    a decision of up to five options is a row of buttons on every turn, never only a menu item;
+    a question's options are all joined with their next steps or none is."""
     world = await make_world(simcord_env, 3)
-    await start_match(world, "iki", 3)
-    rng = random.Random(2)
-    seen = []
-    for _ in range(12):
+    world.bot.service.seed_source = lambda: 4
+    await start_match(world, game, 3)
+    rng = random.Random(4)
+    selects = 0
+    for _ in range(150):
         match = await live(world)
-        if match is None:
+        if match is None or selects >= 4:
             break
-        seat = world.bot.service.state_of(match).to_act()[0]
+        state = world.bot.service.state_of(match)
+        seat = state.to_act()[0]
         player = member_of(world, match, seat)
         opened = await player.click(board_message(world), label="Play")
         panel = opened.response or opened.followups[-1]
-        seen += [c.get("placeholder", "") for c in components(panel) if c.get("type") == 3]
-        await play_one_action(world, rng)
-    assert seen, "no select was shown"
-    for placeholder in seen:
-        assert placeholder.startswith("Choose "), placeholder
-        assert "_" not in placeholder and "..." not in placeholder, placeholder
+        offered = []
+        legal = state.legal_actions(seat)
+        shown: dict[str, list[str]] = {}  # first step -> how it is shown ("button", "menu", "joined")
+        for c in components(panel):
+            cid = c.get("custom_id", "")
+            if cid.startswith("ac:"):
+                shown.setdefault(cid.split(":", 3)[3], []).append("button")
+                offered.append((cid, cid.split(":", 3)[3]))
+            elif cid.startswith("as:"):
+                selects += 1
+                offered += [(cid, option["value"]) for option in c["options"]]
+                placeholder = c["placeholder"]
+                assert len(placeholder) <= PLACEHOLDER_MAX and " · " in placeholder, placeholder
+                assert placeholder.rstrip().split(" ")[-1].isdigit(), f"no count: {placeholder!r}"
+                for option in c["options"]:
+                    steps = merge.split(option["value"])
+                    shown.setdefault(steps[0], []).append("joined" if len(steps) > 1 else "menu")
+                    work = state.copy()
+                    for step in steps:
+                        kind = {a.id: a.group for a in work.legal_actions(seat)}[step]
+                        assert kind not in merge.NAVIGATION, f"navigation joined: {option['label']!r}"
+                        work.apply(seat, step)
+                        forced_steps(work)
+        for kind in {a.group for a in legal}:
+            ids = [a.id for a in legal if a.group == kind]
+            looks = {look for i in ids for look in shown.get(i, [])}
+            assert looks, f"{game}: {kind} is not on the panel"
+            assert len(looks) == 1, f"{game}: {kind} is shown as {looks}"
+            if len(ids) <= 5:  # on every turn: never only a menu item
+                assert looks == {"button"}, f"{game}: {kind} ({len(ids)} options) is {looks}"
+        await make_choice(player, panel, *rng.choice(offered))  # one step: every decision is looked at
+    assert selects, "no select was shown"
 
 
 def test_a_kind_of_decision_never_changes_its_look():
-    """Groups shown as buttons never offer more than five options, so none turns into a select."""
+    """Up to five options are buttons whatever the kind, six or more a select; a question is joined
+    whole or not at all, and one of up to five options never (it would be a button on one turn and
+    a menu item on another)."""
     for key, game in REGISTRY.items():
-        selects = SELECTS.get(key, set())
         for options in option_combinations(game)[:4]:
             for n in sorted({min(game.player_counts), 3, max(game.player_counts)}):
                 try:
@@ -173,15 +210,18 @@ def test_a_kind_of_decision_never_changes_its_look():
                     continue
                 rng = random.Random(n)
                 for _ in range(300):
+                    forced_steps(state)
                     if state.is_over():
                         break
                     seat = state.to_act()[0]
                     acts = state.legal_actions(seat)
-                    sizes: dict[str, int] = {}
-                    for a in acts:
-                        sizes[a.group] = sizes.get(a.group, 0) + 1
-                    for group, size in sizes.items():
-                        assert group in selects or size <= 5, f"{key}: {group} has {size} options"
+                    rows = panel_rows(merge.choices(state, seat))
+                    for row in rows:
+                        kind = row.group.split(merge.JOIN)[0]
+                        size = sum(1 for a in acts if a.group == kind)
+                        assert (row.kind == "buttons") == (size <= 5 and merge.JOIN not in row.group), (
+                            f"{key}: {row.group} of {size} options is {row.kind}"
+                        )
                     state.apply(seat, rng.choice(acts).id)
 
 
