@@ -8,8 +8,6 @@ import random
 
 from bot import merge
 from bot.service import forced_steps
-from games.ikenokoi.data import LANTERN
-from tests.discord.test_forged import forge
 from tests.discord.helpers import (
     board_message,
     components,
@@ -21,6 +19,8 @@ from tests.discord.helpers import (
     start_match,
     text,
 )
+from tests.discord.test_forged import forge
+from tests.games.test_ikenokoi_hidden import stops_with_a_first_lantern
 
 
 def undoable_choice(state, seat) -> str | None:
@@ -100,9 +100,8 @@ async def test_a_stop_that_shows_the_pool_offers_no_undo(simcord_env):
         match = await live(world)
         state = service.state_of(match)
         seat = state.to_act()[0]
-        if "stop" in {a.id for a in state.legal_actions(seat)} and LANTERN in state.river:
-            if not state.lanterns[seat] and seat in after_stop(state, seat).to_act():
-                break
+        if stops_with_a_first_lantern(state, seat):
+            break
         action = rng.choice(state.legal_actions(seat)).id
         await service.act(match.id, match.seats[seat].user_id, match.version, action)
     else:
@@ -111,7 +110,9 @@ async def test_a_stop_that_shows_the_pool_offers_no_undo(simcord_env):
     opened = await player.click(board_message(world), label="Play")
     panel = opened.response or opened.followups[-1]
     assert "Pool you see" not in text(panel)
-    offered = [c["custom_id"].split(":", 3)[3] for c in components(panel) if c.get("custom_id", "").startswith("ac:")]
+    offered = [
+        c["custom_id"].split(":", 3)[3] for c in components(panel) if c.get("custom_id", "").startswith("ac:")
+    ]
     # A step that shows something is never joined to the next (bot/merge.py): Stop is its own button.
     assert "stop" in offered, f"Stop is joined to the next step as if it showed nothing: {offered}"
     await choose(player, panel, "stop")
@@ -122,10 +123,3 @@ async def test_a_stop_that_shows_the_pool_offers_no_undo(simcord_env):
     forged = await forge(player, board_message(world), f"un:{stopped.id}:{stopped.version}")
     assert forged.ephemeral and "cannot be undone" in forged.response.content, forged.response.content
     assert (await live(world)).version == stopped.version, "the forged Undo changed nothing"
-
-
-def after_stop(state, seat):
-    work = state.copy()
-    work.apply(seat, "stop")
-    forced_steps(work)
-    return work
