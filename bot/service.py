@@ -657,6 +657,8 @@ class MatchService:
             # The connection dropped or the client gave up around the COMMIT: the move may be in.
             # Read it back; if it is, it is a success like any other (the caller kicks the writer).
             if not exc.ambiguous or not await self._saved(match, rows[0]):
+                if exc.ambiguous and exc.settled:  # read back when the server was done: not in
+                    raise StoreBusy(f"the move was not saved: {exc}") from exc
                 raise
             log.warning(
                 "match %s: the move to version %s was saved after all (%s)", match.id, new_version, exc

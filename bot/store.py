@@ -42,12 +42,14 @@ class StoreBusy(Exception):
 
     ``ambiguous``: the call was a write whose COMMIT may have happened (the connection dropped or the
     client timed out after sending it); the caller reads back to learn whether it is in. Otherwise
-    nothing was changed.
+    nothing was changed. ``settled``: the server had finished with that write when this was raised,
+    so a read-back tells for sure (it is in, or it never will be).
     """
 
     def __init__(self, message: str, ambiguous: bool = False) -> None:
         super().__init__(message)
         self.ambiguous = ambiguous
+        self.settled = False
 
 
 @dataclass(frozen=True)
