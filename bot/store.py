@@ -16,6 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import Any
 
 from bot.ratings import Rating
 
@@ -486,10 +487,44 @@ def seats_json(seats: list[Seat]) -> str:
     return json.dumps([s.to_json() for s in seats])
 
 
+def load_seats(text: str | None) -> list[Seat] | None:
+    """Stored seats, or None when they cannot be read (not a list of seats)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError):
+        return None
+    if not isinstance(data, list) or not all(_seat_like(s) for s in data):
+        return None
+    return [Seat.from_json(s) for s in data]
+
+
+def _seat_like(data: Any) -> bool:
+    return (
+        isinstance(data, dict)
+        and (data.get("user_id") is None or type(data.get("user_id")) is int)
+        and (data.get("ai") is None or isinstance(data.get("ai"), str))
+    )
+
+
+def load_options(text: str | None) -> dict | None:
+    """Stored options, or None when they cannot be read (not a JSON object)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
 def match_from_row(row) -> Match:
-    """A match from a row read by column name; ``CorruptRow`` when it cannot be read."""
+    """A match from a row read by column name; ``CorruptRow`` when it cannot be read.
+
+    An unreadable state, seats or options value makes a ``damaged`` match (what cannot be read is
+    left empty): it cannot go on, but it is found in its channel and can be abandoned, which frees
+    the channel."""
     try:
         state, damaged = load_state(row["state"])
+        seats, options = load_seats(row["seats"]), load_options(row["options"])
+        damaged = damaged or seats is None or options is None
         return Match(
             id=row["id"],
             game=row["game"],
@@ -497,8 +532,8 @@ def match_from_row(row) -> Match:
             channel_id=row["channel_id"],
             host_id=row["host_id"],
             status=row["status"],
-            seats=[Seat.from_json(s) for s in json.loads(row["seats"])],
-            options=json.loads(row["options"]),
+            seats=seats if seats is not None else [],
+            options=options if options is not None else {},
             seed=row["seed"],
             state=state,
             version=row["version"],

@@ -232,9 +232,20 @@ class Writer:
             match = await self.store.get_match(match_id)
         except CorruptRow:
             match = None
-        if match is None or match.damaged:
+        if match is not None and match.damaged:
+            # Only its end can be shown (the lobby closed, the abandonment posted: neither needs the
+            # state or seats it lacks); the board and notices of a damaged match are dropped.
+            ends = [e for e in effects if match.status == "abandoned" and e.kind in ("lobby", "final")]
+            dropped = [e.id for e in effects if e not in ends]
+            if dropped:
+                log.error("match %s is damaged; %d pending effects are dropped", match_id, len(dropped))
+                await self.store.finish_effects(match_id, dropped)
+            effects = ends
+        if match is None:
             log.error("match %s cannot be read; its %d pending effects are dropped", match_id, len(effects))
             await self.store.finish_effects(match_id, [e.id for e in effects])
+            return
+        if not effects:
             return
         try:
             channel = await self.channel(match)

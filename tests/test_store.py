@@ -326,13 +326,31 @@ async def test_lobby_expiry_set_while_the_lobby_starts_leaves_the_turn_reminder(
     )
 
 
-async def test_active_matches_skip_an_unreadable_row(store):
+@pytest.mark.parametrize(
+    "column, value",
+    [
+        ("seats", "not json"),
+        ("seats", '[{"user_id": "x"}]'),
+        ("seats", "{}"),
+        ("options", "[1]"),
+        ("options", "{"),
+    ],
+)
+async def test_unreadable_seats_or_options_load_as_a_damaged_match(store, column, value):
+    """Issue 34: such a match is found in its channel (as damaged: it cannot go on), so that
+    /match abandon can end it and free the channel; before, reading it failed everywhere."""
     good = await new_active(store, channel=1)
     bad = await new_active(store, channel=2)
-    await store.execute_raw("UPDATE matches SET seats = 'not json' WHERE id = ?", (bad.id,))
-    assert [m.id for m in await store.active_matches()] == [good.id]
+    await store.execute_raw(f"UPDATE matches SET {column} = ? WHERE id = ?", (value, bad.id))
+    for match in (await store.get_match(bad.id), await store.live_match(2)):
+        assert match.id == bad.id and match.damaged and match.status == "active"
+    assert not (await store.get_match(good.id)).damaged
+    assert {m.id: m.damaged for m in await store.active_matches()} == {good.id: False, bad.id: True}
+    service = MatchService(store, clock=Clock(), seed_source=lambda: 42)
     with pytest.raises(CorruptRow):
-        await store.get_match(bad.id)
+        await service.act(bad.id, 1, bad.version, "draw")
+    assert (await service.abandon(2, 1, can_manage=False)).status == "abandoned"
+    assert await store.live_match(2) is None, "the channel is free again"
 
 
 # -- the outbox
