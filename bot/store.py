@@ -571,14 +571,18 @@ def effect_from_row(row) -> Effect:
 
 
 def action_from_row(row) -> ActionRow:
-    return ActionRow(
-        row["version"],
-        row["seat"],
-        row["user_id"],
-        row["action"],
-        json.loads(row["events"]),
-        row["created_at"],
-    )
+    """A step of the log; events that cannot be read are logged and left out (the step itself is
+    kept: replays and Undo replay the action, the board only shows its events)."""
+    try:
+        events = json.loads(row["events"])
+    except (ValueError, TypeError):
+        events = None
+    if not isinstance(events, list) or not all(
+        isinstance(e, dict) and isinstance(e.get("text", ""), str) for e in events
+    ):
+        log.error("the events of step %s of match %s are unreadable", row["version"], row["match_id"])
+        events = []
+    return ActionRow(row["version"], row["seat"], row["user_id"], row["action"], events, row["created_at"])
 
 
 def rating_from_row(row) -> Rating:

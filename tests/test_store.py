@@ -788,3 +788,22 @@ def test_processes_starting_at_once_on_a_new_database_all_migrate(fresh_database
     assert asyncio.run(numbers()) == [n for n, _, _ in migrations(backend)]
     if backend == "sqlite":
         assert sqlite3.connect(database).execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+async def test_a_step_whose_events_cannot_be_read_is_read_without_them(store):
+    """Issue 34: one damaged step of the log froze the board (every read of the last steps failed)."""
+    match = await new_active(store)
+    for version, marker in enumerate(["one", "two", "three"]):
+        await store.save_move(move_of(await store.get_match(match.id), version, marker), 3.0)
+    await store.execute_raw(
+        "UPDATE actions SET events = '{broken' WHERE match_id = ? AND version = 2", (match.id,)
+    )
+    await store.execute_raw(
+        "UPDATE actions SET events = ? WHERE match_id = ? AND version = 3", ('[{"text": 5}]', match.id)
+    )
+    for rows in (await store.actions(match.id, 5), await store.action_log(match.id)):
+        assert [(r.version, r.action, r.events) for r in rows] == [
+            (1, "one", [{"text": "one"}]),
+            (2, "two", []),
+            (3, "three", []),
+        ]

@@ -3,9 +3,21 @@ ended by /match abandon; a step of the log that cannot be read does not freeze t
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from tests.discord.helpers import board_message, custom_ids, live, make_world, open_lobby, start_match, text
+from cogs.writer import GIVE_UP
+from tests.discord.helpers import (
+    board_message,
+    custom_ids,
+    live,
+    make_world,
+    open_lobby,
+    play_one_action,
+    start_match,
+    text,
+)
 
 
 @pytest.mark.parametrize("column, value", [("seats", "not json"), ("options", "[1]")])
@@ -44,3 +56,50 @@ async def test_a_lobby_with_unreadable_seats_is_refused_and_can_be_cancelled(sim
     assert await live(world) is None
     closed = next(m for m in world.channel.history() if m.id == lobby.id)
     assert "Cancelled" in text(closed) and not [c for c in custom_ids(closed) if c.startswith("lb:")]
+
+
+async def test_a_step_of_the_log_that_cannot_be_read_does_not_freeze_the_board(simcord_env):
+    world = await make_world(simcord_env, 2)
+    await start_match(world, "ikenokoi", 2)
+    rng = random.Random(5)
+    for _ in range(3):
+        assert await play_one_action(world, rng)
+    match = await live(world)
+    await world.bot.store.execute_raw(
+        "UPDATE actions SET events = '{broken' WHERE match_id = ? AND version = ?", (match.id, match.version)
+    )
+    for _ in range(3):
+        assert await play_one_action(world, rng)
+    await world.env.settle()
+    await world.bot.table.writer.idle()
+    now = await live(world)
+    assert f"bd:play:{now.id}:{now.version}" in custom_ids(board_message(world)), "the board shows the latest"
+    assert await world.bot.store.pending_effects(now.id) == []
+
+
+async def test_a_delivery_that_keeps_failing_is_given_up_with_a_word_in_the_channel(simcord_env, monkeypatch):
+    world = await make_world(simcord_env, 2)
+    await start_match(world, "ikenokoi", 2)
+    writer = world.bot.table.writer
+    tries = []
+
+    async def broken(*args, **kwargs):
+        tries.append(1)
+        raise RuntimeError("a bug in drawing this board")
+
+    monkeypatch.setattr(writer.messages, "board_message", broken)
+    match = await live(world)
+    await world.players[1].slash(world.channel, "match board")  # the board, again at the bottom
+    for _ in range(40):  # twenty minutes: the tries, then the sweeps that must leave it alone
+        await world.env.advance_time(30)
+    assert len(tries) == GIVE_UP, "a bounded number of tries"
+    words = [m for m in world.channel.history() if f"cannot show match #{match.id}" in (m.content or "")]
+    assert len(words) == 1 and "/match abandon" in words[0].content
+    assert await world.bot.store.pending_effects(match.id), "what was not shown stays to be shown"
+    monkeypatch.undo()
+    await world.players[0].slash(world.channel, "match board")  # the next change tries again
+    await world.env.settle()
+    await writer.idle()
+    now = await live(world)
+    assert f"bd:play:{now.id}:{now.version}" in custom_ids(board_message(world))
+    assert await world.bot.store.pending_effects(now.id) == []
