@@ -92,7 +92,13 @@ def copy_db(args: argparse.Namespace) -> int:
     from bot.store_copy import CopyError, copy_database
 
     if not is_postgres_url(args.target):
-        print(f"--to must be a PostgreSQL URL (postgresql://...), not {args.target!r}.", file=sys.stderr)
+        from bot.redaction import url_start
+
+        print(
+            f"--to must be a PostgreSQL URL (postgresql://user:password@host/db); "
+            f"it begins with {url_start(args.target)!r}.",
+            file=sys.stderr,
+        )
         return 2
     import asyncpg
 
