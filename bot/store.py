@@ -37,6 +37,10 @@ class CorruptRow(Exception):
     """A stored row cannot be read back."""
 
 
+class NewerDatabase(Exception):
+    """The database was migrated by a newer version of the bot: this one does not know its schema."""
+
+
 class StoreBusy(Exception):
     """The database did not answer in time (a lock held elsewhere, a timeout, every connection in
     use, the connection lost): a transient failure, worth trying again in a moment.
@@ -456,6 +460,18 @@ def migrations(backend: str = "sqlite") -> list[tuple[int, str, str]]:
         if name.endswith(".sql") and name[:3].isdigit():
             found.append((int(name[:3]), name, entry.read_text()))
     return sorted(found)
+
+
+def refuse_unknown_migrations(done: Iterable[int], backend: str) -> None:
+    """``NewerDatabase`` when the database records migrations this version of the bot lacks: a
+    newer bot changed its tables, and this one would misread or damage them."""
+    unknown = sorted(set(done) - {number for number, _, _ in migrations(backend)})
+    if unknown:
+        raise NewerDatabase(
+            f"this database was migrated by a newer version of the bot (migration{'s' if len(unknown) > 1 else ''} "
+            f"{', '.join(map(str, unknown))} unknown to this one): run that version, or a backup of the "
+            "database taken before it"
+        )
 
 
 def sql_statements(script: str) -> list[str]:

@@ -53,6 +53,7 @@ from bot.store import (
     migrations,
     rating_from_row,
     readable_matches,
+    refuse_unknown_migrations,
     seats_json,
 )
 
@@ -394,6 +395,7 @@ class PostgresStore(Store):
                 "CREATE TABLE schema_migrations (number INTEGER PRIMARY KEY, name TEXT NOT NULL)"
             )
         done = {row[0] for row in await con.fetch("SELECT number FROM schema_migrations")}
+        refuse_unknown_migrations(done, "postgres")
         for number, name, sql in migrations("postgres"):
             if number in done:
                 continue

@@ -66,6 +66,7 @@ from bot.store import (
     migrations,
     rating_from_row,
     readable_matches,
+    refuse_unknown_migrations,
     seats_json,
     sql_statements,
 )
@@ -370,6 +371,7 @@ class SqliteStore(Store):
             "CREATE TABLE IF NOT EXISTS schema_migrations (number INTEGER PRIMARY KEY, name TEXT NOT NULL)"
         )
         done = {row[0] for row in db.execute("SELECT number FROM schema_migrations").fetchall()}
+        refuse_unknown_migrations(done, "sqlite")
         for number, name, sql in migrations():
             if number in done:
                 continue

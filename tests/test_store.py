@@ -29,6 +29,7 @@ from bot.store import (
     CorruptRow,
     Effect,
     Move,
+    NewerDatabase,
     Reminder,
     Result,
     Seat,
@@ -97,6 +98,16 @@ async def test_migrations_are_recorded_once_and_reopening_changes_nothing(fresh_
         await store.check_writable()
     finally:
         await store.close()
+
+
+async def test_a_database_migrated_by_a_newer_bot_is_refused_and_left_alone(fresh_database):
+    """Issue 34: a migration this bot does not know means a newer bot changed the tables."""
+    store = open_store(fresh_database)
+    await store.open()
+    await store.execute_raw("INSERT INTO schema_migrations VALUES (?, ?)", (999, "999_future.sql"))
+    await store.close()
+    with pytest.raises(NewerDatabase, match=r"newer version of the bot \(migration 999 unknown"):
+        await open_store(fresh_database).open()
 
 
 def test_both_backends_have_the_same_migration_numbers():
