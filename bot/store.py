@@ -57,6 +57,16 @@ class StoreBusy(Exception):
         self.settled = False
 
 
+class StoreFull(StoreBusy):
+    """The database's disk (or its size limit) is full: the write was rolled back. Transient like
+    a busy database (retried later by the writer and AI players), but a person is told why, and
+    the owner reads it in the log (an error, logged when raised)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        log.error("the database's storage is full: %s", message)
+
+
 @dataclass(frozen=True)
 class Timeouts:
     """PostgreSQL time limits, in seconds (0: none). ``acquire``: waiting for a connection of the

@@ -45,6 +45,7 @@ from bot.store import (
     StatLine,
     Store,
     StoreBusy,
+    StoreFull,
     Timeouts,
     action_from_row,
     effect_from_row,
@@ -96,6 +97,8 @@ _LOST = (
 def _busy(exc: BaseException, write: bool = True) -> StoreBusy | None:
     """The transient failure a database error is (None: it is not one). A read that lost its
     connection changed nothing: only a write's loss is ambiguous."""
+    if isinstance(exc, asyncpg.DiskFullError):
+        return StoreFull(f"the database server's disk is full ({exc})")
     if isinstance(exc, _BUSY):
         return StoreBusy(f"the database is busy ({type(exc).__name__}: {exc})")
     if isinstance(exc, _LOST):

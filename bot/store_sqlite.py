@@ -59,6 +59,7 @@ from bot.store import (
     StatLine,
     Store,
     StoreBusy,
+    StoreFull,
     action_from_row,
     effect_from_row,
     finished_from_rows,
@@ -300,7 +301,12 @@ class SqliteStore(Store):
         pause = RETRY_FIRST
         while True:
             await self._until_no_snapshot()
-            outcome = await self._on_thread(_attempt, self._raw, work)
+            try:
+                outcome = await self._on_thread(_attempt, self._raw, work)
+            except sqlite3.OperationalError as exc:
+                if getattr(exc, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_FULL:
+                    raise StoreFull(f"the database file cannot grow ({exc})") from exc
+                raise
             if not isinstance(outcome, _Busy):
                 return outcome
             if loop.time() >= deadline:

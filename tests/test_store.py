@@ -35,6 +35,7 @@ from bot.store import (
     Seat,
     Shards,
     StaleVersion,
+    StoreFull,
     migrations,
     open_store,
     shard_of,
@@ -818,3 +819,45 @@ async def test_a_step_whose_events_cannot_be_read_is_read_without_them(store):
             (2, "two", []),
             (3, "three", []),
         ]
+
+
+async def fill_the_disk(store, backend: str) -> None:
+    """Writes that need room fail from now on as on a full disk: SQLite's file may not grow (and its
+    free room is used up); PostgreSQL answers "disk full" (SQLSTATE 53100) to new steps of a log."""
+    if backend == "sqlite":
+        (pages,) = await store.fetch_raw("PRAGMA page_count")
+        await store.execute_raw(f"PRAGMA max_page_count = {pages[0]}")
+        for user in range(100_000):
+            try:
+                await store.execute_raw(
+                    "INSERT INTO user_settings (user_id, dm_reminders) VALUES (?, 0)", (user,)
+                )
+            except sqlite3.OperationalError as exc:
+                assert "full" in str(exc)
+                return
+        raise AssertionError("the file never filled up")
+    await store.execute_raw(
+        "CREATE FUNCTION disk_full() RETURNS trigger AS $$ BEGIN"
+        " RAISE EXCEPTION 'could not extend file' USING ERRCODE = 'disk_full'; END $$ LANGUAGE plpgsql"
+    )
+    await store.execute_raw(
+        "CREATE TRIGGER disk_full BEFORE INSERT ON actions FOR EACH ROW EXECUTE FUNCTION disk_full()"
+    )
+
+
+async def test_a_full_disk_is_said_and_changes_nothing(service, backend):
+    """Issue 34: a full disk was an unexpected error (the generic apology); now it is ``StoreFull``,
+    a transient failure the answer names, and the move is not half saved."""
+    match, _ = await started(service, 2)
+    await fill_the_disk(service.store, backend)
+    rng = random.Random(4)
+    for _ in range(100):  # until a move needs room (SQLite's pages may have some left)
+        match = await service.get(match.id)
+        try:
+            await click(service, match.id, rng)
+        except StoreFull:
+            break
+    else:
+        raise AssertionError("no move ever needed room")
+    assert (await service.store.get_match(match.id)).version == match.version
+    assert len(await service.store.action_log(match.id)) == match.version

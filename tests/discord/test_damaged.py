@@ -1,5 +1,6 @@
 """Damaged rows never lock a channel: a live match whose seats or options cannot be read is
-ended by /match abandon; a step of the log that cannot be read does not freeze the board."""
+ended by /match abandon; a step of the log that cannot be read does not freeze the board; a
+delivery that keeps failing is given up with a word; a full disk is said."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from tests.discord.helpers import (
     board_message,
     custom_ids,
     live,
+    make_first_choice,
     make_world,
+    member_of,
     open_lobby,
     play_one_action,
     start_match,
@@ -103,3 +106,25 @@ async def test_a_delivery_that_keeps_failing_is_given_up_with_a_word_in_the_chan
     now = await live(world)
     assert f"bd:play:{now.id}:{now.version}" in custom_ids(board_message(world))
     assert await world.bot.store.pending_effects(now.id) == []
+
+
+async def test_a_move_on_a_full_disk_is_answered_with_the_storage_full(simcord_env):
+    """Issue 34: a full disk got the generic apology ("something went wrong on our side")."""
+    from tests.test_store import fill_the_disk
+
+    world = await make_world(simcord_env, 2)
+    await start_match(world, "ikenokoi", 2)
+    await fill_the_disk(world.bot.store, "sqlite")
+    for _ in range(100):  # until a move needs room (the file's pages may have some left)
+        match = await live(world)
+        seat = world.bot.service.state_of(match).to_act()[0]
+        player = member_of(world, match, seat)
+        opened = await player.click(board_message(world), label="Play")
+        clicked = await make_first_choice(player, opened.response or opened.followups[-1])
+        said = [m.content for m in [clicked.response, *clicked.followups] if m is not None and m.content]
+        if any("storage is full" in s for s in said):
+            break
+        assert not any("went wrong" in s for s in said), said
+    else:
+        raise AssertionError("no move ever needed room")
+    assert (await live(world)).version == match.version, "nothing was changed"
