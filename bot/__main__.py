@@ -24,7 +24,7 @@ def check_database(url_or_path: str) -> str | None:
     import asyncio
     import sqlite3
 
-    from bot.store import is_postgres_url, open_store, redact
+    from bot.store import NewerDatabase, is_postgres_url, open_store, redact
 
     async def check() -> None:
         store = open_store(url_or_path)
@@ -41,6 +41,8 @@ def check_database(url_or_path: str) -> str | None:
 
         try:
             asyncio.run(check())
+        except NewerDatabase as exc:
+            return f"The database at DATABASE_URL={redact(url_or_path)} cannot be used: {exc}. Nothing was changed."
         except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
             return redact_message(
                 f"The database at DATABASE_URL={redact(url_or_path)} cannot be used: "
@@ -53,6 +55,8 @@ def check_database(url_or_path: str) -> str | None:
         return None
     try:
         asyncio.run(check())
+    except NewerDatabase as exc:
+        return f"The database at DATABASE_PATH={url_or_path} cannot be used: {exc}. Nothing was changed."
     except (OSError, sqlite3.Error) as exc:
         return (
             f"The database at DATABASE_PATH={url_or_path} cannot be used: {exc}.\n"
@@ -92,13 +96,21 @@ def copy_db(args: argparse.Namespace) -> int:
     from bot.store_copy import CopyError, copy_database
 
     if not is_postgres_url(args.target):
-        print(f"--to must be a PostgreSQL URL (postgresql://...), not {args.target!r}.", file=sys.stderr)
+        from bot.redaction import url_start
+
+        print(
+            f"--to must be a PostgreSQL URL (postgresql://user:password@host/db); "
+            f"it begins with {url_start(args.target)!r}.",
+            file=sys.stderr,
+        )
         return 2
     import asyncpg
 
+    from bot.store import NewerDatabase
+
     try:
         copied = asyncio.run(copy_database(args.source, args.target))
-    except CopyError as exc:
+    except (CopyError, NewerDatabase) as exc:
         print(f"Nothing was copied: {exc}.", file=sys.stderr)
         return 2
     except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
-from bot.store import Shards, Timeouts, is_postgres_url, redact
+from bot.redaction import url_start
+from bot.store import Shards, Timeouts, is_postgres_url
 
 DEFAULT_DATABASE = "data/koi-table.sqlite3"
 
@@ -68,7 +69,8 @@ class Settings:
         url = os.environ.get("DATABASE_URL", "").strip() or None
         if url is not None and not is_postgres_url(url):
             raise ConfigError(
-                f"DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/db), not {redact(url)!r}. "
+                "DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/db); "
+                f"it begins with {url_start(url)!r}. "
                 "Leave it empty to use the SQLite file at DATABASE_PATH."
             )
         count, ids = _shards(os.environ.get("SHARD_COUNT", ""), os.environ.get("SHARD_IDS", ""))

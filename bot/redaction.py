@@ -64,6 +64,14 @@ def redact_message(text: str, url: str | None = None) -> str:
     return redact_text(text)
 
 
+def url_start(url: str) -> str:
+    """The start of a URL that was not understood, up to where its scheme ends: what a refusal may
+    quote of it. A typo in the scheme (``postgresql:/``, ``postgresql//``, none) hides the password
+    from every pattern above, so nothing after the scheme is shown."""
+    found = re.match(r"[A-Za-z][A-Za-z0-9+. -]*[:/;]*", url.strip())
+    return found.group(0) if found else ""
+
+
 def _payload(value) -> str:
     if value is None:
         return "nothing"

@@ -350,10 +350,12 @@ class MatchService:
         self._changed_reminders()
         return match
 
-    async def _lobby(self, match_id: int) -> Match:
+    async def _lobby(self, match_id: int, damaged_ok: bool = False) -> Match:
         match = await self.get(match_id)
         if match.status != "lobby":
             raise ServiceError("This lobby is closed: the match has started or was cancelled.")
+        if match.damaged and not damaged_ok:  # its seats or options cannot be read: cancel it only
+            raise CorruptRow(f"lobby {match.id} has damaged seats or options")
         return match
 
     async def _change_lobby(self, match_id: int, change: Callable[[Match], None]) -> Match:
@@ -428,7 +430,7 @@ class MatchService:
 
     async def cancel(self, match_id: int, user_id: int, can_manage: bool) -> Match:
         async with self.lock(match_id):
-            match = await self._lobby(match_id)
+            match = await self._lobby(match_id, damaged_ok=True)
             if user_id != match.host_id and not can_manage:
                 raise ServiceError("Only the host (or someone who can manage the channel) can cancel.")
             try:
@@ -481,6 +483,8 @@ class MatchService:
     @staticmethod
     def seat_for_user(match: Match, user_id: int) -> int:
         """The seat this person plays, or a refusal that says why they cannot act."""
+        if match.damaged:  # its seats may be unreadable (left empty): say what is wrong
+            raise CorruptRow(f"match {match.id} is damaged")
         seat = match.seat_of(user_id)
         if seat is None:
             if match.held_seat_of(user_id) is not None:
@@ -657,6 +661,8 @@ class MatchService:
             # The connection dropped or the client gave up around the COMMIT: the move may be in.
             # Read it back; if it is, it is a success like any other (the caller kicks the writer).
             if not exc.ambiguous or not await self._saved(match, rows[0]):
+                if exc.ambiguous and exc.settled:  # read back when the server was done: not in
+                    raise StoreBusy(f"the move was not saved: {exc}") from exc
                 raise
             log.warning(
                 "match %s: the move to version %s was saved after all (%s)", match.id, new_version, exc
@@ -696,6 +702,7 @@ class MatchService:
             match = await self.get(match.id)
             if match.status != "active":
                 raise ServiceError("The match has not started; leave the lobby instead.")
+            self.state_of(match)  # a damaged match is refused here
             seat = match.seat_of(user_id)
             if seat is None:
                 raise ServiceError("You are not playing in this match.")
@@ -771,6 +778,7 @@ class MatchService:
             match = await self.get(match.id)
             if match.status != "active":
                 raise ServiceError("This match is not being played.")
+            self.state_of(match)  # a damaged match is refused here
             seat = match.held_seat_of(user_id)
             if seat is None:
                 if match.seat_of(user_id) is not None:

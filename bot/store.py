@@ -16,6 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import Any
 
 from bot.ratings import Rating
 
@@ -36,18 +37,34 @@ class CorruptRow(Exception):
     """A stored row cannot be read back."""
 
 
+class NewerDatabase(Exception):
+    """The database was migrated by a newer version of the bot: this one does not know its schema."""
+
+
 class StoreBusy(Exception):
     """The database did not answer in time (a lock held elsewhere, a timeout, every connection in
     use, the connection lost): a transient failure, worth trying again in a moment.
 
     ``ambiguous``: the call was a write whose COMMIT may have happened (the connection dropped or the
     client timed out after sending it); the caller reads back to learn whether it is in. Otherwise
-    nothing was changed.
+    nothing was changed. ``settled``: the server had finished with that write when this was raised,
+    so a read-back tells for sure (it is in, or it never will be).
     """
 
     def __init__(self, message: str, ambiguous: bool = False) -> None:
         super().__init__(message)
         self.ambiguous = ambiguous
+        self.settled = False
+
+
+class StoreFull(StoreBusy):
+    """The database's disk (or its size limit) is full: the write was rolled back. Transient like
+    a busy database (retried later by the writer and AI players), but a person is told why, and
+    the owner reads it in the log (an error, logged when raised)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        log.error("the database's storage is full: %s", message)
 
 
 @dataclass(frozen=True)
@@ -455,6 +472,18 @@ def migrations(backend: str = "sqlite") -> list[tuple[int, str, str]]:
     return sorted(found)
 
 
+def refuse_unknown_migrations(done: Iterable[int], backend: str) -> None:
+    """``NewerDatabase`` when the database records migrations this version of the bot lacks: a
+    newer bot changed its tables, and this one would misread or damage them."""
+    unknown = sorted(set(done) - {number for number, _, _ in migrations(backend)})
+    if unknown:
+        raise NewerDatabase(
+            f"this database was migrated by a newer version of the bot (migration{'s' if len(unknown) > 1 else ''} "
+            f"{', '.join(map(str, unknown))} unknown to this one): run that version, or a backup of the "
+            "database taken before it"
+        )
+
+
 def sql_statements(script: str) -> list[str]:
     """Split a migration into statements (so they can run inside one open transaction)."""
     statements, current = [], ""
@@ -484,10 +513,44 @@ def seats_json(seats: list[Seat]) -> str:
     return json.dumps([s.to_json() for s in seats])
 
 
+def load_seats(text: str | None) -> list[Seat] | None:
+    """Stored seats, or None when they cannot be read (not a list of seats)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError):
+        return None
+    if not isinstance(data, list) or not all(_seat_like(s) for s in data):
+        return None
+    return [Seat.from_json(s) for s in data]
+
+
+def _seat_like(data: Any) -> bool:
+    return (
+        isinstance(data, dict)
+        and (data.get("user_id") is None or type(data.get("user_id")) is int)
+        and (data.get("ai") is None or isinstance(data.get("ai"), str))
+    )
+
+
+def load_options(text: str | None) -> dict | None:
+    """Stored options, or None when they cannot be read (not a JSON object)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
 def match_from_row(row) -> Match:
-    """A match from a row read by column name; ``CorruptRow`` when it cannot be read."""
+    """A match from a row read by column name; ``CorruptRow`` when it cannot be read.
+
+    An unreadable state, seats or options value makes a ``damaged`` match (what cannot be read is
+    left empty): it cannot go on, but it is found in its channel and can be abandoned, which frees
+    the channel."""
     try:
         state, damaged = load_state(row["state"])
+        seats, options = load_seats(row["seats"]), load_options(row["options"])
+        damaged = damaged or seats is None or options is None
         return Match(
             id=row["id"],
             game=row["game"],
@@ -495,8 +558,8 @@ def match_from_row(row) -> Match:
             channel_id=row["channel_id"],
             host_id=row["host_id"],
             status=row["status"],
-            seats=[Seat.from_json(s) for s in json.loads(row["seats"])],
-            options=json.loads(row["options"]),
+            seats=seats if seats is not None else [],
+            options=options if options is not None else {},
             seed=row["seed"],
             state=state,
             version=row["version"],
@@ -534,14 +597,18 @@ def effect_from_row(row) -> Effect:
 
 
 def action_from_row(row) -> ActionRow:
-    return ActionRow(
-        row["version"],
-        row["seat"],
-        row["user_id"],
-        row["action"],
-        json.loads(row["events"]),
-        row["created_at"],
-    )
+    """A step of the log; events that cannot be read are logged and left out (the step itself is
+    kept: replays and Undo replay the action, the board only shows its events)."""
+    try:
+        events = json.loads(row["events"])
+    except (ValueError, TypeError):
+        events = None
+    if not isinstance(events, list) or not all(
+        isinstance(e, dict) and isinstance(e.get("text", ""), str) for e in events
+    ):
+        log.error("the events of step %s of match %s are unreadable", row["version"], row["match_id"])
+        events = []
+    return ActionRow(row["version"], row["seat"], row["user_id"], row["action"], events, row["created_at"])
 
 
 def rating_from_row(row) -> Rating:

@@ -16,6 +16,7 @@ lock, so processes that start at once apply them once, one after the other.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -44,6 +45,7 @@ from bot.store import (
     StatLine,
     Store,
     StoreBusy,
+    StoreFull,
     Timeouts,
     action_from_row,
     effect_from_row,
@@ -52,6 +54,7 @@ from bot.store import (
     migrations,
     rating_from_row,
     readable_matches,
+    refuse_unknown_migrations,
     seats_json,
 )
 
@@ -64,6 +67,8 @@ Con = asyncpg.Connection
 MIGRATION_LOCK = 0x6B6F697461626C65
 CONNECT_TIMEOUT = 10.0
 MIGRATION_TIMEOUT = 3600.0
+SETTLE_MAX = 10.0  # the longest wait for the server to finish a write whose connection was lost
+SETTLE_POLL = 0.02
 
 # Errors that end one statement or transaction, which is rolled back: nothing was changed.
 _BUSY = (
@@ -92,6 +97,8 @@ _LOST = (
 def _busy(exc: BaseException, write: bool = True) -> StoreBusy | None:
     """The transient failure a database error is (None: it is not one). A read that lost its
     connection changed nothing: only a write's loss is ambiguous."""
+    if isinstance(exc, asyncpg.DiskFullError):
+        return StoreFull(f"the database server's disk is full ({exc})")
     if isinstance(exc, _BUSY):
         return StoreBusy(f"the database is busy ({type(exc).__name__}: {exc})")
     if isinstance(exc, _LOST):
@@ -301,17 +308,55 @@ class PostgresStore(Store):
         finally:
             await pool.release(con)
 
+    @contextlib.asynccontextmanager
+    async def _call(self, write: bool):
+        """A connection of the pool for one call; its failures become ``StoreBusy``.
+
+        A write whose connection was lost is settled before the caller hears of it: the server may
+        still be running it (a statement waiting for a row lock goes on when its client is gone,
+        and commits), so a read-back at once would not find a move that is saved a moment later
+        ("may or may not have been saved"). Waiting until the server has finished with it makes
+        the read-back tell."""
+        pid = None
+        try:
+            with _busy_errors(write):
+                async with self._acquire() as con:
+                    pid = con.get_server_pid()
+                    yield con
+        except StoreBusy as busy:
+            if write and busy.ambiguous and pid is not None:
+                busy.settled = await self._settle(pid)
+            raise
+
+    async def _settle(self, pid: int) -> bool:
+        """Wait until the server process ``pid`` runs no statement (it is gone, or idle), at most
+        the server's statement limit (a restarting server is asked again meanwhile); whether it
+        finished."""
+        deadline = time.monotonic() + min(self.timeouts.statement or SETTLE_MAX, SETTLE_MAX)
+        while time.monotonic() < deadline:
+            try:
+                running = await self._one(
+                    "fetchval",
+                    "SELECT count(*) FROM pg_stat_activity WHERE pid = $1 AND state = 'active'",
+                    pid,
+                )
+            except StoreBusy:
+                running = None
+            if running == 0:
+                return True
+            await asyncio.sleep(SETTLE_POLL)
+        log.warning("the server process %s of a lost write was still running after the wait", pid)
+        return False
+
     async def _tx(self, fn: Callable[[Con], Awaitable[T]], **options) -> T:
         """Run ``fn`` as one transaction on one connection of the pool."""
-        with _busy_errors(write=not options.get("readonly")):
-            async with self._acquire() as con, con.transaction(**options):
-                return await fn(con)
+        async with self._call(write=not options.get("readonly")) as con, con.transaction(**options):
+            return await fn(con)
 
     async def _one(self, method: str, sql: str, *args, write: bool = False) -> Any:
         """One statement on its own (its own implicit transaction): a read unless ``write``."""
-        with _busy_errors(write):
-            async with self._acquire() as con:
-                return await getattr(con, method)(sql, *args)
+        async with self._call(write) as con:
+            return await getattr(con, method)(sql, *args)
 
     async def open(self) -> None:
         t = self.timeouts
@@ -353,6 +398,7 @@ class PostgresStore(Store):
                 "CREATE TABLE schema_migrations (number INTEGER PRIMARY KEY, name TEXT NOT NULL)"
             )
         done = {row[0] for row in await con.fetch("SELECT number FROM schema_migrations")}
+        refuse_unknown_migrations(done, "postgres")
         for number, name, sql in migrations("postgres"):
             if number in done:
                 continue

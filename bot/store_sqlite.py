@@ -59,6 +59,7 @@ from bot.store import (
     StatLine,
     Store,
     StoreBusy,
+    StoreFull,
     action_from_row,
     effect_from_row,
     finished_from_rows,
@@ -66,6 +67,7 @@ from bot.store import (
     migrations,
     rating_from_row,
     readable_matches,
+    refuse_unknown_migrations,
     seats_json,
     sql_statements,
 )
@@ -299,7 +301,12 @@ class SqliteStore(Store):
         pause = RETRY_FIRST
         while True:
             await self._until_no_snapshot()
-            outcome = await self._on_thread(_attempt, self._raw, work)
+            try:
+                outcome = await self._on_thread(_attempt, self._raw, work)
+            except sqlite3.OperationalError as exc:
+                if getattr(exc, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_FULL:
+                    raise StoreFull(f"the database file cannot grow ({exc})") from exc
+                raise
             if not isinstance(outcome, _Busy):
                 return outcome
             if loop.time() >= deadline:
@@ -370,6 +377,7 @@ class SqliteStore(Store):
             "CREATE TABLE IF NOT EXISTS schema_migrations (number INTEGER PRIMARY KEY, name TEXT NOT NULL)"
         )
         done = {row[0] for row in db.execute("SELECT number FROM schema_migrations").fetchall()}
+        refuse_unknown_migrations(done, "sqlite")
         for number, name, sql in migrations():
             if number in done:
                 continue

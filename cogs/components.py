@@ -17,7 +17,7 @@ import discord
 from bot import merge
 from bot.limits import Overloaded
 from bot.service import LiveMatchExists, ServiceError
-from bot.store import CorruptRow, Match, StoreBusy
+from bot.store import CorruptRow, Match, StoreBusy, StoreFull
 from games import Action
 from games.ai import LEVELS
 
@@ -73,6 +73,8 @@ def lacking_text(names: list[str]) -> str:
 
 def busy_text(exc: StoreBusy) -> str:
     """What a person hears when the database did not answer in time (a transient failure)."""
+    if isinstance(exc, StoreFull):
+        return "The bot's storage is full, so nothing could be saved (nothing was changed). Try again later."
     if exc.ambiguous:
         return (
             "The database did not answer in time, so this may or may not have been saved: "

@@ -3,8 +3,8 @@
 A replay draws up to a hundred pictures, so it is drawn on a worker of its own (boards never wait
 for it), where each person has one replay on the way at most (others' wait behind one of theirs),
 and a person asks for one at most every ``REPLAY_COOLDOWN`` seconds (``cogs.table``). A finished
-match never changes: its replay is kept on disk beside the database by match and version (a
-restart keeps it), and the last few in memory.
+match never changes: its replay is kept on disk beside the database by match and what it is drawn
+from (a restart keeps it), and the last few in memory.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from bot.config import DEFAULT_DATABASE
 from bot.limits import FairPool, Overloaded
 from bot.replay import Replay, ReplayError
 from bot.replay import replay as make_replay
-from bot.replay_cache import ReplayCache
+from bot.replay_cache import ReplayCache, replay_key
 from bot.service import MatchService, ServiceError
 from bot.store import Match
 
@@ -63,11 +63,17 @@ class Replays:
         self._kept.move_to_end(match.id)
         return await asyncio.shield(future)  # one click that gives up does not cancel it for others
 
+    async def source(self, match: Match) -> tuple[list[tuple[int, str]], str]:
+        """The steps the match's replay is drawn from, and its key on disk."""
+        rows = await self.service.store.action_log(match.id)
+        steps = [(r.seat, r.action) for r in rows]
+        return steps, replay_key(match.game, match.seed, match.options, match.names, steps)
+
     async def _draw(self, match: Match, requester: int) -> Replay:
-        kept = await asyncio.to_thread(self.cache.get, match.id, match.version)
+        steps, key = await self.source(match)
+        kept = await asyncio.to_thread(self.cache.get, match.id, key)
         if kept is not None:
             return kept
-        rows = await self.service.store.action_log(match.id)
         game = self.service.game(match.game)
         work = functools.partial(
             make_replay,
@@ -75,7 +81,7 @@ class Replays:
             len(match.seats),
             match.seed,
             match.options,
-            [(r.seat, r.action) for r in rows],
+            steps,
             match.names,
             expected_state=match.state,
         )
@@ -86,7 +92,7 @@ class Replays:
         except ReplayError:
             log.exception("match %s cannot be replayed", match.id)
             raise ServiceError("This match cannot be replayed, sorry: its log does not rebuild it.") from None
-        await asyncio.to_thread(self.cache.put, match.id, match.version, drawn)
+        await asyncio.to_thread(self.cache.put, match.id, key, drawn)
         return drawn
 
     async def file(self, match: Match, requester: int = 0) -> discord.File:

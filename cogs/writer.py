@@ -45,6 +45,7 @@ MAX_BACKOFF = 600.0  # after an unexpected error (a bug, a refusal): rarely wort
 TRANSIENT_BACKOFF = 60.0  # after Discord's or the database's bad moment: back soon after it passes
 MAX_RETRY_AFTER = 3600.0  # the longest Retry-After believed
 SWEEP = 60.0  # seconds between two looks at the outbox for effects nobody here was told about
+GIVE_UP = 5  # unexpected failures in a row (not Discord's or the database's bad moment) of one match
 
 
 def transient(exc: BaseException) -> bool:
@@ -99,6 +100,9 @@ class Writer:
         # recovery): an earlier process may have died between posting and recording.
         self._known: set[int] = set()
         self._holds: dict[int, tuple[float, asyncio.TimerHandle | None]] = {}  # steps waiting
+        # Matches whose delivery failed GIVE_UP times in a row for an unexpected reason: the sweep
+        # leaves them (their effects stay pending); their next change, or a restart, tries again.
+        self._given_up: set[int] = set()
         self._flush = False
         settings = getattr(client, "settings", None)
         self.step_delay: float = float(getattr(settings, "board_step_delay", 20.0))
@@ -137,7 +141,7 @@ class Writer:
             await asyncio.sleep(self.sweep)
             try:
                 for match_id, guild in await self.store.matches_with_effects():
-                    if self.owns(guild) and match_id not in self._tasks:
+                    if self.owns(guild) and match_id not in self._tasks and match_id not in self._given_up:
                         self.kick(match_id)
                 if self.after_sweep is not None:
                     await self.after_sweep()
@@ -196,20 +200,25 @@ class Writer:
                 await task
 
     async def _run(self, match_id: int, recover: bool) -> None:
-        failures = 0
+        failures = unexpected = 0
         try:
             while True:
                 self._again.discard(match_id)
                 try:
                     await self.deliver(match_id, recover or match_id not in self._known)
                     self._known.add(match_id)
+                    self._given_up.discard(match_id)
                     recover = False
-                    failures = 0
+                    failures = unexpected = 0
                 except asyncio.CancelledError:
                     raise
                 except Exception as exc:
                     if not transient(exc):
                         log.exception("delivery for match %s failed", match_id)
+                        unexpected += 1
+                        if unexpected >= GIVE_UP:
+                            await self._give_up(match_id)
+                            return
                     failures += 1
                     recover = True  # a message may have gone out before the failure
                     wait = retry_delay(exc, failures)
@@ -220,6 +229,31 @@ class Writer:
                     return
         finally:
             self._tasks.pop(match_id, None)
+
+    async def _give_up(self, match_id: int) -> None:
+        """Stop trying a delivery that keeps failing for an unexpected reason (a bug, a damaged row
+        read as valid): log it, and tell the channel once. The effects stay pending."""
+        log.error(
+            "delivery for match %s failed %d times in a row; given up until the match changes",
+            match_id,
+            GIVE_UP,
+        )
+        if match_id in self._given_up:
+            return
+        self._given_up.add(match_id)
+        try:
+            match = await self.store.get_match(match_id)
+            if match is None:
+                return
+            channel = await self.channel(match)
+            await channel.send(
+                f"I cannot show match #{match.id} any more: an error on my side keeps coming back (it is "
+                "logged for the bot's owner). Moves are still saved, and I try again at the next one; "
+                "the host can also end the match with /match abandon.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except Exception:
+            log.exception("could not tell the channel of match %s that its delivery was given up", match_id)
 
     # -- delivery
 
@@ -232,9 +266,20 @@ class Writer:
             match = await self.store.get_match(match_id)
         except CorruptRow:
             match = None
-        if match is None or match.damaged:
+        if match is not None and match.damaged:
+            # Only its end can be shown (the lobby closed, the abandonment posted: neither needs the
+            # state or seats it lacks); the board and notices of a damaged match are dropped.
+            ends = [e for e in effects if match.status == "abandoned" and e.kind in ("lobby", "final")]
+            dropped = [e.id for e in effects if e not in ends]
+            if dropped:
+                log.error("match %s is damaged; %d pending effects are dropped", match_id, len(dropped))
+                await self.store.finish_effects(match_id, dropped)
+            effects = ends
+        if match is None:
             log.error("match %s cannot be read; its %d pending effects are dropped", match_id, len(effects))
             await self.store.finish_effects(match_id, [e.id for e in effects])
+            return
+        if not effects:
             return
         try:
             channel = await self.channel(match)

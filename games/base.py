@@ -124,8 +124,10 @@ class GameState(ABC):
         return events
 
     # Undo (optional). An engine that supports it returns from ``_hidden_mark`` a value that
-    # changes whenever a step reveals anything (the sizes of its face-down piles, its RNG state)
-    # and keeps ``_undo_seat`` in its ``to_json``. Only the checked path (``apply``) records it:
+    # changes whenever a step reveals anything (the sizes of its face-down piles, its RNG state,
+    # which seats may look at a hidden pile: whatever ``view(seat)`` shows that ``view(None)``
+    # hides) and keeps ``_undo_seat`` in its ``to_json``. tests/contract.py checks every undoable
+    # step of its random games against the world re-dealt for the seat. Only the checked path (``apply``) records it:
     # the service, replays and forced steps go through it; AI search's ``_do`` does not need it.
     _undo_seat: int | None = None
 

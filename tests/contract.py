@@ -14,6 +14,9 @@ from games import Game, GameState, IllegalAction
 from games.ai.search import NAVIGATION_GROUPS
 
 MAX_STEPS = 20_000
+# The quick games check one step in UNDO_SAMPLE for what an undoable step shows (a copy of the state
+# before every step would cost more than the game); the deep games check every step.
+UNDO_SAMPLE = 16
 BAD_IDS = ["", "nonsense", "x" * 81, "../../etc", "0", "-1", "pass;drop table"]
 
 
@@ -57,6 +60,29 @@ def check_joined_choices_hide_what_is_not_known(state: GameState, seat: int) -> 
         "a joined choice differs between two worlds the seat cannot tell apart: "
         f"{sorted(set(worlds[0]) ^ set(worlds[1]))[:4]}"
     )
+
+
+def check_undoable_reveals_nothing(
+    before: GameState, after: GameState, seat: int, action_id: str, events: list[dict], seed: int
+) -> None:
+    """A step the engine calls undoable showed ``seat`` nothing new: in the same world re-dealt
+    for the seat (its ``determinize``), the same step shows the seat the same view and events.
+
+    Undo rebuilds the state without the step, so a step that let the seat see a hidden card (a
+    pool, a deck's top, another's hand) and could still be taken back would let it look and
+    choose again. An engine with no ``determinize`` hides nothing it could check.
+    """
+    try:
+        world = before.determinize(seat, seed)
+    except NotImplementedError:
+        return
+    assert world.view(seat) == before.view(seat), "determinize changed what the seat sees"
+    assert action_id in {a.id for a in world.legal_actions(seat)}, "a re-dealt world refused the step"
+    world_events = world.apply(seat, action_id)
+    assert world.view(seat) == after.view(seat), (
+        f"undoable step {action_id!r} showed seat {seat} something hidden (its view depends on the deal)"
+    )
+    assert world_events == events, f"undoable step {action_id!r} told seat {seat} something hidden"
 
 
 def check_step(game: Game, state: GameState, rng: random.Random, deep: bool) -> tuple[int, str]:
@@ -129,6 +155,7 @@ def play_random(game: Game, num_players: int, seed: int, options: dict, deep: bo
         if state.is_over():
             break
         seat, action_id = check_step(game, state, rng, deep)
+        before = state.copy() if deep or len(history) % UNDO_SAMPLE == seed % UNDO_SAMPLE else None
         if deep:
             twin = roundtrip(game, state)
             events = state.apply(seat, action_id)
@@ -137,6 +164,8 @@ def play_random(game: Game, num_players: int, seed: int, options: dict, deep: bo
             assert json.dumps(state.to_json(), sort_keys=True) == json.dumps(twin.to_json(), sort_keys=True)
         else:
             events = state.apply(seat, action_id)
+        if before is not None and state.undoable(seat):
+            check_undoable_reveals_nothing(before, state, seat, action_id, events, seed + len(history))
         for ev in events:
             assert isinstance(ev, dict) and isinstance(ev.get("text", ""), str)
         json.dumps(events)

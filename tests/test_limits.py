@@ -103,24 +103,46 @@ def test_cooldowns_are_per_person_and_per_kind():
 # -- replays kept on disk
 
 
-def test_a_replay_is_kept_by_match_and_version_and_the_folder_stays_bounded(tmp_path):
+def test_a_replay_is_kept_by_match_and_key_and_the_folder_stays_bounded(tmp_path):
     from bot.replay import Replay
-    from bot.replay_cache import ReplayCache
+    from bot.replay_cache import ReplayCache, replay_key
 
     cache = ReplayCache(tmp_path / "replays", max_bytes=2500)
     one = Replay(b"G" * 1000, 10, 30, 640, 400)
-    assert cache.get(1, 40) is None
-    cache.put(1, 40, one)
-    assert cache.get(1, 40) == one and cache.get(1, 41) is None
-    assert ReplayCache(tmp_path / "replays").get(1, 40) == one, "another process or a restart reads it"
-    cache.put(2, 5, Replay(b"H" * 1000, 1, 1, 1, 1))
+    key = replay_key("iki", 7, {}, ["a", "b"], [(0, "x"), (1, "y")])
+    assert cache.get(1, key) is None
+    cache.put(1, key, one)
+    assert cache.get(1, key) == one
+    assert ReplayCache(tmp_path / "replays").get(1, key) == one, "another process or a restart reads it"
+    cache.put(2, "5" * 64, Replay(b"H" * 1000, 1, 1, 1, 1))
     folder = tmp_path / "replays"
-    for name, when in (("1-40-", 1000), ("2-5-", 2000)):  # match 1's written first, long ago
+    for name, when in ((f"1-{key[:24]}-", 1000), ("2-555", 2000)):  # match 1's written first, long ago
         (path,) = folder.glob(f"{name}*.gif")
         os.utime(path, (when, when))
-    cache.get(1, 40)  # read now: match 2's is the older one
-    cache.put(3, 9, Replay(b"I" * 1000, 1, 1, 1, 1))
-    assert cache.get(2, 5) is None and cache.get(1, 40) == one and cache.get(3, 9) is not None
+    cache.get(1, key)  # read now: match 2's is the older one
+    cache.put(3, "9" * 64, Replay(b"I" * 1000, 1, 1, 1, 1))
+    assert cache.get(2, "5" * 64) is None and cache.get(1, key) == one and cache.get(3, "9" * 64) is not None
+
+
+def test_a_replay_of_another_match_with_the_same_number_is_not_served(tmp_path):
+    """Issue 34: after a database reset (or with two bots sharing a folder) another match #1 ended at
+    the same version; the replay is found by what it is drawn from, and that is checked on reading."""
+    from bot.replay import Replay
+    from bot.replay_cache import ReplayCache, replay_key
+
+    cache = ReplayCache(tmp_path / "replays")
+    steps = [(0, "draw"), (1, "draw")]
+    old = replay_key("ikenokoi", 11, {}, ["ann", "bob"], steps)
+    cache.put(1, old, Replay(b"OLD", 1, 1, 1, 1))
+    for other in (
+        replay_key("ikenokoi", 12, {}, ["ann", "bob"], steps),  # another seed
+        replay_key("ikenokoi", 11, {}, ["cat", "dan"], steps),  # other players
+        replay_key("ikenokoi", 11, {}, ["ann", "bob"], [(0, "draw"), (1, "stop")]),  # another log
+    ):
+        assert other != old and cache.get(1, other) is None
+    # A file name shares only the key's start: the whole key is checked when read.
+    forged = old[:24] + "0" * 40
+    assert cache.get(1, forged) is None and cache.get(1, old) == Replay(b"OLD", 1, 1, 1, 1)
 
 
 def test_a_replay_cache_that_cannot_be_written_is_bypassed(tmp_path):
@@ -130,8 +152,8 @@ def test_a_replay_cache_that_cannot_be_written_is_bypassed(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     cache = ReplayCache(blocker / "replays")
-    cache.put(1, 1, Replay(b"G", 1, 1, 1, 1))  # logged, not raised
-    assert cache.get(1, 1) is None
+    cache.put(1, "1" * 64, Replay(b"G", 1, 1, 1, 1))  # logged, not raised
+    assert cache.get(1, "1" * 64) is None
 
 
 # -- display names

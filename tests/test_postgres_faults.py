@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 import pytest
 
+from bot.service import MatchService
 from bot.store import Effect, StoreBusy, Timeouts, open_store
 from tests.holdcommit import hold_outbox_commit
+from tests.test_service import Clock, started
 from tests.test_store import move_of, new_active
 
 
@@ -120,3 +124,109 @@ async def test_a_pool_held_by_other_tasks_answers_busy_and_recovers(pg_clean, lo
         assert (await store.get_match(match.id)).id == match.id
     finally:
         await store.close()
+
+
+# -- a connection lost while a move waits in the server
+
+
+class Cutter:
+    """A TCP relay between the store and the server whose connections can be cut (as a network
+    fault or a restarted proxy would): the client sees its connection closed at once, while the
+    server's process goes on with what it was doing."""
+
+    def __init__(self, port: int) -> None:
+        self.port, self.links, self.relays = port, [], set()
+
+    async def start(self) -> int:
+        self.server = await asyncio.start_server(self.link, "127.0.0.1", 0)
+        return self.server.sockets[0].getsockname()[1]
+
+    async def link(self, reader, writer) -> None:
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.port)
+        self.links += [writer, up_writer]
+        for a, b in ((reader, up_writer), (up_reader, writer)):
+            task = asyncio.create_task(self.relay(a, b))
+            self.relays.add(task)
+            task.add_done_callback(self.relays.discard)
+
+    @staticmethod
+    async def relay(reader, writer) -> None:
+        with contextlib.suppress(OSError, ConnectionError):
+            while data := await reader.read(65536):
+                writer.write(data)
+                await writer.drain()
+        writer.close()
+
+    def cut(self) -> None:
+        for writer in self.links:
+            writer.transport.abort()
+        self.links = []
+
+    async def close(self) -> None:
+        self.cut()
+        self.server.close()
+        await self.server.wait_closed()
+
+
+@pytest.fixture
+async def cut_store(pg_clean):
+    """A store whose connections go through a ``Cutter``, with a short lock limit."""
+    parts = urlsplit(pg_clean)
+    cutter = Cutter(parts.port)
+    port = await cutter.start()
+    store = open_store(
+        urlunsplit(parts._replace(netloc=f"{parts.username}@127.0.0.1:{port}")), timeouts=Timeouts(lock=1.0)
+    )
+    await store.open()
+    yield store, cutter
+    await store.close()
+    await cutter.close()
+
+
+async def waiting_move(store, pg_url):
+    """A move of a new match that waits in the server for the match's row, locked by another
+    session: (the match, the move's task, the locking session and transaction)."""
+    service = MatchService(store, clock=Clock(), seed_source=lambda: 42)
+    match, state = await started(service, 2)
+    seat = state.to_act()[0]
+    other = await asyncpg.connect(pg_url)
+    lock = other.transaction()
+    await lock.start()
+    await other.execute("SELECT 1 FROM matches WHERE id = $1 FOR UPDATE", match.id)
+    move = asyncio.create_task(
+        service.act(match.id, match.seats[seat].user_id, match.version, state.legal_actions(seat)[0].id)
+    )
+    while not await other.fetchval(
+        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()"
+    ):
+        await asyncio.sleep(0.02)  # until the move waits for the lock
+    return match, move, (other, lock)
+
+
+async def test_a_move_saved_after_its_connection_was_lost_is_answered_as_made(cut_store, pg_clean):
+    """Issue 34: the connection drops while the move waits for a row lock; the server's process goes
+    on and saves the move once the lock is let go. The read-back waits for it: the move was made
+    (before, it read back at once, found nothing and answered "may or may not have been saved")."""
+    store, cutter = cut_store
+    match, move, (other, lock) = await waiting_move(store, pg_clean)
+    cutter.cut()
+    await asyncio.sleep(0.2)
+    await lock.rollback()  # the other session lets go: the lost move goes on, and commits
+    outcome = await move
+    assert outcome.match.version == match.version + 1
+    assert (await store.get_match(match.id)).version == outcome.match.version
+    await other.close()
+
+
+async def test_a_lost_move_that_never_got_its_lock_is_answered_as_not_saved(cut_store, pg_clean):
+    """The other session keeps the lock past the lock limit: the lost move fails in the server, and
+    the answer is a plain "busy, nothing changed" (known for sure once the server is done with it)."""
+    store, cutter = cut_store
+    match, move, (other, lock) = await waiting_move(store, pg_clean)
+    cutter.cut()
+    with pytest.raises(StoreBusy) as busy:
+        await move
+    assert not busy.value.ambiguous, busy.value
+    await lock.rollback()
+    assert (await store.get_match(match.id)).version == match.version
+    await other.close()

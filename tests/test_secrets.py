@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import logging
 
-from bot.redaction import RedactSecrets, redact_text
+from bot.redaction import RedactSecrets, redact_text, url_start
 from bot.store import redact
 from tests.pgcluster import free_port
+from tests.test_main import run
 from tests.test_startup import run_bot
 
 
@@ -69,3 +70,32 @@ def test_discord_debug_records_lose_their_payloads_and_tokens():
         line = rec.getMessage()
         assert "aW50ZXJhY3Rpb24" not in line and "Your hand" not in line, line
     assert "INTERACTION_CREATE" in gateway.getMessage() and "POST" in http.getMessage()
+
+
+# Typos in the scheme that hide the password from a URL parser and from the URL pattern.
+SCHEME_TYPOS = [
+    "postgresql:/koi:hunter2@127.0.0.1/koi",
+    "postgresql//koi:hunter2@127.0.0.1/koi",
+    "postgresql;//koi:hunter2@127.0.0.1/koi",
+    "koi:hunter2@127.0.0.1/koi",
+]
+
+
+def test_copy_db_with_a_typo_in_the_scheme_of_to_does_not_print_the_password(tmp_path):
+    """Issue 34: the refusal quoted the whole --to."""
+    for url in SCHEME_TYPOS:
+        done = run(tmp_path, "copy-db", "--from", "x.sqlite3", "--to", url)
+        assert f"it begins with {url_start(url)!r}" in done.stderr
+        assert done.returncode == 2 and "--to must be a PostgreSQL URL" in done.stderr, done.stderr
+        assert "hunter2" not in done.stderr + done.stdout, done.stderr
+
+
+def test_a_typo_in_the_scheme_of_database_url_is_refused_without_its_password(tmp_path):
+    result = run_bot(tmp_path, DATABASE_URL=SCHEME_TYPOS[0])
+    assert result.returncode == 2 and "DATABASE_URL must be a PostgreSQL URL" in result.stderr
+    assert "hunter2" not in result.stderr and "'postgresql:/'" in result.stderr
+
+
+def test_the_start_of_a_url_not_understood_stops_where_its_scheme_ends():
+    assert [url_start(u) for u in SCHEME_TYPOS] == ["postgresql:/", "postgresql//", "postgresql;//", "koi:"]
+    assert url_start("mysql://koi:hunter2@db/koi") == "mysql://" and url_start("@x") == ""

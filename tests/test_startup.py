@@ -92,3 +92,23 @@ def test_the_board_step_delay_setting(monkeypatch):
     for bad in ("soon", "-1", "nan", "inf", "86400"):
         with pytest.raises(ConfigError, match="BOARD_STEP_DELAY"):
             from_env(monkeypatch, BOARD_STEP_DELAY=bad)
+
+
+def test_a_database_migrated_by_a_newer_bot_stops_the_bot_with_a_clear_message(tmp_path):
+    import asyncio
+
+    from bot.store import open_store
+
+    path = tmp_path / "db.sqlite3"
+
+    async def newer() -> None:
+        store = open_store(str(path))
+        await store.open()
+        await store.execute_raw("INSERT INTO schema_migrations VALUES (?, ?)", (999, "999_future.sql"))
+        await store.close()
+
+    asyncio.run(newer())
+    result = run_bot(tmp_path, DATABASE_PATH=str(path))
+    assert result.returncode == 2, result.stderr
+    assert "migrated by a newer version of the bot" in result.stderr and "999" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -29,11 +29,13 @@ from bot.store import (
     CorruptRow,
     Effect,
     Move,
+    NewerDatabase,
     Reminder,
     Result,
     Seat,
     Shards,
     StaleVersion,
+    StoreFull,
     migrations,
     open_store,
     shard_of,
@@ -97,6 +99,16 @@ async def test_migrations_are_recorded_once_and_reopening_changes_nothing(fresh_
         await store.check_writable()
     finally:
         await store.close()
+
+
+async def test_a_database_migrated_by_a_newer_bot_is_refused_and_left_alone(fresh_database):
+    """Issue 34: a migration this bot does not know means a newer bot changed the tables."""
+    store = open_store(fresh_database)
+    await store.open()
+    await store.execute_raw("INSERT INTO schema_migrations VALUES (?, ?)", (999, "999_future.sql"))
+    await store.close()
+    with pytest.raises(NewerDatabase, match=r"newer version of the bot \(migration 999 unknown"):
+        await open_store(fresh_database).open()
 
 
 def test_both_backends_have_the_same_migration_numbers():
@@ -326,13 +338,31 @@ async def test_lobby_expiry_set_while_the_lobby_starts_leaves_the_turn_reminder(
     )
 
 
-async def test_active_matches_skip_an_unreadable_row(store):
+@pytest.mark.parametrize(
+    "column, value",
+    [
+        ("seats", "not json"),
+        ("seats", '[{"user_id": "x"}]'),
+        ("seats", "{}"),
+        ("options", "[1]"),
+        ("options", "{"),
+    ],
+)
+async def test_unreadable_seats_or_options_load_as_a_damaged_match(store, column, value):
+    """Issue 34: such a match is found in its channel (as damaged: it cannot go on), so that
+    /match abandon can end it and free the channel; before, reading it failed everywhere."""
     good = await new_active(store, channel=1)
     bad = await new_active(store, channel=2)
-    await store.execute_raw("UPDATE matches SET seats = 'not json' WHERE id = ?", (bad.id,))
-    assert [m.id for m in await store.active_matches()] == [good.id]
+    await store.execute_raw(f"UPDATE matches SET {column} = ? WHERE id = ?", (value, bad.id))
+    for match in (await store.get_match(bad.id), await store.live_match(2)):
+        assert match.id == bad.id and match.damaged and match.status == "active"
+    assert not (await store.get_match(good.id)).damaged
+    assert {m.id: m.damaged for m in await store.active_matches()} == {good.id: False, bad.id: True}
+    service = MatchService(store, clock=Clock(), seed_source=lambda: 42)
     with pytest.raises(CorruptRow):
-        await store.get_match(bad.id)
+        await service.act(bad.id, 1, bad.version, "draw")
+    assert (await service.abandon(2, 1, can_manage=False)).status == "abandoned"
+    assert await store.live_match(2) is None, "the channel is free again"
 
 
 # -- the outbox
@@ -770,3 +800,69 @@ def test_processes_starting_at_once_on_a_new_database_all_migrate(fresh_database
     assert asyncio.run(numbers()) == [n for n, _, _ in migrations(backend)]
     if backend == "sqlite":
         assert sqlite3.connect(database).execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+async def test_a_step_whose_events_cannot_be_read_is_read_without_them(store):
+    """Issue 34: one damaged step of the log froze the board (every read of the last steps failed)."""
+    match = await new_active(store)
+    for version, marker in enumerate(["one", "two", "three"]):
+        await store.save_move(move_of(await store.get_match(match.id), version, marker), 3.0)
+    await store.execute_raw(
+        "UPDATE actions SET events = '{broken' WHERE match_id = ? AND version = 2", (match.id,)
+    )
+    await store.execute_raw(
+        "UPDATE actions SET events = ? WHERE match_id = ? AND version = 3", ('[{"text": 5}]', match.id)
+    )
+    for rows in (await store.actions(match.id, 5), await store.action_log(match.id)):
+        assert [(r.version, r.action, r.events) for r in rows] == [
+            (1, "one", [{"text": "one"}]),
+            (2, "two", []),
+            (3, "three", []),
+        ]
+
+
+async def fill_the_disk(store, backend: str) -> None:
+    """Writes that need room fail from now on as on a full disk: SQLite's file may not grow (and its
+    free room is used up); PostgreSQL answers "disk full" (SQLSTATE 53100) to new steps of a log."""
+    if backend == "sqlite":
+        (pages,) = await store.fetch_raw("PRAGMA page_count")
+        await store.execute_raw(f"PRAGMA max_page_count = {pages[0]}")
+        for user in range(100_000):
+            try:
+                await store.execute_raw(
+                    "INSERT INTO user_settings (user_id, dm_reminders) VALUES (?, 0)", (user,)
+                )
+            except sqlite3.OperationalError as exc:
+                assert "full" in str(exc)
+                return
+        raise AssertionError("the file never filled up")
+    await store.execute_raw(
+        "CREATE FUNCTION disk_full() RETURNS trigger AS $$ BEGIN"
+        " RAISE EXCEPTION 'could not extend file' USING ERRCODE = 'disk_full'; END $$ LANGUAGE plpgsql"
+    )
+    await store.execute_raw(
+        "CREATE TRIGGER disk_full BEFORE INSERT ON actions FOR EACH ROW EXECUTE FUNCTION disk_full()"
+    )
+
+
+async def test_a_full_disk_is_said_and_changes_nothing(service, backend):
+    """Issue 34: a full disk was an unexpected error (the generic apology); now it is ``StoreFull``,
+    a transient failure the answer names, and the move is not half saved."""
+    match, _ = await started(service, 2)
+    await fill_the_disk(service.store, backend)
+    try:
+        rng = random.Random(4)
+        for _ in range(100):  # until a move needs room (SQLite's pages may have some left)
+            match = await service.get(match.id)
+            try:
+                await click(service, match.id, rng)
+            except StoreFull:
+                break
+        else:
+            raise AssertionError("no move ever needed room")
+        assert (await service.store.get_match(match.id)).version == match.version
+        assert len(await service.store.action_log(match.id)) == match.version
+    finally:
+        if backend == "postgres":  # the session's database is shared: emptied, never dropped
+            await service.store.execute_raw("DROP TRIGGER disk_full ON actions")
+            await service.store.execute_raw("DROP FUNCTION disk_full")

@@ -185,8 +185,11 @@ class IkeNoKoiState(GameState):
         return st
 
     def _hidden_mark(self) -> tuple:
-        # The pond is face down (a draw reveals), the lotus peeks (known), the pool is hidden.
-        return len(self.pond), tuple(self.known), len(self.pool), self.rng.state
+        # The pond is face down (a draw reveals), the lotus peeks (known), the pool is hidden; and
+        # who sees the pool: a seat's first lantern (kept from a Stop, taken in a Sharing) shows
+        # it the pool, which no Undo can make it forget.
+        sees_pool = tuple(n > 0 for n in self.lanterns)
+        return len(self.pond), tuple(self.known), len(self.pool), sees_pool, self.rng.state
 
     # ---------------------------------------------------------------- queries
     def to_act(self) -> list[int]:

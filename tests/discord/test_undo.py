@@ -19,6 +19,8 @@ from tests.discord.helpers import (
     start_match,
     text,
 )
+from tests.discord.test_forged import forge
+from tests.games.test_ikenokoi_hidden import stops_with_a_first_lantern
 
 
 def undoable_choice(state, seat) -> str | None:
@@ -84,3 +86,40 @@ async def choose(player, panel, choice: str) -> None:
             await player.select(panel, [choice], custom_id=c["custom_id"])
             return
     raise AssertionError(f"{choice} is not in the panel")
+
+
+async def test_a_stop_that_shows_the_pool_offers_no_undo(simcord_env):
+    """Issue 34: a Stop that keeps the seat's first lantern shows it the pool; neither the panel
+    nor a forged click may take that Stop back."""
+    world = await make_world(simcord_env, 2)
+    world.bot.service.seed_source = lambda: 1
+    await start_match(world, "ikenokoi", 2)
+    service = world.bot.service
+    rng = random.Random(1)
+    for _ in range(300):
+        match = await live(world)
+        state = service.state_of(match)
+        seat = state.to_act()[0]
+        if stops_with_a_first_lantern(state, seat):
+            break
+        action = rng.choice(state.legal_actions(seat)).id
+        await service.act(match.id, match.seats[seat].user_id, match.version, action)
+    else:
+        raise AssertionError("no Stop with a first lantern came up")
+    player = member_of(world, match, seat)
+    opened = await player.click(board_message(world), label="Play")
+    panel = opened.response or opened.followups[-1]
+    assert "Pool you see" not in text(panel)
+    offered = [
+        c["custom_id"].split(":", 3)[3] for c in components(panel) if c.get("custom_id", "").startswith("ac:")
+    ]
+    # A step that shows something is never joined to the next (bot/merge.py): Stop is its own button.
+    assert "stop" in offered, f"Stop is joined to the next step as if it showed nothing: {offered}"
+    await choose(player, panel, "stop")
+    stopped = await live(world)
+    assert seat in service.state_of(stopped).to_act(), "the seat places the river's Garden card next"
+    assert "Pool you see" in text(panel), "the lantern shows the seat the pool"
+    assert not [c for c in custom_ids(panel) if c.startswith("un:")], "no Undo after the pool was shown"
+    forged = await forge(player, board_message(world), f"un:{stopped.id}:{stopped.version}")
+    assert forged.ephemeral and "cannot be undone" in forged.response.content, forged.response.content
+    assert (await live(world)).version == stopped.version, "the forged Undo changed nothing"

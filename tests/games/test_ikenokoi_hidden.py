@@ -183,6 +183,29 @@ def test_determinize_keeps_peek_and_lantern_pool() -> None:
     assert len(pools) > 1  # seat 1 has no lantern: the pool is drawn again
 
 
+def stops_with_a_first_lantern(st: IkeNoKoiState, seat: int) -> bool:
+    """The seat holds no lantern, may Stop with a lantern in the river, and still has a decision
+    after it (a bamboo or bridge to place)."""
+    if "stop" not in {a.id for a in st.legal_actions(seat)} or LANTERN not in st.river or st.lanterns[seat]:
+        return False
+    after = st.copy()
+    after.apply(seat, "stop")
+    return seat in after.to_act()
+
+
+def test_stop_that_shows_the_pool_cannot_be_undone() -> None:
+    """Issue 34: a Stop that keeps the seat's first lantern shows it the pool; Undo would let it
+    take the Stop back having seen the pool (and then draw on, knowing it)."""
+    st, rng = GAME.new_state(2, 1), random.Random(1)
+    while not stops_with_a_first_lantern(st, seat := st.to_act()[0]):
+        st.apply(seat, rng.choice(st.legal_actions(seat)).id)
+    assert st.view(seat)["pool"] is None
+    st.apply(seat, "stop")
+    assert seat in st.to_act() and st.phase == "place", "the seat places the river's Garden card next"
+    assert st.view(seat)["pool"] == [data.KIND_NAMES[c] for c in st.pool]
+    assert not st.undoable(seat)
+
+
 # --- conservation ---------------------------------------------------------------------------
 
 
