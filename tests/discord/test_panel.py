@@ -4,6 +4,7 @@ selects that ask in words, and one look per kind of decision."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -166,7 +167,13 @@ async def test_menus_name_their_question_join_no_navigation_and_keep_one_shape(s
         offered = []
         legal = state.legal_actions(seat)
         shown: dict[str, list[str]] = {}  # first step -> how it is shown ("button", "menu", "joined")
-        for c in components(panel):
+        pages = [components(panel)]  # a long panel is paged: every page is looked at
+        while more := [
+            c for c in pages[-1] if c.get("custom_id", "").startswith("pg:") and c["label"] != "Previous"
+        ]:
+            await player.click(panel, custom_id=more[0]["custom_id"])
+            pages.append(components(panel))
+        for c in (c for page in pages for c in page):
             cid = c.get("custom_id", "")
             if cid.startswith("ac:"):
                 shown.setdefault(cid.split(":", 3)[3], []).append("button")
@@ -176,7 +183,8 @@ async def test_menus_name_their_question_join_no_navigation_and_keep_one_shape(s
                 offered += [(cid, option["value"]) for option in c["options"]]
                 placeholder = c["placeholder"]
                 assert len(placeholder) <= PLACEHOLDER_MAX and " · " in placeholder, placeholder
-                assert placeholder.rstrip().split(" ")[-1].isdigit(), f"no count: {placeholder!r}"
+                count = placeholder.rstrip().split(" ")[-1]  # "12", or a page of them: "26-50/91"
+                assert re.fullmatch(r"\d+|\d+-\d+/\d+", count), f"no count: {placeholder!r}"
                 for option in c["options"]:
                     steps = merge.split(option["value"])
                     shown.setdefault(steps[0], []).append("joined" if len(steps) > 1 else "menu")
@@ -193,7 +201,10 @@ async def test_menus_name_their_question_join_no_navigation_and_keep_one_shape(s
             assert len(looks) == 1, f"{game}: {kind} is shown as {looks}"
             if len(ids) <= 5:  # on every turn: never only a menu item
                 assert looks == {"button"}, f"{game}: {kind} ({len(ids)} options) is {looks}"
-        await make_choice(player, panel, *rng.choice(offered))  # one step: every decision is looked at
+        cid, aid = rng.choice(offered)  # one step: every decision is looked at
+        while cid not in {c.get("custom_id") for c in components(panel)}:  # back on the page that holds it
+            await player.click(panel, label="Previous")
+        await make_choice(player, panel, cid, aid)
     assert selects, "no select was shown"
 
 
