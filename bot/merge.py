@@ -44,7 +44,7 @@ def _after(state: GameState, seat: int, path: tuple[str, ...]) -> GameState | No
     step of the same seat that reveals nothing (Iwari solo: a draw turns up a Void card, whose one
     way of playing is taken at once), after which ``undoable`` is True again. So it is asked after
     every step, the forced ones included."""
-    from bot.service import forced_steps  # the service's own rule of forced steps
+    from bot.service import MAX_FORCED, forced_steps  # the service's own rule of forced steps
 
     work = state.copy()
     try:
@@ -52,7 +52,9 @@ def _after(state: GameState, seat: int, path: tuple[str, ...]) -> GameState | No
             work.apply(seat, action)
             if not work.undoable(seat):
                 return None
-            while forced_steps(work, limit=1):
+            for _ in range(MAX_FORCED):  # the service's bound, for a faulty engine
+                if not forced_steps(work, limit=1):
+                    break
                 if not work.undoable(seat):
                     return None
     except IllegalAction:
@@ -75,7 +77,7 @@ def follow_ups(state: GameState, seat: int, choice: Action) -> list[Action] | No
         cid, label = f"{choice.id}{SEP}{nxt.id}", f"{choice.label}, {nxt.label}"
         if len(cid) > 80 or len(label) > 80:
             return None
-        out.append(Action(cid, label, f"{choice.group}{JOIN}{nxt.group.split(JOIN)[0]}"))
+        out.append(Action(cid, label, f"{choice.group}{JOIN}{nxt.group}"))
     return out
 
 

@@ -120,6 +120,11 @@ def _ability(c: dict) -> str:
     return f"{_amounts(c['pay'])} for {gain}" if c["pay"] else f"gain {gain}"
 
 
+def _ability_line(c: dict) -> str:
+    """A character for hire or being placed: what it does and its salaries."""
+    return f"{_ability(c)}; pay " + "-".join(map(str, c["salaries"]))
+
+
 def _ordinal(n: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10 if n % 100 not in (11, 12, 13) else 0, 'th') }"
 
@@ -367,8 +372,7 @@ def _market(d: ImageDraw.ImageDraw, v: dict, y: int, abilities: bool = False) ->
         x, yy = PAD + (i % 2) * (w + PAD), y + (i // 2) * step
         _character_line(d, c, x, yy, w)
         if abilities:
-            line = f"{_ability(c)}; pay " + "-".join(map(str, c["salaries"]))
-            _t(d, (x + 26, yy + 21), fitted(line, SMALL, w - 26), SMALL, MUTED)
+            _t(d, (x + 26, yy + 21), fitted(_ability_line(c), SMALL, w - 26), SMALL, MUTED)
     return y + (len(row) + 1) // 2 * step
 
 
@@ -531,7 +535,7 @@ def _board(v: dict, names) -> Image.Image:
     # the height needed, before drawing
     height = 36 + 2 * nagaya_h(ROW_H) + 6 + 8
     if over:
-        height += 26 + 22 + PLAYER_H * v["num_players"] + 23 * len(_final_legend()) + 10
+        height += _players_h(v) + 23 * len(_final_legend()) + 10
     else:
         height += CAL_H + 4 + (24 if v["calendar"]["sun_moon"] else 0) + 6
         height += 26 + 3 * 22 + 6
@@ -607,8 +611,7 @@ def _street(v: dict, names, seat: int) -> Image.Image:
     elif character:
         _t(d, (PAD, y), "Placing", TEXT)
         _character_line(d, character, PAD, y + 26, W - 2 * PAD)
-        line = f"{_ability(character)}; pay " + "-".join(map(str, character["salaries"]))
-        _t(d, (PAD + 26, y + 47), fitted(line, SMALL, W - 2 * PAD - 26), SMALL, MUTED)
+        _t(d, (PAD + 26, y + 47), fitted(_ability_line(character), SMALL, W - 2 * PAD - 26), SMALL, MUTED)
         y += 26 + MARKET_H
     _t(d, (PAD, y), "Marked: what you can choose, named as in your options", SMALL, MUTED)
     return image

@@ -628,7 +628,7 @@ def _draw_results(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y
         player_badge(d, (MARGIN + 16, yy + 12), seat, radius=16)
         bonus = view["scores"][seat] - view["points"][seat]
         red = view["trees"][seat]["stats"]["red"]
-        win = "  WINNER" if seat in view["winners"] else ""
+        win = f"  {WINNER}" if seat in view["winners"] else ""
         text = (
             f"{player_name(names, seat)}: {view['scores'][seat]} ({view['points'][seat]} points"
             f" + {bonus} commissions, {plural(red, 'red blossom')}){win}"

@@ -23,7 +23,17 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games import REGISTRY
-from rendering.common import BACKGROUND, HIGHLIGHT, INK, LINE, draw_text, font, recorded, resized, text_width
+from rendering.common import (
+    BACKGROUND,
+    HIGHLIGHT,
+    INK,
+    LINE,
+    draw_text,
+    font,
+    recorded,
+    resized,
+    wrap,
+)
 
 WIDTH = 800  # at most
 MAX_RATIO = 1.6  # bench/phone.py's target: no picture taller than 1.6x its width
@@ -111,18 +121,6 @@ def example_view(game_key: str) -> dict:
     return state.view(None)
 
 
-def _wrap(draw: ImageDraw.ImageDraw, text: str, width: float, size: int) -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if text_width(draw, trial, size) <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    return [*lines, line] if line else lines
-
-
 def _marker(draw: ImageDraw.ImageDraw, x: float, y: float, n: int, size: int) -> None:
     r = size * 0.7
     draw.ellipse((x - r - 2, y - r - 2, x + r + 2, y + r + 2), fill=INK)
@@ -149,9 +147,8 @@ def rules_picture(game_key: str) -> Image.Image:
     size = note_size(width)
     line_h = size + 6
     mark_r = size * 0.7 + 2
-    measure = ImageDraw.Draw(board)
     indent = 2 * mark_r + 14
-    wrapped = [_wrap(measure, text, width - 2 * PAD - indent, size) for text in notes(game_key)]
+    wrapped = [wrap(text, size, width - 2 * PAD - indent) for text in notes(game_key)]
     legend = PAD + sum(len(lines) * line_h + 8 for lines in wrapped) + PAD
     kept = min(board.height, int(MAX_RATIO * width) - legend)
     image = Image.new("RGB", (width, kept + legend), BACKGROUND)

@@ -95,6 +95,11 @@ def work_per_s(state: GameState) -> int:
     return WORK_PER_S.get(state.game.key, DEFAULT_WORK_PER_S)
 
 
+def _work(state: GameState, budget: float | None) -> int | None:
+    """The engine steps a move with this budget may spend (None: no budget, iterations bound it)."""
+    return None if budget is None else max(1, round(budget * work_per_s(state)))
+
+
 def _cap(start: float, budget: float) -> float:
     """The wall-clock time after which a move with this budget stops, whatever work is left."""
     return start + WALL_CAP * budget + WALL_SLACK_S
@@ -149,9 +154,15 @@ def analyse(
         # The game judges its positions: plan whole moves on determinized worlds (games.ai.plan).
         worlds = iterations if iterations is not None else MAX_PLAN_WORLDS
         return plan(state, seat, root_ids, seed=seed, worlds=worlds, deadline=deadline)
-    work = None if budget is None else max(1, round(budget * work_per_s(state)))
     return ismcts(
-        state, seat, root_ids, sampler, seed=seed, iterations=iterations, deadline=deadline, work=work
+        state,
+        seat,
+        root_ids,
+        sampler,
+        seed=seed,
+        iterations=iterations,
+        deadline=deadline,
+        work=_work(state, budget),
     )
 
 
@@ -178,5 +189,5 @@ def _quick(
         deadline=None if budget is None else _cap(start, budget),
         max_depth=1,
         level="quick",
-        work=None if budget is None else max(1, round(budget * work_per_s(state))),
+        work=_work(state, budget),
     )

@@ -188,8 +188,12 @@ class IkeNoKoiState(GameState):
         # The pond is face down (a draw reveals), the lotus peeks (known), the pool is hidden; and
         # who sees the pool: a seat's first lantern (kept from a Stop, taken in a Sharing) shows
         # it the pool, which no Undo can make it forget.
-        sees_pool = tuple(n > 0 for n in self.lanterns)
+        sees_pool = tuple(self.sees_pool(s) for s in range(len(self.lanterns)))
         return len(self.pond), tuple(self.known), len(self.pool), sees_pool, self.rng.state
+
+    def sees_pool(self, seat: int) -> bool:
+        """A seat sees the lantern pool once it holds a lantern (everyone does at the end)."""
+        return self.lanterns[seat] > 0
 
     # ---------------------------------------------------------------- queries
     def to_act(self) -> list[int]:
@@ -636,7 +640,7 @@ class IkeNoKoiState(GameState):
                 }
             )
         mine = seat is not None and 0 <= seat < self.n
-        sees_pool = over or (mine and self.lanterns[seat] > 0)
+        sees_pool = over or (mine and self.sees_pool(seat))
         decision = None
         if not over:
             who = self.to_act()[0]
@@ -710,7 +714,7 @@ class IkeNoKoiState(GameState):
         k = min(st.known[seat], len(st.pond))
         top = st.pond[len(st.pond) - k :]
         hidden = st.pond[: len(st.pond) - k]
-        see_pool = st.lanterns[seat] > 0 or st.phase == "over"
+        see_pool = st.sees_pool(seat) or st.phase == "over"
         if not see_pool:
             hidden += st.pool
         hidden.sort()
