@@ -311,6 +311,39 @@ class MentionPlay(discord.ui.DynamicItem[discord.ui.Button], template=rf"mp:(?P<
         await guarded(interaction, self.match_id, table.on_play(interaction, self.match_id, self.version))
 
 
+class AbsentButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"ab:(?P<op>ai|end|endok):(?P<mid>{ID}):(?P<ver>{ID})",
+):
+    """On the board of a match that waits for a player past the last reminder: any other player
+    lets an AI play the seat until its player comes back, or ends the match without a result
+    (``end`` asks once more, privately: ``endok``). It carries the version the choice was offered
+    at: once anyone moved, it is refused."""
+
+    LABELS: ClassVar[dict] = {
+        "ai": ("Let an AI play the seat", discord.ButtonStyle.primary),
+        "end": ("End without a result", discord.ButtonStyle.secondary),
+        "endok": ("Yes, end it without a result", discord.ButtonStyle.danger),
+    }
+
+    def __init__(self, op: str, match_id: int, version: int) -> None:
+        label, style = self.LABELS[op]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"ab:{op}:{match_id}:{version}")
+        )
+        self.op, self.match_id, self.version = op, match_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(match["op"], int(match["mid"]), int(match["ver"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: Table = interaction.client.table
+        await guarded(
+            interaction, self.match_id, table.on_absent(interaction, self.match_id, self.version, self.op)
+        )
+
+
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button], template=rf"lb:(?P<op>join|leave|start|cancel):(?P<mid>{ID})"
 ):
@@ -406,6 +439,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rm:(?
 
 
 DYNAMIC_ITEMS = (
+    AbsentButton,
     UndoButton,
     MentionPlay,
     ActButton,

@@ -20,7 +20,14 @@ from bot.limits import Cooldowns
 from bot.names import plain, shown
 from bot.service import MatchService, ServiceError, StaleClick, format_event
 from bot.store import CorruptRow, Match
-from cogs.components import POST_PERMISSIONS, THREAD_PERMISSIONS, lacking_text, missing, reply
+from cogs.components import (
+    POST_PERMISSIONS,
+    THREAD_PERMISSIONS,
+    AbsentButton,
+    lacking_text,
+    missing,
+    reply,
+)
 from cogs.messages import Messages, person_key
 from cogs.panel import Panels, closed_view
 from cogs.replays import Replays
@@ -401,6 +408,36 @@ class Table:
         await interaction.edit_original_response(attachments=[file], view=view)
         self.keep_panel(interaction, match.id)
 
+    # -- a player who stays away
+
+    async def on_absent(self, interaction: discord.Interaction, match_id: int, version: int, op: str) -> None:
+        """The board's choice for an absent player: an AI plays the seat, or (asked once more,
+        privately) the match ends without a result."""
+        match = await self.here(interaction, match_id)
+        names = ", ".join(
+            shown(match.seats[s].name)
+            for s in self.service.check_absent_choice(match, interaction.user.id, version)
+        )
+        if op == "end":
+            await reply(
+                interaction,
+                f"End match #{match.id} without a result? Nobody wins or loses, and it cannot be taken "
+                f"back. (Letting an AI play {names}'s seat keeps the match going.)",
+                view=discord.ui.View().add_item(AbsentButton("endok", match.id, version)),
+            )
+            return
+        choice = "ai" if op == "ai" else "end"
+        await answer_in_time(
+            interaction, self.service.choose_for_absent(match_id, interaction.user.id, version, choice)
+        )
+        if choice == "ai":
+            self.schedule_ai(match_id)
+            await reply(
+                interaction, f"An AI now plays {names}'s seat until they come back with `/match return`."
+            )
+        else:
+            await reply(interaction, f"Match #{match.id} ended without a result.")
+
     # -- AI seats
 
     def schedule_ai(self, match_id: int) -> None:
@@ -474,6 +511,6 @@ class Table:
             self._driving.discard(match_id)
 
     async def takeover(self, match: Match, seats: list[int]) -> None:
-        """After the last reminder, an AI plays for the absent players (if the channel allows it)."""
-        await self.service.take_over(match.id, seats)
+        """After the last reminder an AI took over the absent players' seats (the channel allows it,
+        or one of the other players chose it): it plays now."""
         self.schedule_ai(match.id)
