@@ -43,6 +43,11 @@ REPLAY_COOLDOWN = 20.0
 VIEW_COOLDOWN = 10.0
 # Play opens (and draws) one's panel at most this often for one moment of a match (its version).
 PLAY_COOLDOWN = 5.0
+# Per person, and per channel: a board moved to the bottom of the channel at most this often (the
+# others who ask meanwhile are shown where it is).
+BOARD_COOLDOWN = 30.0
+# Per channel and game: a leaderboard posted publicly at most this often (meanwhile: privately).
+LEADERBOARD_COOLDOWN = 60.0
 AI_RETRIES = 5  # unexpected failures in a row before an AI seat waits for the next start
 AI_BACKOFF = 60.0  # the longest wait of an AI seat between two tries while the database is away
 
@@ -98,7 +103,16 @@ class Table:
         self.messages = Messages(client, service)
         self.panels = Panels(service, self.messages)
         self.replays = Replays(client, service)
-        self.cooldowns = Cooldowns({"replay": REPLAY_COOLDOWN, "view": VIEW_COOLDOWN, "play": PLAY_COOLDOWN})
+        # The bot's one set of cooldowns (the cogs' commands count theirs here too).
+        self.cooldowns = Cooldowns(
+            {
+                "replay": REPLAY_COOLDOWN,
+                "view": VIEW_COOLDOWN,
+                "play": PLAY_COOLDOWN,
+                "board": BOARD_COOLDOWN,
+                "leaderboard": LEADERBOARD_COOLDOWN,
+            }
+        )
         self.writer = Writer(client, service, self.messages, self.panels)
         self.writer.after_sweep = self._after_sweep
         service.on_effects = self.writer.kick
@@ -270,10 +284,15 @@ class Table:
             waiting = ", ".join(shown(match.seats[s].name) for s in to_act)
             raise ServiceError(f"It is not your turn: waiting for {waiting}.")
         self.admits_pictures(interaction.user.id)
-        self.cool_down("play", (interaction.user.id, match.id, match.version))
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        view, file = await self.panels.build(match, state, seat, refusable=True)
-        message = await interaction.followup.send(view=view, file=file, ephemeral=True, wait=True)
+        moment = (interaction.user.id, match.id, match.version)
+        self.cool_down("play", moment)
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            view, file = await self.panels.build(match, state, seat, refusable=True)
+            message = await interaction.followup.send(view=view, file=file, ephemeral=True, wait=True)
+        except BaseException:
+            self.cooldowns.forget("play", moment)  # no panel was shown: the next click may try at once
+            raise
         self.panels.live(match.id, interaction.user.id, message.id, message.edit, message.delete)
 
     async def check_member(self, match: Match, user_id: int) -> None:
