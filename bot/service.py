@@ -918,7 +918,10 @@ class MatchService:
             i for i, s in enumerate(match.seats) if s.ai is None and s.user_id is not None and i not in absent
         ]
         v = match.version
-        if absent and self.stall_after(settings) and settings.ai_takeover:
+        if not absent or not self.stall_after(settings) or not (settings.ai_takeover or others):
+            await self.store.fire_reminder(reminder, None)  # nobody to decide, or never (the setting)
+            return None
+        if settings.ai_takeover:
             seats = self._held(match, absent)
             effects = [Effect("notice", {"takeover": absent}, v), Effect("board", {}, v)]
             if not await self.store.fire_reminder(reminder, None, effects, seats=seats):
@@ -926,12 +929,9 @@ class MatchService:
             match.seats = seats[1]
             self._effects_recorded(match.id)
             return match, absent
-        if absent and self.stall_after(settings) and others:
-            effects = [Effect("notice", {"stalled": absent, "others": others}, v), Effect("board", {}, v)]
-            if await self.store.fire_reminder(reminder, None, effects, stalled=True):
-                self._effects_recorded(match.id)
-            return None
-        await self.store.fire_reminder(reminder, None)  # nobody to decide, or never (the setting)
+        effects = [Effect("notice", {"stalled": absent, "others": others}, v), Effect("board", {}, v)]
+        if await self.store.fire_reminder(reminder, None, effects, stalled=True):
+            self._effects_recorded(match.id)
         return None
 
     async def _expire_lobby(self, match: Match, reminder: Reminder) -> None:
