@@ -148,6 +148,28 @@ async def final_shots(out: Path, tmp: str) -> None:
         await close(env, bot)
 
 
+async def absent_shots(out: Path, tmp: str) -> None:
+    """A player stays away past the last reminder: the board offers the others its choice."""
+    env, bot, world = await world_for("ikenokoi", 3, tmp, "absent")
+    try:
+        host, channel = world.players[0], world.channel
+        await bot.service.set_reminders(channel.id, 3600, True)
+        lobby = await open_lobby(world, host, "ikenokoi")
+        for member in world.players[1:]:
+            await member.click(lobby, label="Join")
+        await host.click(lobby, label="Start")
+        for _ in range(4):  # three reminders, then the wait after the last one
+            await env.advance_time(3601)
+        await bot.table.writer.idle()
+        match = await bot.store.live_match(channel.id)
+        seat = bot.service.state_of(match).to_act()[0]
+        other = next(p for p in world.players if p.id != match.seats[seat].user_id)
+        await shoot(env, channel, other, "absent-channel", out)
+        await shoot(env, channel, other, "absent-board", out, target=board_message(world))
+    finally:
+        await close(env, bot)
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -158,6 +180,7 @@ async def main() -> None:
     parser.add_argument("--actions", type=int, default=12)
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--no-final", action="store_true", help="skip the whole game to its result")
+    parser.add_argument("--no-absent", action="store_true", help="skip the choice for an absent player")
     args = parser.parse_args()
     use_chromium(args.chromium)
     out = Path(args.out)
@@ -167,6 +190,8 @@ async def main() -> None:
             await game_shots(game, args.players, args.actions, out, tmp)
         if not args.no_final:
             await final_shots(out, tmp)
+        if not args.no_absent:
+            await absent_shots(out, tmp)
 
 
 if __name__ == "__main__":

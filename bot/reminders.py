@@ -19,7 +19,7 @@ from bot.store import ALL_SHARDS, Match, Shards
 
 log = logging.getLogger(__name__)
 
-# on_takeover(match, seats whose absent players an AI now replaces)
+# on_takeover(match, seats whose absent players an AI now replaces: already saved, it only plays)
 Takeover = Callable[[Match, list[int]], Awaitable[None]]
 IDLE_WAIT = 3600.0
 
@@ -91,8 +91,9 @@ class ReminderScheduler:
         """Fire every reminder that is due now; return how many were fired.
 
         Firing records the reminder's notice in the outbox (the match's writer posts it) and the
-        next reminder, in one transaction that only one process can win. After the last reminder,
-        where the channel allows it, an AI takes over the seats of the players still absent.
+        next reminder, in one transaction that only one process can win. A wait after the last
+        reminder later, the board offers the other players a choice for the absent ones, or, where
+        the channel says so, an AI takes over their seats in that transaction and plays here.
         """
         fired = 0
         for reminder in await self.service.store.due_reminders(self.service.clock(), self.shards):

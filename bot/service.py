@@ -227,6 +227,15 @@ class MatchService:
         settings = await self.store.channel_settings(channel_id)
         return bool(settings and settings.ai_takeover)
 
+    async def settings_of(self, channel_id: int) -> ChannelSettings:
+        """The channel's settings, or the defaults."""
+        return await self.store.channel_settings(channel_id) or ChannelSettings(DEFAULT_REMINDER_DELAY, True)
+
+    @staticmethod
+    def stall_after(settings: ChannelSettings) -> int:
+        """Seconds after the last reminder before an absent player's seat is decided (0: never)."""
+        return settings.reminder_delay if settings.stall_after is None else settings.stall_after
+
     async def lobby_expiry(self, channel_id: int) -> int:
         """Seconds before an unstarted lobby of this channel closes itself (0: never)."""
         settings = await self.store.channel_settings(channel_id)
@@ -754,23 +763,65 @@ class MatchService:
         self._effects_recorded(match.id)
         return match
 
-    async def take_over(self, match_id: int, seats: list[int], level: str = "quick") -> Match:
-        """An AI plays for absent players until they come back with /match return."""
+    @staticmethod
+    def absent_seats(match: Match, state: GameState) -> list[int]:
+        """The seats the match waits for that their players play themselves."""
+        return human_seats(match, state.to_act())
+
+    @staticmethod
+    def _held(match: Match, seats: list[int], level: str = "quick") -> tuple[list[Seat], list[Seat]]:
+        """The match's seats now and with an AI of ``level`` holding ``seats`` for their players."""
+        old = [Seat(s.user_id, s.name, s.ai) for s in match.seats]
+        new = [Seat(s.user_id, s.name, level if i in seats else s.ai) for i, s in enumerate(match.seats)]
+        return old, new
+
+    async def choose_for_absent(self, match_id: int, user_id: int, version: int, choice: str) -> list[int]:
+        """One of the other players decides for the absent ones, once the match offers it (a
+        reminder recorded the offer at this ``version``): ``ai``, an AI plays their seats until they
+        come back with /match return; ``end``, the match ends without a result. Any one of the
+        other players decides, the first to choose (compared on the version in the transaction).
+        Returns the absent seats."""
+        if choice not in ("ai", "end"):
+            raise ServiceError("Choose to let an AI play the seat or to end the match.")
         async with self.lock(match_id):
             match = await self.get(match_id)
-            if match.status != "active":
-                raise ServiceError("This match is not being played.")
-            old = [Seat(s.user_id, s.name, s.ai) for s in match.seats]
-            taken = [seat for seat in seats if match.seats[seat].ai is None]
-            for seat in taken:
-                match.seats[seat].ai = level
-            effects = [
-                Effect("notice", {"takeover": taken}, match.version),
-                Effect("board", {}, match.version),
-            ]
-            await self.store.update_seats(match.id, old, match.seats, "active", self.clock(), effects)
-        self._effects_recorded(match.id)
-        return match
+            absent = self.check_absent_choice(match, user_id, version)
+            if choice == "ai":
+                old, new = self._held(match, absent)
+                effects = [
+                    Effect("notice", {"takeover": absent, "by": user_id}, version),
+                    Effect("board", {}, version),
+                ]
+                update = self.store.update_seats(
+                    match.id, old, new, "active", self.clock(), effects, expected_version=version
+                )
+            else:
+                effect = Effect("final", {"abandoned_by": user_id, "stalled": absent}, version)
+                update = self.store.end_match(
+                    match.id, "abandoned", [], self.clock(), [effect], expected_version=version
+                )
+            try:
+                await update
+            except StaleVersion:
+                raise ServiceError("The match moved on meanwhile: there is nothing to decide now.") from None
+        self._changed_reminders()
+        self._effects_recorded(match_id)
+        return absent
+
+    def check_absent_choice(self, match: Match, user_id: int, version: int) -> list[int]:
+        """The absent seats, or a refusal saying why this person cannot choose for them now."""
+        if match.status != "active":
+            raise ServiceError("This match is over.")
+        state = self.state_of(match)  # a damaged match is refused here
+        absent = self.absent_seats(match, state)
+        if match.stalled != version or match.version != version or not absent:
+            raise ServiceError("The match moved on since this was offered: there is nothing to decide now.")
+        seat = match.seat_of(user_id)
+        if seat in absent:
+            raise ServiceError("The match waits for you: press Play to take your turn.")
+        if seat is None:
+            raise ServiceError("Only the other players of this match can choose.")
+        return absent
 
     async def return_seat(self, channel_id: int, user_id: int) -> Match:
         match = await self.live(channel_id)
@@ -815,8 +866,12 @@ class MatchService:
     async def fire_reminder(self, reminder: Reminder) -> tuple[Match, list[int]] | None:
         """A due reminder: record its notice and the next reminder in one transaction.
 
-        Returns the match and the seats an AI should now take over (after the last reminder, where
-        the channel allows it), or None when the reminder was obsolete or already fired elsewhere.
+        The channel's settings are read now, not when the reminder was written: one fired after a
+        setting changed obeys the new one (reminders off, a longer delay, another stall setting).
+        After the last reminder and the channel's ``stall_after``, an AI takes the absent players'
+        seats at once where the channel has ``takeover`` on, else the other players are offered
+        the choice (``choose_for_absent``). Returns the match and the seats an AI now plays, or
+        None (nothing to take over, the reminder obsolete or already fired elsewhere).
         """
         try:
             match = await self.store.get_match(reminder.match_id)
@@ -824,21 +879,28 @@ class MatchService:
             log.exception("reminder for unreadable match %s dropped", reminder.match_id)
             match = None
         if match is not None and match.status == "lobby":
-            return await self._expire_lobby(match)
+            return await self._expire_lobby(match, reminder)
         if match is None or match.status != "active" or match.damaged or match.version != reminder.version:
             await self.store.fire_reminder(reminder, None)
             return None
-        seats = [s for s in self.state_of(match).to_act() if match.seats[s].ai is None]
+        settings = await self.settings_of(match.channel_id)
+        if not settings.reminders_enabled:
+            await self.store.fire_reminder(reminder, None)
+            return None
+        now = self.clock()
+        # The first reminder of a version waits from the match's last change: if the delay grew
+        # since it was written, it comes later.
+        if reminder.sent == 0 and match.updated_at + settings.reminder_delay > now:
+            later = Reminder(match.id, match.updated_at + settings.reminder_delay, 0, reminder.version)
+            if await self.store.fire_reminder(reminder, later):
+                self._changed_reminders()
+            return None
+        seats = self.absent_seats(match, self.state_of(match))
+        if reminder.sent >= MAX_REMINDERS:
+            return await self._stalled(match, reminder, settings, seats)
         count = reminder.sent + 1
-        takeover = await self.ai_takeover(match.channel_id)
-        if count > MAX_REMINDERS:
-            if not await self.store.fire_reminder(reminder, None):
-                return None
-            return (match, seats) if takeover and seats else None
-        delay = await self.reminder_delay(match.channel_id)
-        following = None
-        if delay is not None and (count < MAX_REMINDERS or takeover):
-            following = Reminder(match.id, self.clock() + delay, count, reminder.version)
+        wait = settings.reminder_delay if count < MAX_REMINDERS else self.stall_after(settings)
+        following = Reminder(match.id, now + wait, count, reminder.version) if wait else None
         effects = [Effect("notice", {"reminder": count, "seats": seats}, match.version)] if seats else []
         if not await self.store.fire_reminder(reminder, following, effects):
             return None
@@ -846,10 +908,44 @@ class MatchService:
             self._effects_recorded(match.id)
         return None
 
-    async def _expire_lobby(self, match: Match) -> None:
+    async def _stalled(
+        self, match: Match, reminder: Reminder, settings: ChannelSettings, absent: list[int]
+    ) -> tuple[Match, list[int]] | None:
+        """The last reminder's wait is over and the match still waits for ``absent``: an AI takes
+        their seats (``takeover`` on), or the other players are offered the choice; each with the
+        reminder's end in one transaction, at the reminder's version only."""
+        others = [
+            i for i, s in enumerate(match.seats) if s.ai is None and s.user_id is not None and i not in absent
+        ]
+        v = match.version
+        if not absent or not self.stall_after(settings) or not (settings.ai_takeover or others):
+            await self.store.fire_reminder(reminder, None)  # nobody to decide, or never (the setting)
+            return None
+        if settings.ai_takeover:
+            seats = self._held(match, absent)
+            effects = [Effect("notice", {"takeover": absent}, v), Effect("board", {}, v)]
+            if not await self.store.fire_reminder(reminder, None, effects, seats=seats):
+                return None
+            match.seats = seats[1]
+            self._effects_recorded(match.id)
+            return match, absent
+        effects = [Effect("notice", {"stalled": absent, "others": others}, v), Effect("board", {}, v)]
+        if await self.store.fire_reminder(reminder, None, effects, stalled=True):
+            self._effects_recorded(match.id)
+        return None
+
+    async def _expire_lobby(self, match: Match, reminder: Reminder) -> None:
         """A lobby nobody started in time closes itself, with a short post; only if it is still a
-        lobby (the end compares the status in the transaction that also drops the expiry)."""
+        lobby (the end compares the status in the transaction that also drops the expiry) and the
+        channel's expiry, read now, says so (one changed since its reminder was written is obeyed:
+        the reminder moves to the new time, or goes for 'never')."""
         delay = await self.lobby_expiry(match.channel_id)
+        due = match.created_at + delay
+        if not delay or due > self.clock():
+            later = Reminder(match.id, due, 0, 0) if delay else None
+            if await self.store.fire_reminder(reminder, later):
+                self._changed_reminders()
+            return None
         effects = [
             Effect("lobby", {"expired": True}, match.version),
             Effect("notice", {"text": self.expired_text(match, delay)}, match.version),
@@ -945,10 +1041,9 @@ class MatchService:
         takeover: bool | None = None,
         threads: bool | None = None,
         lobby_expiry: int | None = None,
+        stall_after: int | None = None,
     ) -> ChannelSettings:
-        current = await self.store.channel_settings(channel_id) or ChannelSettings(
-            DEFAULT_REMINDER_DELAY, True
-        )
+        current = await self.settings_of(channel_id)
         if delay is not None:
             if not MIN_REMINDER_DELAY <= delay <= MAX_REMINDER_DELAY:
                 raise ServiceError("The reminder delay must be between 10 minutes and 7 days.")
@@ -963,20 +1058,25 @@ class MatchService:
             if lobby_expiry and not MIN_LOBBY_EXPIRY <= lobby_expiry <= MAX_LOBBY_EXPIRY:
                 raise ServiceError("The lobby expiry must be between 10 minutes and 30 days (0: never).")
             current.lobby_expiry = lobby_expiry
+        if stall_after is not None:
+            if stall_after and not MIN_REMINDER_DELAY <= stall_after <= MAX_LOBBY_EXPIRY:
+                raise ServiceError(
+                    "The wait before the others decide for an absent player must be between 10 minutes"
+                    " and 30 days (0: never)."
+                )
+            current.stall_after = stall_after
         await self.store.put_channel_settings(channel_id, current)
-        # The live match's reminder follows, written only while the match is as read (a Start or a
-        # move meanwhile wrote its own reminder, maybe from the old settings: read it again).
-        for _ in range(20):
-            live = await self.store.live_match(channel_id)
-            if live is None or (live.status != "active" and lobby_expiry is None):
-                break
-            if live.status == "active":
-                reminder = None
-                if current.reminders_enabled:
-                    reminder = Reminder(live.id, self.clock() + current.reminder_delay, 0, live.version)
-            else:  # the open lobby follows the new delay
-                reminder = Reminder(live.id, live.created_at + lobby_expiry, 0, 0) if lobby_expiry else None
-            if await self.store.replace_reminder(live.id, live.status, live.version, reminder):
-                self._changed_reminders()
-                break
+        # The live match's reminder follows (the first of its current version, written in one
+        # transaction while the match has the status read). A Start or a move meanwhile may have
+        # written its own from the old settings: a reminder obeys the settings when it fires.
+        live = await self.store.live_match(channel_id)
+        due = None
+        if live is not None and live.status == "active":
+            due = self.clock() + current.reminder_delay if current.reminders_enabled else None
+        elif live is not None and lobby_expiry is not None:  # the open lobby follows the new delay
+            due = live.created_at + lobby_expiry if lobby_expiry else None
+        else:
+            return current
+        if await self.store.replace_reminder(live.id, live.status, due):
+            self._changed_reminders()
         return current

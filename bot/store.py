@@ -114,6 +114,9 @@ class Match:
     lobby_message_id: int | None = None
     mention_message_id: int | None = None  # the "your turn" message of the turn in progress
     damaged: bool = False  # the stored state cannot be read: the match can only be abandoned
+    # The version at which the other players were offered to let an AI play an absent player's
+    # seat or to end the match (the choice stands while the match is at that version).
+    stalled: int | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat this user plays now (not one an AI has taken over)."""
@@ -167,6 +170,9 @@ class ChannelSettings:
     ai_takeover: bool = False
     threads: bool = False  # `/<game> new` opens a thread here unless told otherwise
     lobby_expiry: int | None = None  # seconds before an unstarted lobby closes (0: never; None: default)
+    # seconds after the last reminder before the other players may let an AI play an absent
+    # player's seat or end the match (0: never; None: the reminder delay)
+    stall_after: int | None = None
 
 
 @dataclass
@@ -308,7 +314,11 @@ class Store(ABC):
         now: float,
         effects: list[Effect] = (),
         reminder: Reminder | None = None,
-    ) -> None: ...
+        expected_version: int | None = None,
+    ) -> None:
+        """Replace the seats ``old_seats`` of a match with this ``status`` (and, if given, at this
+        version) by ``seats``, with the reminder and effects; else ``StaleVersion``."""
+
     @abstractmethod
     async def active_matches(self) -> list[Match]: ...
     @abstractmethod
@@ -406,19 +416,30 @@ class Store(ABC):
     @abstractmethod
     async def delete_reminder(self, match_id: int) -> None: ...
     @abstractmethod
-    async def replace_reminder(
-        self, match_id: int, status: str, version: int, reminder: Reminder | None
-    ) -> bool:
-        """Replace the match's reminder by ``reminder`` (None: delete it) only while the match still
-        has this ``status`` and ``version``, in one transaction; else change nothing and return False
-        (it started, moved or ended meanwhile: its own change wrote its reminder)."""
+    async def replace_reminder(self, match_id: int, status: str, due_at: float | None) -> bool:
+        """Give the match the first reminder of its current version, due at ``due_at`` (None: no
+        reminder), only while it still has this ``status``, in one transaction; else change nothing
+        and return False (it started or ended meanwhile: its own change wrote its reminder). The
+        version is the one in the database at that moment, so a move meanwhile is no reason to
+        read again."""
 
     @abstractmethod
     async def fire_reminder(
-        self, due: Reminder, following: Reminder | None, effects: list[Effect] = ()
+        self,
+        due: Reminder,
+        following: Reminder | None,
+        effects: list[Effect] = (),
+        *,
+        seats: tuple[list[Seat], list[Seat]] | None = None,
+        stalled: bool = False,
     ) -> bool:
         """Replace the reminder ``due`` by ``following`` (None: delete it) and record its effects,
-        unless another task or process already did: then change nothing and return False."""
+        unless another task or process already did: then change nothing and return False.
+
+        With ``seats`` (old, new), the match's seats become the new ones (an AI takes over absent
+        players), and with ``stalled`` the match records that the choice was offered at ``due``'s
+        version, both in the same transaction and only while the match is active at that version
+        (with those old seats): else nothing is changed and the answer is False."""
 
     @abstractmethod
     async def channel_settings(self, channel_id: int) -> ChannelSettings | None: ...
@@ -569,6 +590,7 @@ def match_from_row(row) -> Match:
             created_at=row["created_at"],
             updated_at=row["updated_at"],
             damaged=damaged,
+            stalled=row["stalled"],
         )
     except (ValueError, TypeError, KeyError, AttributeError) as exc:
         raise CorruptRow(f"match {row['id']} cannot be read: {exc}") from exc

@@ -110,6 +110,10 @@ def _ms(seconds: float) -> str:
     return str(round(seconds * 1000))
 
 
+class _Unchanged(Exception):
+    """Raised inside a transaction to roll it back when a compare found nothing to change."""
+
+
 def _count(status: str) -> int:
     """Rows touched, from a command status such as ``UPDATE 1``."""
     try:
@@ -309,14 +313,15 @@ class PostgresStore(Store):
             await pool.release(con)
 
     @contextlib.asynccontextmanager
-    async def _call(self, write: bool):
+    async def _call(self, write: bool, settle: bool = False):
         """A connection of the pool for one call; its failures become ``StoreBusy``.
 
-        A write whose connection was lost is settled before the caller hears of it: the server may
-        still be running it (a statement waiting for a row lock goes on when its client is gone,
-        and commits), so a read-back at once would not find a move that is saved a moment later
-        ("may or may not have been saved"). Waiting until the server has finished with it makes
-        the read-back tell."""
+        With ``settle``, a write whose connection was lost is settled before the caller hears of
+        it: the server may still be running it (a statement waiting for a row lock goes on when
+        its client is gone, and commits), so a read-back at once would not find a move that is
+        saved a moment later ("may or may not have been saved"). Waiting until the server has
+        finished with it makes the read-back tell. Only a move is read back (``save_move``); any
+        other lost write is answered at once (the wait is up to the server's statement limit)."""
         pid = None
         try:
             with _busy_errors(write):
@@ -324,7 +329,7 @@ class PostgresStore(Store):
                     pid = con.get_server_pid()
                     yield con
         except StoreBusy as busy:
-            if write and busy.ambiguous and pid is not None:
+            if settle and write and busy.ambiguous and pid is not None:
                 busy.settled = await self._settle(pid)
             raise
 
@@ -348,14 +353,17 @@ class PostgresStore(Store):
         log.warning("the server process %s of a lost write was still running after the wait", pid)
         return False
 
-    async def _tx(self, fn: Callable[[Con], Awaitable[T]], **options) -> T:
-        """Run ``fn`` as one transaction on one connection of the pool."""
-        async with self._call(write=not options.get("readonly")) as con, con.transaction(**options):
+    async def _tx(self, fn: Callable[[Con], Awaitable[T]], settle: bool = False, **options) -> T:
+        """Run ``fn`` as one transaction on one connection of the pool (``settle``: see ``_call``)."""
+        async with (
+            self._call(write=not options.get("readonly"), settle=settle) as con,
+            con.transaction(**options),
+        ):
             return await fn(con)
 
-    async def _one(self, method: str, sql: str, *args, write: bool = False) -> Any:
+    async def _one(self, method: str, sql: str, *args, write: bool = False, settle: bool = False) -> Any:
         """One statement on its own (its own implicit transaction): a read unless ``write``."""
-        async with self._call(write) as con:
+        async with self._call(write, settle) as con:
             return await getattr(con, method)(sql, *args)
 
     async def open(self) -> None:
@@ -468,15 +476,19 @@ class PostgresStore(Store):
         )
         return match_from_row(row) if row else None
 
-    async def update_seats(self, match_id, old_seats, seats, status, now, effects=(), reminder=None) -> None:
+    async def update_seats(
+        self, match_id, old_seats, seats, status, now, effects=(), reminder=None, expected_version=None
+    ) -> None:
         async def update(con: Con) -> None:
             done = await con.execute(
-                "UPDATE matches SET seats = $1, updated_at = $2 WHERE id = $3 AND status = $4 AND seats = $5",
+                "UPDATE matches SET seats = $1, updated_at = $2 WHERE id = $3 AND status = $4 AND seats = $5"
+                " AND ($6::bigint IS NULL OR version = $6)",
                 seats_json(seats),
                 now,
                 match_id,
                 status,
                 seats_json(old_seats),
+                expected_version,
             )
             if _count(done) != 1:
                 raise StaleVersion(f"match {match_id} changed meanwhile")
@@ -541,6 +553,7 @@ class PostgresStore(Store):
                 [e.version for e in move.effects],
                 [json.dumps(e.payload) for e in move.effects],
                 write=True,
+                settle=True,  # the service reads a lost move back
             )
             if saved != 1:
                 raise StaleVersion(f"match {move.match_id} moved on from version {move.expected_version}")
@@ -567,7 +580,7 @@ class PostgresStore(Store):
             await _insert_results(con, move.match_id, move.results, now)
             await _add_effects(con, move.match_id, move.effects, now)
 
-        await self._tx(save)
+        await self._tx(save, settle=True)  # the service reads a lost move back
 
     async def undo_move(self, match_id, expected_version, from_version, state, reminder, now, effects=()):
         data = json.dumps(state)
@@ -720,27 +733,24 @@ class PostgresStore(Store):
     async def delete_reminder(self, match_id: int) -> None:
         await self._tx(lambda con: con.execute("DELETE FROM reminders WHERE match_id = $1", match_id))
 
-    async def replace_reminder(self, match_id, status, version, reminder) -> bool:
+    async def replace_reminder(self, match_id, status, due_at) -> bool:
         async def replace(con: Con) -> bool:
             # FOR SHARE: a start or move of the match waits for this transaction, and one that
-            # committed first is seen (the row is read again after the wait, so it no longer matches).
-            found = await con.fetchval(
-                "SELECT 1 FROM matches WHERE id = $1 AND status = $2 AND version = $3 FOR SHARE",
-                match_id,
-                status,
-                version,
+            # committed first is seen (the row is read again after the wait).
+            version = await con.fetchval(
+                "SELECT version FROM matches WHERE id = $1 AND status = $2 FOR SHARE", match_id, status
             )
-            if found is None:
+            if version is None:
                 return False
-            if reminder is None:
+            if due_at is None:
                 await con.execute("DELETE FROM reminders WHERE match_id = $1", match_id)
             else:
-                await _put_reminder(con, reminder)
+                await _put_reminder(con, Reminder(match_id, due_at, 0, version))
             return True
 
         return await self._tx(replace)
 
-    async def fire_reminder(self, due: Reminder, following: Reminder | None, effects=()) -> bool:
+    async def fire_reminder(self, due, following, effects=(), *, seats=None, stalled=False) -> bool:
         async def fire(con: Con) -> bool:
             done = await con.execute(
                 "DELETE FROM reminders WHERE match_id = $1 AND due_at = $2 AND sent = $3 AND version = $4",
@@ -751,12 +761,29 @@ class PostgresStore(Store):
             )
             if _count(done) != 1:
                 return False
+            if seats is not None or stalled:
+                old, new = (seats_json(s) for s in seats) if seats is not None else (None, None)
+                done = await con.execute(
+                    "UPDATE matches SET seats = COALESCE($1, seats),"
+                    " stalled = CASE WHEN $2 THEN version ELSE stalled END"
+                    " WHERE id = $3 AND status = 'active' AND version = $4 AND seats = COALESCE($5, seats)",
+                    new,
+                    stalled,
+                    due.match_id,
+                    due.version,
+                    old,
+                )
+                if _count(done) != 1:
+                    raise _Unchanged  # the reminder's delete is rolled back too
             if following is not None:
                 await _put_reminder(con, following)
             await _add_effects(con, due.match_id, effects, time.time())
             return True
 
-        return await self._tx(fire)
+        try:
+            return await self._tx(fire)
+        except _Unchanged:
+            return False
 
     async def channel_settings(self, channel_id: int) -> ChannelSettings | None:
         row = await self._one("fetchrow", "SELECT * FROM channel_settings WHERE channel_id = $1", channel_id)
@@ -768,23 +795,25 @@ class PostgresStore(Store):
             bool(row["ai_takeover"]),
             bool(row["threads"]),
             row["lobby_expiry"],
+            row["stall_after"],
         )
 
     async def put_channel_settings(self, channel_id: int, settings: ChannelSettings) -> None:
         await self._tx(
             lambda con: con.execute(
                 "INSERT INTO channel_settings"
-                " (channel_id, reminder_delay, reminders_enabled, ai_takeover, threads, lobby_expiry)"
-                " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (channel_id) DO UPDATE SET"
+                " (channel_id, reminder_delay, reminders_enabled, ai_takeover, threads, lobby_expiry,"
+                " stall_after) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (channel_id) DO UPDATE SET"
                 " reminder_delay = EXCLUDED.reminder_delay, reminders_enabled = EXCLUDED.reminders_enabled,"
                 " ai_takeover = EXCLUDED.ai_takeover, threads = EXCLUDED.threads,"
-                " lobby_expiry = EXCLUDED.lobby_expiry",
+                " lobby_expiry = EXCLUDED.lobby_expiry, stall_after = EXCLUDED.stall_after",
                 channel_id,
                 settings.reminder_delay,
                 int(settings.reminders_enabled),
                 int(settings.ai_takeover),
                 int(settings.threads),
                 settings.lobby_expiry,
+                settings.stall_after,
             )
         )
 

@@ -458,15 +458,18 @@ class SqliteStore(Store):
         )
         return match_from_row(row) if row else None
 
-    async def update_seats(self, match_id, old_seats, seats, status, now, effects=(), reminder=None) -> None:
-        values = (seats_json(seats), now, match_id, status, seats_json(old_seats))
+    async def update_seats(
+        self, match_id, old_seats, seats, status, now, effects=(), reminder=None, expected_version=None
+    ) -> None:
+        sql = "UPDATE matches SET seats = ?, updated_at = ? WHERE id = ? AND status = ? AND seats = ?"
+        values: tuple = (seats_json(seats), now, match_id, status, seats_json(old_seats))
+        if expected_version is not None:
+            sql += " AND version = ?"
+            values += (expected_version,)
         encoded = _encoded(effects)
 
         def update(db: Db) -> None:
-            cur = db.execute(
-                "UPDATE matches SET seats = ?, updated_at = ? WHERE id = ? AND status = ? AND seats = ?",
-                values,
-            )
+            cur = db.execute(sql, values)
             _changed_one(cur, f"match {match_id} changed meanwhile")
             if reminder is not None:
                 _put_reminder(db, match_id, reminder)
@@ -647,20 +650,20 @@ class SqliteStore(Store):
     async def delete_reminder(self, match_id: int) -> None:
         await self._tx(lambda db: _put_reminder(db, match_id, None))
 
-    async def replace_reminder(self, match_id, status, version, reminder) -> bool:
+    async def replace_reminder(self, match_id, status, due_at) -> bool:
         def replace(db: Db) -> bool:
             # Under the write lock (BEGIN IMMEDIATE): no start or move can come between.
             found = db.execute(
-                "SELECT 1 FROM matches WHERE id = ? AND status = ? AND version = ?",
-                (match_id, status, version),
+                "SELECT version FROM matches WHERE id = ? AND status = ?", (match_id, status)
             ).fetchone()
             if found is not None:
+                reminder = None if due_at is None else Reminder(match_id, due_at, 0, found[0])
                 _put_reminder(db, match_id, reminder)
             return found is not None
 
         return await self._tx(replace)
 
-    async def fire_reminder(self, due: Reminder, following: Reminder | None, effects=()) -> bool:
+    async def fire_reminder(self, due, following, effects=(), *, seats=None, stalled=False) -> bool:
         encoded, now = _encoded(effects), time.time()
 
         def fire(db: Db) -> None:
@@ -669,6 +672,15 @@ class SqliteStore(Store):
                 (due.match_id, due.due_at, due.sent, due.version),
             )
             _changed_one(cur, "fired already")
+            if seats is not None or stalled:
+                old, new = (seats_json(s) for s in seats) if seats is not None else (None, None)
+                cur = db.execute(
+                    "UPDATE matches SET seats = COALESCE(?, seats),"
+                    " stalled = CASE WHEN ? THEN version ELSE stalled END"
+                    " WHERE id = ? AND status = 'active' AND version = ? AND seats = COALESCE(?, seats)",
+                    (new, int(stalled), due.match_id, due.version, old),
+                )
+                _changed_one(cur, "the match changed meanwhile")
             if following is not None:
                 _put_reminder(db, due.match_id, following)
             _add_effects(db, due.match_id, encoded, now)
@@ -697,13 +709,14 @@ class SqliteStore(Store):
             bool(row["ai_takeover"]),
             bool(row["threads"]),
             row["lobby_expiry"],
+            row["stall_after"],
         )
 
     async def put_channel_settings(self, channel_id: int, settings: ChannelSettings) -> None:
         await self._write(
             "INSERT OR REPLACE INTO channel_settings"
-            " (channel_id, reminder_delay, reminders_enabled, ai_takeover, threads, lobby_expiry)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
+            " (channel_id, reminder_delay, reminders_enabled, ai_takeover, threads, lobby_expiry, stall_after)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
             (
                 channel_id,
                 settings.reminder_delay,
@@ -711,6 +724,7 @@ class SqliteStore(Store):
                 int(settings.ai_takeover),
                 int(settings.threads),
                 settings.lobby_expiry,
+                settings.stall_after,
             ),
         )
 

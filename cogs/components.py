@@ -244,24 +244,34 @@ class PageButton(
         )
 
 
-class BoardButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=rf"bd:(?P<op>play|view):(?P<mid>{ID}):(?P<ver>{ID})"
-):
-    LABELS: ClassVar[dict] = {
-        "play": ("Play", discord.ButtonStyle.success),
-        "view": ("My view", discord.ButtonStyle.secondary),
-    }
+class OpButton:
+    """A button whose custom id is ``PREFIX:op:match:version``: its label and style by ``op``."""
+
+    PREFIX: ClassVar[str]
+    LABELS: ClassVar[dict]
 
     def __init__(self, op: str, match_id: int, version: int) -> None:
         label, style = self.LABELS[op]
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"bd:{op}:{match_id}:{version}")
+            discord.ui.Button(label=label, style=style, custom_id=f"{self.PREFIX}:{op}:{match_id}:{version}")
         )
         self.op, self.match_id, self.version = op, match_id, version
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
         return cls(match["op"], int(match["mid"]), int(match["ver"]))
+
+
+class BoardButton(
+    OpButton,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"bd:(?P<op>play|view):(?P<mid>{ID}):(?P<ver>{ID})",
+):
+    PREFIX = "bd"
+    LABELS: ClassVar[dict] = {
+        "play": ("Play", discord.ButtonStyle.success),
+        "view": ("My view", discord.ButtonStyle.secondary),
+    }
 
     async def callback(self, interaction: discord.Interaction) -> None:
         table: Table = interaction.client.table
@@ -309,6 +319,30 @@ class MentionPlay(discord.ui.DynamicItem[discord.ui.Button], template=rf"mp:(?P<
     async def callback(self, interaction: discord.Interaction) -> None:
         table: Table = interaction.client.table
         await guarded(interaction, self.match_id, table.on_play(interaction, self.match_id, self.version))
+
+
+class AbsentButton(
+    OpButton,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"ab:(?P<op>ai|end|endok):(?P<mid>{ID}):(?P<ver>{ID})",
+):
+    """On the board of a match that waits for a player past the last reminder: any other player
+    lets an AI play the seat until its player comes back, or ends the match without a result
+    (``end`` asks once more, privately: ``endok``). It carries the version the choice was offered
+    at: once anyone moved, it is refused."""
+
+    PREFIX = "ab"
+    LABELS: ClassVar[dict] = {
+        "ai": ("Let an AI play the seat", discord.ButtonStyle.primary),
+        "end": ("End without a result", discord.ButtonStyle.secondary),
+        "endok": ("Yes, end it without a result", discord.ButtonStyle.danger),
+    }
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: Table = interaction.client.table
+        await guarded(
+            interaction, self.match_id, table.on_absent(interaction, self.match_id, self.version, self.op)
+        )
 
 
 class LobbyButton(
@@ -406,6 +440,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rm:(?
 
 
 DYNAMIC_ITEMS = (
+    AbsentButton,
     UndoButton,
     MentionPlay,
     ActButton,

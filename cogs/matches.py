@@ -12,22 +12,15 @@ from discord.ext import commands
 
 import rendering
 from bot.core import GameBot
-from bot.limits import Cooldowns
 from bot.names import shown
 from bot.service import ServiceError
 from bot.store import CorruptRow, StoreBusy
 from cogs.components import DYNAMIC_ITEMS, busy_text, guarded, jump_url, reply
-from cogs.table import Table, answer_in_time
+from cogs.table import BOARD_COOLDOWN, Table, answer_in_time
 from games import REGISTRY
 from games.base import plural
 
 log = logging.getLogger(__name__)
-
-# Per person, and per channel: a board moved to the bottom of the channel at most this often (the
-# others who ask meanwhile are shown where it is).
-BOARD_COOLDOWN = 30.0
-# Per channel and game: a leaderboard posted publicly at most this often (meanwhile: privately).
-LEADERBOARD_COOLDOWN = 60.0
 
 _UNITS = {"m": 60, "h": 3600, "d": 86400}
 LONGEST = 100 * 365 * 86400  # a delay longer than every range is read as this
@@ -64,7 +57,7 @@ class Matches(commands.Cog):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         self.table: Table = bot.table  # type: ignore[attr-defined]
-        self.cooldowns = Cooldowns({"board": BOARD_COOLDOWN, "leaderboard": LEADERBOARD_COOLDOWN})
+        self.cooldowns = self.table.cooldowns  # the bot's one set
 
     match = app_commands.Group(name="match", description="The match in this channel", guild_only=True)
 

@@ -21,6 +21,7 @@ from bot.service import MatchService, format_event
 from bot.store import Match
 from cogs.components import (
     LOBBY_OPS,
+    AbsentButton,
     BoardButton,
     LobbyAISelect,
     LobbyButton,
@@ -238,7 +239,25 @@ class Messages:
         items.append(
             discord.ui.TextDisplay("-# Press Play when it is your turn. My view shows your private cards.")
         )
+        items += self.absent_choice(match, state)
         return layout(*items, colour=discord.Colour.blue()), file
+
+    def absent_choice(self, match: Match, state: GameState) -> list[discord.ui.Item]:
+        """The choice the board offers the other players once the match waited for someone past
+        the last reminder (recorded at this version): any one of them decides."""
+        absent = self.service.absent_seats(match, state) if match.stalled == match.version else []
+        if not absent:
+            return []
+        who = ", ".join(seat_label(match, s) for s in absent)
+        return [
+            discord.ui.TextDisplay(
+                f"**{who} did not come back after 3 reminders.** Any other player may let an AI play "
+                "the seat until its player returns (`/match return`), or end the match without a result."
+            ),
+            discord.ui.ActionRow(
+                AbsentButton("ai", match.id, match.version), AbsentButton("end", match.id, match.version)
+            ),
+        ]
 
     def mention_text(
         self, match: Match, seats: list[int], board_id: int | None, reminder: int | None = None
@@ -319,9 +338,14 @@ class Messages:
         items.append(discord.ui.ActionRow(*self.final_buttons(match)))
         return layout(*items, colour=discord.Colour.gold()), file
 
-    def abandoned_message(self, match: Match, user_id: int | None) -> discord.ui.LayoutView:
+    def abandoned_message(
+        self, match: Match, user_id: int | None, stalled: list[int] = ()
+    ) -> discord.ui.LayoutView:
         by = f" by <@{user_id}>" if user_id else ""
         text = f"### {self.final_title(match)}\nMatch #{match.id} was abandoned{by}, without a result."
+        away = ", ".join(seat_label(match, s) for s in stalled if 0 <= s < len(match.seats))
+        if away:
+            text += f" {away} did not come back after the last reminder."
         return layout(discord.ui.TextDisplay(text), colour=discord.Colour.dark_grey())
 
     async def recent(self, match: Match) -> list[str]:

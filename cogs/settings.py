@@ -8,7 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core import GameBot
-from bot.service import DEFAULT_REMINDER_DELAY, ServiceError
+from bot.service import ServiceError
 from cogs.components import guarded, reply
 from cogs.matches import describe_delay, parse_delay
 from cogs.table import Table, answer_in_time
@@ -39,6 +39,13 @@ On your turn press **Play** on the board (or on the mention): your private panel
 threads and lobby expiry (Manage Channels)"""
 
 
+def parse_delay_or_never(text: str | None) -> int | None:
+    """A delay option that may be 'never' (0); None when not given."""
+    if text is None:
+        return None
+    return 0 if text.strip().lower() in ("never", "off", "0") else parse_delay(text)
+
+
 class Settings(commands.Cog):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
@@ -49,9 +56,10 @@ class Settings(commands.Cog):
     @app_commands.describe(
         delay="Time without a move before the player to act is reminded: 10m to 7d (e.g. 12h)",
         enabled="Turn reminders in this channel on or off",
-        takeover="After the last reminder, let an AI play an absent player's seat (off by default)",
+        takeover="When a player stays away, an AI takes their seat at once instead of the others choosing (off)",
         threads="Open every new match of this channel in its own thread (unless /<game> new says thread: False)",
         lobby_expiry="Close a lobby nobody starts after this long: 10m to 30d, or 'never' (e.g. 24h)",
+        absent="After the last reminder, the wait before the others decide for an absent player (10m-30d, never)",
     )
     async def settings(
         self,
@@ -61,12 +69,14 @@ class Settings(commands.Cog):
         takeover: bool | None = None,
         threads: bool | None = None,
         lobby_expiry: str | None = None,
+        absent: str | None = None,
     ) -> None:
-        """Show or change this channel's settings: reminders, AI takeover, threads, lobby expiry."""
+        """Show or change this channel's settings: reminders, absent players, threads, lobby expiry."""
 
         async def run():
             service = self.bot.service
-            changing = any(x is not None for x in (delay, enabled, takeover, threads, lobby_expiry))
+            options = (delay, enabled, takeover, threads, lobby_expiry, absent)
+            changing = any(x is not None for x in options)
             # Discord hides the command from members without Manage Channels; a server may grant
             # it anyway, so the change is still checked here.
             if changing and not Table.can_manage(interaction):
@@ -74,24 +84,24 @@ class Settings(commands.Cog):
             if changing:
                 # Every option is read (and the service checks their ranges) before anything is saved.
                 seconds = parse_delay(delay) if delay is not None else None
-                expiry = None
-                if lobby_expiry is not None:
-                    expiry = (
-                        0
-                        if lobby_expiry.strip().lower() in ("never", "off", "0")
-                        else parse_delay(lobby_expiry)
-                    )
+                expiry = parse_delay_or_never(lobby_expiry)
+                after = parse_delay_or_never(absent)
                 await answer_in_time(
                     interaction,
                     service.set_reminders(
-                        interaction.channel_id, seconds, enabled, takeover, threads, lobby_expiry=expiry
+                        interaction.channel_id,
+                        seconds,
+                        enabled,
+                        takeover,
+                        threads,
+                        lobby_expiry=expiry,
+                        stall_after=after,
                     ),
                 )
-            current = await service.store.channel_settings(interaction.channel_id)
-            wait = current.reminder_delay if current else DEFAULT_REMINDER_DELAY
-            on = current.reminders_enabled if current else True
-            ai = current.ai_takeover if current else False
-            in_threads = current.threads if current else False
+            current = await service.settings_of(interaction.channel_id)
+            wait, on, ai = current.reminder_delay, current.reminders_enabled, current.ai_takeover
+            in_threads = current.threads
+            stall = service.stall_after(current)
             expiry_now = await service.lobby_expiry(interaction.channel_id)
             where = (
                 "each in a thread of its own (`threads: False` turns it off)"
@@ -99,10 +109,20 @@ class Settings(commands.Cog):
                 else "in the channel; `/settings threads: True` opens each in a thread"
             )
             closes = f"after {describe_delay(expiry_now)} without a Start" if expiry_now else "never"
+            if not stall or not on:
+                away = "**nothing** happens (`absent:` sets a wait)"
+            else:
+                then = (
+                    "an AI takes their seat"
+                    if ai
+                    else "the other players may let an AI play it or end the match"
+                )
+                away = f"after **{describe_delay(stall)}** more, {then}"
             text = (
                 f"Reminders in this channel: **{'on' if on else 'off'}**, after {describe_delay(wait)} "
                 f"without a move, repeated at most twice.\n"
-                f"AI takeover of absent players after the last reminder: **{'on' if ai else 'off'}**.\n"
+                f"A player still away after the last reminder: {away} "
+                f"(AI takeover without asking: **{'on' if ai else 'off'}**).\n"
                 f"New matches open {where}; `/<game> new thread:` decides for one match.\n"
                 f"An unstarted lobby closes itself: **{closes}**.\n"
                 "Each player chooses how they are told it is their turn with `/notifications`."

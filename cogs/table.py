@@ -20,7 +20,14 @@ from bot.limits import Cooldowns
 from bot.names import plain, shown
 from bot.service import MatchService, ServiceError, StaleClick, format_event
 from bot.store import CorruptRow, Match
-from cogs.components import POST_PERMISSIONS, THREAD_PERMISSIONS, lacking_text, missing, reply
+from cogs.components import (
+    POST_PERMISSIONS,
+    THREAD_PERMISSIONS,
+    AbsentButton,
+    lacking_text,
+    missing,
+    reply,
+)
 from cogs.messages import Messages, person_key
 from cogs.panel import Panels, closed_view
 from cogs.replays import Replays
@@ -36,6 +43,11 @@ REPLAY_COOLDOWN = 20.0
 VIEW_COOLDOWN = 10.0
 # Play opens (and draws) one's panel at most this often for one moment of a match (its version).
 PLAY_COOLDOWN = 5.0
+# Per person, and per channel: a board moved to the bottom of the channel at most this often (the
+# others who ask meanwhile are shown where it is).
+BOARD_COOLDOWN = 30.0
+# Per channel and game: a leaderboard posted publicly at most this often (meanwhile: privately).
+LEADERBOARD_COOLDOWN = 60.0
 AI_RETRIES = 5  # unexpected failures in a row before an AI seat waits for the next start
 AI_BACKOFF = 60.0  # the longest wait of an AI seat between two tries while the database is away
 
@@ -91,7 +103,16 @@ class Table:
         self.messages = Messages(client, service)
         self.panels = Panels(service, self.messages)
         self.replays = Replays(client, service)
-        self.cooldowns = Cooldowns({"replay": REPLAY_COOLDOWN, "view": VIEW_COOLDOWN, "play": PLAY_COOLDOWN})
+        # The bot's one set of cooldowns (the cogs' commands count theirs here too).
+        self.cooldowns = Cooldowns(
+            {
+                "replay": REPLAY_COOLDOWN,
+                "view": VIEW_COOLDOWN,
+                "play": PLAY_COOLDOWN,
+                "board": BOARD_COOLDOWN,
+                "leaderboard": LEADERBOARD_COOLDOWN,
+            }
+        )
         self.writer = Writer(client, service, self.messages, self.panels)
         self.writer.after_sweep = self._after_sweep
         service.on_effects = self.writer.kick
@@ -263,10 +284,15 @@ class Table:
             waiting = ", ".join(shown(match.seats[s].name) for s in to_act)
             raise ServiceError(f"It is not your turn: waiting for {waiting}.")
         self.admits_pictures(interaction.user.id)
-        self.cool_down("play", (interaction.user.id, match.id, match.version))
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        view, file = await self.panels.build(match, state, seat, refusable=True)
-        message = await interaction.followup.send(view=view, file=file, ephemeral=True, wait=True)
+        moment = (interaction.user.id, match.id, match.version)
+        self.cool_down("play", moment)
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            view, file = await self.panels.build(match, state, seat, refusable=True)
+            message = await interaction.followup.send(view=view, file=file, ephemeral=True, wait=True)
+        except BaseException:
+            self.cooldowns.forget("play", moment)  # no panel was shown: the next click may try at once
+            raise
         self.panels.live(match.id, interaction.user.id, message.id, message.edit, message.delete)
 
     async def check_member(self, match: Match, user_id: int) -> None:
@@ -401,6 +427,36 @@ class Table:
         await interaction.edit_original_response(attachments=[file], view=view)
         self.keep_panel(interaction, match.id)
 
+    # -- a player who stays away
+
+    async def on_absent(self, interaction: discord.Interaction, match_id: int, version: int, op: str) -> None:
+        """The board's choice for an absent player: an AI plays the seat, or (asked once more,
+        privately) the match ends without a result."""
+        match = await self.here(interaction, match_id)
+        names = ", ".join(
+            shown(match.seats[s].name)
+            for s in self.service.check_absent_choice(match, interaction.user.id, version)
+        )
+        if op == "end":
+            await reply(
+                interaction,
+                f"End match #{match.id} without a result? Nobody wins or loses, and it cannot be taken "
+                f"back. (Letting an AI play {names}'s seat keeps the match going.)",
+                view=discord.ui.View().add_item(AbsentButton("endok", match.id, version)),
+            )
+            return
+        choice = "ai" if op == "ai" else "end"
+        await answer_in_time(
+            interaction, self.service.choose_for_absent(match_id, interaction.user.id, version, choice)
+        )
+        if choice == "ai":
+            self.schedule_ai(match_id)
+            await reply(
+                interaction, f"An AI now plays {names}'s seat until they come back with `/match return`."
+            )
+        else:
+            await reply(interaction, f"Match #{match.id} ended without a result.")
+
     # -- AI seats
 
     def schedule_ai(self, match_id: int) -> None:
@@ -474,6 +530,6 @@ class Table:
             self._driving.discard(match_id)
 
     async def takeover(self, match: Match, seats: list[int]) -> None:
-        """After the last reminder, an AI plays for the absent players (if the channel allows it)."""
-        await self.service.take_over(match.id, seats)
+        """After the last reminder an AI took over the absent players' seats (the channel allows it,
+        or one of the other players chose it): it plays now."""
         self.schedule_ai(match.id)

@@ -493,7 +493,11 @@ class Writer:
             posted = False
         if not posted:
             if "abandoned_by" in effect.payload:
-                view, file = self.messages.abandoned_message(match, effect.payload["abandoned_by"]), None
+                payload = effect.payload
+                view = self.messages.abandoned_message(
+                    match, payload["abandoned_by"], payload.get("stalled", [])
+                )
+                file = None
             else:
                 view, file = await self.messages.final_message(match, effect.payload)
             kwargs = {"file": file} if file is not None else {}
@@ -510,11 +514,17 @@ class Writer:
         if "takeover" in p:
             seats = [s for s in p["takeover"] if 0 <= s < len(match.seats)]
             who = ", ".join(f"<@{match.seats[s].user_id}>" for s in seats)
+            chooser = match.seat_of(p["by"]) if isinstance(p.get("by"), int) else None
+            why = (
+                f"as {match.shown_names[chooser]} chose" if chooser is not None else "after the last reminder"
+            )
             if who:
                 await channel.send(
-                    f"{who}: an AI now plays your seat in match #{match.id} after the last reminder. "
+                    f"{who}: an AI now plays your seat in match #{match.id}, {why}. "
                     "Take it back at any time with /match return."
                 )
+        elif "stalled" in p:
+            await self._offer_absent_choice(match, channel, effect)
         elif "returned" in p:
             seat = p["returned"]
             if 0 <= seat < len(match.seats):
@@ -539,6 +549,42 @@ class Writer:
         elif p.get("text"):
             await channel.send(format_event(str(p["text"]), match.shown_names)[:2000])
         return KEEP
+
+    async def _offer_absent_choice(self, match: Match, channel, effect: Effect) -> None:
+        """The board now offers the choice (``absent_choice``): the other players are mentioned, and
+        the absent players are told by DM if their reminders come that way, else mentioned too."""
+        if match.status != "active" or match.version != effect.version:
+            return  # someone moved meanwhile: the offer has lapsed
+        p, seats = effect.payload, match.seats
+        absent = [s for s in p.get("stalled", []) if 0 <= s < len(seats) and seats[s].user_id is not None]
+        others = [s for s in p.get("others", []) if 0 <= s < len(seats) and seats[s].user_id is not None]
+        link = jump_url(match, match.board_message_id)
+        game = self.service.game(match.game).title
+        told = []
+        for seat in absent:
+            user_id = seats[seat].user_id
+            if not await self.store.dm_reminders(user_id):
+                continue
+            try:
+                user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+                await user.send(
+                    f"Your turn in {game} match #{match.id} has waited past the last reminder: the other "
+                    "players may now let an AI play your seat until you come back (`/match return`), or "
+                    f"end the match without a result. Play now to keep it: {link}"
+                )
+                told.append(seat)
+            except discord.HTTPException:
+                log.info("DM to absent player %s failed; mentioning them in the channel", user_id)
+        away = ", ".join(f"<@{seats[s].user_id}>" for s in absent)
+        pinged = others + [s for s in absent if s not in told]
+        await channel.send(
+            f"{', '.join(f'<@{seats[s].user_id}>' for s in others)}: match #{match.id} has waited for "
+            f"{away} past the last reminder. Any one of you may now let an AI play the seat until its "
+            f"player comes back, or end the match without a result: [on the board]({link}).",
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(seats[s].user_id) for s in pinged]
+            ),
+        )
 
     async def send_reminder(self, match: Match, seats: list[int], count: int) -> list[int]:
         """Remind by DM the players who asked for it; returns the seats to remind in the channel."""

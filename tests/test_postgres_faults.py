@@ -10,7 +10,7 @@ import asyncpg
 import pytest
 
 from bot.service import MatchService
-from bot.store import Effect, StoreBusy, Timeouts, open_store
+from bot.store import Effect, Seat, StoreBusy, Timeouts, open_store
 from tests.holdcommit import hold_outbox_commit
 from tests.test_service import Clock, started
 from tests.test_store import move_of, new_active
@@ -196,11 +196,16 @@ async def waiting_move(store, pg_url):
     move = asyncio.create_task(
         service.act(match.id, match.seats[seat].user_id, match.version, state.legal_actions(seat)[0].id)
     )
-    while not await other.fetchval(
-        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()"
-    ):
+    while not await lock_waits(other):
         await asyncio.sleep(0.02)  # until the move waits for the lock
     return match, move, (other, lock)
+
+
+async def lock_waits(con) -> int:
+    """How many sessions of this database wait for a lock."""
+    return await con.fetchval(
+        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()"
+    )
 
 
 async def test_a_move_saved_after_its_connection_was_lost_is_answered_as_made(cut_store, pg_clean):
@@ -229,4 +234,26 @@ async def test_a_lost_move_that_never_got_its_lock_is_answered_as_not_saved(cut_
     assert not busy.value.ambiguous, busy.value
     await lock.rollback()
     assert (await store.get_match(match.id)).version == match.version
+    await other.close()
+
+
+async def test_a_lost_write_other_than_a_move_is_answered_at_once(cut_store, pg_clean):
+    """Only a move is read back (and so waits until the server is done with its lost write): any
+    other lost write answers "busy" at once, while the server still runs it."""
+    store, cutter = cut_store
+    match, _ = await started(MatchService(store, clock=Clock(), seed_source=lambda: 42), 2)
+    other = await asyncpg.connect(pg_clean)
+    lock = other.transaction()
+    await lock.start()
+    await other.execute("SELECT 1 FROM matches WHERE id = $1 FOR UPDATE", match.id)
+    taken = [Seat(s.user_id, s.name, "quick") for s in match.seats]
+    write = asyncio.create_task(store.update_seats(match.id, match.seats, taken, "active", 1.0))
+    while not await lock_waits(other):
+        await asyncio.sleep(0.02)
+    cutter.cut()
+    with pytest.raises(StoreBusy) as busy:
+        await write
+    assert busy.value.ambiguous and not busy.value.settled
+    assert await lock_waits(other) == 1, "answered while the server still waits (no settle wait)"
+    await lock.rollback()
     await other.close()

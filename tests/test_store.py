@@ -296,22 +296,70 @@ async def test_a_lobby_expires_once_unless_started_and_settings_keep_their_new_c
     assert await store.turn_pings([7, 8]) == {7: "dm", 8: "mute"} and await store.dm_reminders(7)
 
 
-async def test_a_reminder_is_replaced_only_while_the_match_is_as_read(store):
+async def test_a_reminder_is_replaced_only_while_the_match_has_the_status_read(store):
     lobby = await store.create_match("iki", 1, 5, 1, [Seat(1, "a")], {}, 3, 1.0, expires_at=100.0)
-    assert await store.replace_reminder(lobby.id, "lobby", 0, Reminder(lobby.id, 50.0, 0, 0))
+    assert await store.replace_reminder(lobby.id, "lobby", 50.0)
     assert await store.due_reminders(1e9) == [Reminder(lobby.id, 50.0, 0, 0)]
     turn = Reminder(lobby.id, 900.0, 0, 0)
     await store.start_match(lobby.id, [Seat(1, "a")], {"v": 0}, turn, 2.0)
     # A lobby's expiry written after the start (as read before it) changes nothing.
-    assert not await store.replace_reminder(lobby.id, "lobby", 0, Reminder(lobby.id, 60.0, 0, 0))
-    assert not await store.replace_reminder(lobby.id, "lobby", 0, None)
+    assert not await store.replace_reminder(lobby.id, "lobby", 60.0)
+    assert not await store.replace_reminder(lobby.id, "lobby", None)
     assert await store.due_reminders(1e9) == [turn], "the match keeps its turn reminder"
     await store.save_move(move_of(await store.get_match(lobby.id), 0, "m"), 3.0)
-    assert not await store.replace_reminder(lobby.id, "active", 0, Reminder(lobby.id, 70.0, 0, 0))
-    assert await store.replace_reminder(lobby.id, "active", 1, Reminder(lobby.id, 80.0, 0, 1))
+    # Written for the version the match has now: a move between the read and the write is no
+    # reason to read again.
+    assert await store.replace_reminder(lobby.id, "active", 80.0)
     assert await store.due_reminders(1e9) == [Reminder(lobby.id, 80.0, 0, 1)]
-    assert await store.replace_reminder(lobby.id, "active", 1, None)
+    assert await store.replace_reminder(lobby.id, "active", None)
     assert await store.due_reminders(1e9) == []
+    await store.end_match(lobby.id, "abandoned", [], 4.0)
+    assert not await store.replace_reminder(lobby.id, "active", 90.0)
+    assert await store.due_reminders(1e9) == []
+
+
+async def test_firing_the_last_reminder_takes_over_seats_or_records_the_offer_at_its_version(store):
+    match = await new_active(store)
+    other, theirs = match.seats, [Seat(s.user_id, s.name, "quick") for s in match.seats]
+    # A reminder of an older version fires, but changes no seat: nothing is changed at all.
+    await store.put_reminder(Reminder(match.id, 10.0, 3, match.version + 1))
+    stale = Reminder(match.id, 10.0, 3, match.version + 1)
+    assert not await store.fire_reminder(stale, None, [Effect("notice", {"x": 1})], seats=(other, theirs))
+    assert await store.due_reminders(1e9) == [stale], "rolled back: the reminder is still there"
+    assert (await store.get_match(match.id)).seats == other and await store.pending_effects(match.id) == []
+    await store.delete_reminder(match.id)
+    # At the match's version: the offer is recorded with the reminder's end and its effects.
+    due = Reminder(match.id, 20.0, 3, match.version)
+    await store.put_reminder(due)
+    assert await store.fire_reminder(due, None, [Effect("notice", {"stalled": [0]}, 0)], stalled=True)
+    got = await store.get_match(match.id)
+    assert got.stalled == match.version and got.seats == other
+    assert [e.payload for e in await store.pending_effects(match.id)] == [{"stalled": [0]}]
+    assert not await store.fire_reminder(due, None, stalled=True), "fired once"
+    # Seats taken over only from the seats as read.
+    await store.put_reminder(due)
+    assert not await store.fire_reminder(due, None, seats=(theirs, other))
+    assert await store.fire_reminder(due, None, seats=(other, theirs))
+    assert (await store.get_match(match.id)).seats == theirs and await store.due_reminders(1e9) == []
+
+
+async def test_seats_are_updated_at_the_expected_version_only(store):
+    match = await new_active(store)
+    theirs = [Seat(s.user_id, s.name, "quick") for s in match.seats]
+    with pytest.raises(StaleVersion):
+        await store.update_seats(
+            match.id, match.seats, theirs, "active", 2.0, expected_version=match.version + 1
+        )
+    await store.update_seats(match.id, match.seats, theirs, "active", 2.0, expected_version=match.version)
+    assert (await store.get_match(match.id)).seats == theirs
+
+
+async def test_the_absent_players_setting_round_trips(store):
+    await store.put_channel_settings(6, ChannelSettings(600, True, stall_after=0))
+    assert (await store.channel_settings(6)).stall_after == 0
+    await store.put_channel_settings(6, ChannelSettings(600, True, stall_after=7200))
+    assert (await store.channel_settings(6)).stall_after == 7200
+    assert (await store.channel_settings(6)) == ChannelSettings(600, True, stall_after=7200)
 
 
 async def test_lobby_expiry_set_while_the_lobby_starts_leaves_the_turn_reminder(service):

@@ -8,9 +8,9 @@ from collections import Counter
 
 import pytest
 
-from cogs.matches import BOARD_COOLDOWN, LEADERBOARD_COOLDOWN
+from bot.limits import Overloaded
 from cogs.messages import PICTURES_PER_PERSON, TOO_MANY_PICTURES, board_key, person_key
-from cogs.table import PLAY_COOLDOWN, REPLAY_COOLDOWN, VIEW_COOLDOWN
+from cogs.table import BOARD_COOLDOWN, LEADERBOARD_COOLDOWN, PLAY_COOLDOWN, REPLAY_COOLDOWN, VIEW_COOLDOWN
 from tests.discord.helpers import World, board_message, custom_ids, make_first_choice, make_world, start_match
 from tests.discord.test_replay import answer, final_message
 
@@ -82,6 +82,41 @@ async def test_play_opens_one_panel_per_moment_and_person_every_few_seconds(simc
     await world.env.advance_time(PLAY_COOLDOWN)
     later = await player.click(board_message(world), label="Play")
     assert answer(later).attachments
+
+
+async def test_a_play_whose_panel_could_not_be_built_is_not_counted(simcord_env):
+    """The cooldown is counted before the panel is built; a build that fails (here the picture
+    workers refuse it, as when the person's pictures filled up meanwhile) takes the use back."""
+    world = await make_world(simcord_env, 2)
+    match_id = await start_match(world, "ikenokoi", 2)
+    match = await world.bot.store.get_match(match_id)
+    seat = world.bot.service.state_of(match).to_act()[0]
+    player = next(p for p in world.players if p.id == match.seats[seat].user_id)
+    panels = world.bot.table.panels
+    build = panels.build
+
+    async def refused_once(*args, **kwargs):
+        panels.build = build
+        raise Overloaded(TOO_MANY_PICTURES)
+
+    panels.build = refused_once
+    first = await player.click(board_message(world), label="Play")
+    assert TOO_MANY_PICTURES in said(first) and not answer(first).attachments
+    again = await player.click(board_message(world), label="Play")
+    assert answer(again).attachments, "the panel at once, not 'again in 5 s'"
+
+
+async def test_the_commands_count_their_cooldowns_in_the_bots_one_set(simcord_env):
+    world = await make_world(simcord_env, 2)
+    await start_match(world, "ikenokoi", 2)
+    asked = await world.players[0].slash(world.channel, "match board")
+    assert "posted at the bottom" in said(asked)
+    # (read, not asked: the test's clock is not the bot's simulated one)
+    assert ("board", world.channel.id) in world.bot.table.cooldowns._last, "counted in the table's set"
+
+
+def said(result) -> str:
+    return " ".join(m.content or "" for m in [result.response, *result.followups])
 
 
 def refused_with_wait(result, seconds: float) -> bool:

@@ -244,7 +244,8 @@ async def test_return_and_abandon_are_acknowledged_then_saved(simcord_env, db_pa
     host, other = world.players
     match_id = await start_match(world, "ikenokoi", 2)
     match = await world.bot.store.get_match(match_id)
-    await world.bot.service.take_over(match_id, [match.seat_of(other.id)])
+    old, held = world.bot.service._held(match, [match.seat_of(other.id)])  # an AI plays their seat
+    await world.bot.store.update_seats(match_id, old, held, "active", 0.0)
     result = await under_write_lock(
         world, db_path, monkeypatch, lambda: other.slash(world.channel, "match return")
     )
