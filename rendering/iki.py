@@ -62,6 +62,7 @@ NEUTRAL = (160, 160, 160)
 BUILDING_FILL = (120, 110, 95)
 GOODS = ("mon", "rice", "wood", "koban", "sandal")
 ROW_H, TALL_ROW_H = 30, 46  # a stall on the board; in the street picture (two lines)
+OYAKATA_R = 9  # an Oyakata badge, standing on the bottom edge of its shop's box (the letter at SMALL)
 NAGAYA_W = (W - 3 * PAD) // 2
 SHOP_W = 90  # "exchange" at 18 px is 80 px
 PLAYER_H = 27  # a row of the players' table
@@ -179,8 +180,10 @@ def _shop(d: ImageDraw.ImageDraw, v: dict, shop: int, y0: float, y1: float, move
     for n, line in enumerate(lines):
         _t(d, (9, y0 + 1 + n * 18), fitted(line, SMALL, SHOP_W - 10), SMALL)
     here = [s for s, p in enumerate(v["players"]) if p["oyakata"] == shop]
-    for m, s in enumerate(here):  # the Oyakata at this shop, at the bottom right of its box
-        player_badge(d, (SHOP_W - 13 - m * 21, y1 - 11), s, 10)
+    # The Oyakata at this shop: a row standing on the bottom right edge of its box, clear of its
+    # two lines of words above and of the next box's words below (they are 4 px apart).
+    for m, s in enumerate(here):
+        player_badge(d, (SHOP_W - 4 - OYAKATA_R - m * (2 * OYAKATA_R + 1), y1 - 4), s, OYAKATA_R)
 
 
 def _nagaya(d: ImageDraw.ImageDraw, v: dict, k: int, row_h: int, offered: list[int], moves: dict) -> None:

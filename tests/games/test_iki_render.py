@@ -196,3 +196,39 @@ def test_the_largest_board_fits_a_phone() -> None:
     assert len(view["row"]) == 12
     image = draw("iki", view, NAMES)
     assert image.height <= 1.6 * image.width
+
+
+@pytest.mark.parametrize("tall", [False, True])
+def test_oyakata_badges_leave_the_shop_name_whole(tall: bool) -> None:
+    """Up to four Oyakata at one shop, on the board (two lines of words in two stalls' height) and
+    in the street picture (a third line: the move's distance): no badge covers a pixel of the shop's
+    words or of the next shop's (drawn 4 px below)."""
+    from PIL import ImageChops, ImageDraw
+
+    from games.iki.data import SHOP_NAMES, SHOPS
+    from rendering import iki
+
+    row_h = iki.TALL_ROW_H if tall else iki.ROW_H
+    y0, y1 = 10, 10 + 2 * row_h - 4
+
+    def shop(name: str, oyakata: int, shop: int) -> Image.Image:
+        view = {"shops": [name] * 8, "players": [{"oyakata": shop if k < oyakata else -1} for k in range(4)]}
+        image = Image.new("RGB", (iki.SHOP_W + 8, y1 + 2 * row_h), common.BACKGROUND)
+        d = ImageDraw.Draw(image)
+        iki._shop(d, view, shop, y0, y1, 3 if tall else None)
+        iki._shop(d, {**view, "players": []}, shop, y1 + 4, y1 + 2 * row_h, None)  # the next shop
+        return image
+
+    def ink(a: Image.Image, b: Image.Image) -> set[tuple[int, int]]:
+        box = ImageChops.difference(a, b).convert("L").point(lambda p: 255 if p else 0)
+        w = box.width
+        return {(i % w, i // w) for i, p in enumerate(box.getdata()) if p}
+
+    for k, key in enumerate(SHOPS):
+        name = SHOP_NAMES[key]
+        words = ink(shop(name, 0, k), shop(" ", 0, k))  # the name's pixels, both shops
+        assert words
+        for oyakata in range(1, 5):
+            badges = ink(shop(name, oyakata, k), shop(name, 0, k))
+            near = {(x + dx, y + dy) for x, y in badges for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+            assert badges and not near & words, (name, oyakata)
