@@ -232,3 +232,26 @@ def test_oyakata_badges_leave_the_shop_name_whole(tall: bool) -> None:
             badges = ink(shop(name, oyakata, k), shop(name, 0, k))
             near = {(x + dx, y + dy) for x, y in badges for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
             assert badges and not near & words, (name, oyakata)
+
+
+def test_placing_the_neutral_character_shows_no_price() -> None:
+    """2 players: the neutral character is placed for nothing and owned by no one, so its street
+    picture names no stall's extra mon, no cost and no salary; a hire's stall choice does."""
+    found = {}
+    for seed in range(1, 6):
+        s = GAME.new_state(2, seed)
+        rng = random.Random(seed)
+        while not s.is_over() and len(found) < 2:
+            seat = s.to_act()[0]
+            kind = (
+                "neutral" if s.d["phase"] == "C_neutral" and "card" in s.d["step"] else s.d["step"].get("sub")
+            )
+            if kind in ("neutral", "hire_stall") and kind not in found:
+                found[kind] = [t for _, t in _texts(s.view(seat))[1]]
+            s.apply(seat, rng.choice(s.legal_actions(seat)).id)
+    neutral, hire = found["neutral"], found["hire_stall"]
+    assert "Placing" in neutral and "free, no owner" in neutral
+    assert not any(t.endswith(" mon") or "; pay " in t for t in neutral), neutral
+    assert any(t.endswith("+1 mon") or t.endswith("+2 mon") for t in hire) and any(
+        "; pay " in t for t in hire
+    )
