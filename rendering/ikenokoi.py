@@ -61,9 +61,10 @@ HEADER_H = 36
 DECISION_H = 26
 CARD_W, CARD_H = 62, 80
 PANEL_W = (WIDTH - 3 * PAD) // 2
-TOKENS_H = 28 + 50 + 30
+TOKENS_H = 28 + 82  # the title, then the tokens and their leaders' badges (_tokens)
 LEGEND_H = 22
 SCORE_ROW = 30
+SECRET_H = 22  # a line of a player's secret challenge under their final score
 
 
 @dataclass(frozen=True)
@@ -320,6 +321,7 @@ def _river_h(view: dict) -> int:
 def _tokens(d: ImageDraw.ImageDraw, view: dict, y: int) -> int:
     """Honour tokens 2 to 11: the variety, its value in lotus (on a lotus disc), its leader now."""
     _t(d, (PAD, y), "Honour tokens: variety, value in lotus, who leads now", TEXT)
+    end = y + TOKENS_H
     y += 28
     tv = view["token_values"]
     step = (WIDTH - 2 * PAD) / 10
@@ -340,11 +342,26 @@ def _tokens(d: ImageDraw.ImageDraw, view: dict, y: int) -> int:
             _t(d, (mid, y + 66), "none", SMALL, MUTED, "mm")
         else:
             player_badge(d, (mid, y + 66), leader, 12, SMALL)
-    return y + 82
+    return end
+
+
+def _secrets(view: dict) -> dict[int, list[str]]:
+    """At the end: each player's secret challenge in full, in lines of the score table's width."""
+    room = WIDTH - 2 * PAD - 32
+    return {
+        s: wrap(f"secret: {p['challenge']['text']}", SMALL, room)
+        for s, p in enumerate(view["players"])
+        if p.get("challenge")
+    }
+
+
+def _scores_h(view: dict) -> int:
+    return 28 + 24 + SCORE_ROW * view["num_players"] + SECRET_H * sum(map(len, _secrets(view).values()))
 
 
 def _scores(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y: int) -> int:
-    """At the end: each player's lotus by source, the winner first."""
+    """At the end: each player's lotus by source, the winner first, and under each row the
+    player's secret challenge, whole (the "secret" column is what it earned)."""
     heads = ["tokens", "common", "secret", "flowers", "total"]
     keys = ["honour", "common", "secret", "lotus", "total"]
     widths = [text_length(h, SMALL) + 16 for h in heads]
@@ -359,30 +376,31 @@ def _scores(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y: int)
         _t(d, (cx, y), h, SMALL, MUTED, "ma")
     y += 24
     n = view["num_players"]
+    secrets = _secrets(view)
     for s in sorted(range(n), key=lambda k: -view["players"][k]["score"]["total"]):
         sc = view["players"][s]["score"]
+        below = secrets.get(s, [])
         if s in view["winners"]:
-            d.rounded_rectangle((PAD - 4, y - 2, WIDTH - PAD + 2, y + 28), radius=6, fill=WINNER_FILL)
+            bottom = y + 28 + SECRET_H * len(below)
+            d.rounded_rectangle((PAD - 4, y - 2, WIDTH - PAD + 2, bottom), radius=6, fill=WINNER_FILL)
         player_badge(d, (PAD + 13, y + 13), s, 12, SMALL)
         _t(d, (PAD + 32, y + 2), fitted(_name(names, s), TEXT, xs[0] - widths[0] / 2 - PAD - 38), TEXT)
         for k, cx in zip(keys, xs, strict=True):
             _t(d, (cx, y + 2), str(sc[k] or 0), TEXT, INK, "ma")
         y += SCORE_ROW
+        for line in below:
+            _t(d, (PAD + 32, y - 3), line, SMALL, MUTED)
+            y += SECRET_H
     return y
 
 
 def _lines(view: dict, names: list[str] | None) -> list[str]:
-    """The text box: the common challenge; a player's secret, pool and peek; at the end the secrets."""
+    """The text box: the common challenge; a player's secret, pool and peek (at the end the
+    secrets are in the score table, under each player's row)."""
     seat = view["seat"]
     width = WIDTH - 2 * PAD - 24
     lines = wrap("Common challenge: " + _challengedraw_text(view["common_challenge"], "common"), SMALL, width)
-    if view["over"]:
-        for s, p in enumerate(view["players"]):
-            ch = p.get("challenge")
-            if ch:
-                text = f"{_name(names, s)}'s secret: {ch['text']}"
-                lines.append(fitted(text, SMALL, width - 100) + f"  {p['score']['secret'] or 0} lotus")
-    elif seat is not None and view.get("secret_challenge"):
+    if not view["over"] and seat is not None and view.get("secret_challenge"):
         text = "Your secret challenge: " + _challengedraw_text(view["secret_challenge"], "individual")
         lines += wrap(text + f", now worth {view.get('secret_points')} lotus to you", SMALL, width)
     if seat is not None and view.get("peek"):
@@ -440,7 +458,7 @@ def _board(view: dict, names: list[str] | None) -> Image.Image:
     legend = [] if over else wrap(LEGEND, SMALL, WIDTH - 2 * PAD)  # at the end: room for the secrets
     top = HEADER_H + DECISION_H + 6
     # at the end the scores replace the river, and the tokens (their winners have a star) go
-    top += (28 + 24 + SCORE_ROW * n + 8) if over else _river_h(view) + 4 + TOKENS_H
+    top += (_scores_h(view) + 8) if over else _river_h(view) + 4 + TOKENS_H
     top += len(lines) * LINE_H + 12 + 8
     height = top + rows * HALF.height + len(legend) * LEGEND_H + 6
     image, d = new_canvas(WIDTH, height)

@@ -388,3 +388,34 @@ def test_view_keys_and_turn_state() -> None:
                                          "challenge"}  # fmt: skip
         assert v["common_challenge"]["text"] == data.CHALLENGES[st.common]["text"]
     assert st.view(0)["prompt"] and st.view(None)["prompt"] == ""
+
+
+@pytest.mark.parametrize("n", [3, 5])
+def test_the_end_picture_shows_every_secret_challenge_whole(n: int) -> None:
+    """At the end every player's secret challenge is in the result picture in full (it was cut to
+    the width left beside the player's name), still within 1.6x the width."""
+    longest = max(range(len(data.CHALLENGES)), key=lambda c: len(data.CHALLENGES[c]["text"]))
+    for seed in range(3):
+        st = GAME.new_state(n, 90 + seed)
+        if longest in st.unused:  # the longest text, for the longest name
+            st.unused[st.unused.index(longest)] = st.secret[0]
+            st.unused.sort()
+            st.secret[0] = longest
+        random_steps(st, 10_000, seed)
+        names = ["Bartholomew-Alexander"] + [f"Player {i}" for i in range(1, n)]
+        for seat in (None, 1):
+            image, texts, smallest = _texts(st.view(seat), names)
+            assert smallest >= 8 and image.height <= 1.6 * image.width
+            for p in st.view(None)["players"]:
+                assert f"secret: {p['challenge']['text']}" in texts, p["challenge"]["text"]
+        assert f"secret: {data.CHALLENGES[longest]['text']}" in texts or longest == st.common
+
+
+def test_the_tokens_take_the_height_the_picture_leaves_them() -> None:
+    from PIL import ImageDraw
+
+    from rendering import ikenokoi
+
+    view = GAME.new_state(3, 1).view(None)
+    d = ImageDraw.Draw(Image.new("RGB", (600, 400)))
+    assert ikenokoi._tokens(d, view, 50) == 50 + ikenokoi.TOKENS_H
