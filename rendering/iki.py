@@ -700,11 +700,11 @@ def _mat(v: dict, names, seat: int) -> Image.Image:
     y += char_rows * 28 + 10
     _t(d, (PAD + 6, y), "Retired (their salary at each payday)", TEXT)
     y += 28
-    cw = (W - 2 * PAD - 12) / 5
+    cw = (W - 2 * PAD - 8) / 5  # "Shop seller" (90 px) whole beside its chip
     for k, typ in enumerate(TYPE_FILL):
         x = PAD + 6 + k * cw
         _chip(d, x, y, typ, 20)
-        _t(d, (x + 24, y), fitted(TYPE_WORD[typ], SMALL, cw - 26), SMALL)
+        _t(d, (x + 23, y), fitted(TYPE_WORD[typ], SMALL, cw - 25), SMALL)
         cards = by_type[typ]
         for j, c in enumerate(cards):
             _t(d, (x, y + 26 + j * 22), fitted(f"{c['name']} {c['salaries'][-1]}", SMALL, cw - 6), SMALL)

@@ -83,6 +83,9 @@ def test_the_private_picture_of_a_player_who_waits_is_their_own_mat() -> None:
     assert render("iki", s.view(other), NAMES) != render("iki", view, NAMES)  # each seat its own mat
     _, texts = _texts(view)
     assert (22, f"{NAMES[seat]}'s mat") in texts and f"{NAMES[other]}'s mat" not in {t for _, t in texts}
+    from rendering.iki import TYPE_WORD
+
+    assert set(TYPE_WORD.values()) <= {t for _, t in texts}  # the retired types' words, whole
     # another player's goods are not on my mat; mine are
     richer = {**view, "players": [dict(p) for p in view["players"]]}
     richer["players"][other]["mon"] += 5
