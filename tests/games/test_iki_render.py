@@ -258,3 +258,38 @@ def test_placing_the_neutral_character_shows_no_price() -> None:
     assert any(t.endswith("+1 mon") or t.endswith("+2 mon") for t in hire) and any(
         "; pay " in t for t in hire
     )
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_street_options_are_the_places_the_legal_actions_name(n: int) -> None:
+    """The view's street options (read from the engine's lists) name exactly the stalls and shops
+    of the legal actions, at every step of random games: a stall choice, a Nagaya's outer stall,
+    a hire's possible stalls, a move's shop and distance, a free placement."""
+    from games.iki.view import street_options
+
+    for seed in range(2):
+        s = GAME.new_state(n, 70 + seed)
+        rng = random.Random(seed)
+        while not s.is_over():
+            seat = s.to_act()[0]
+            acts = s.legal_actions(seat)
+            stalls, shops = set(), {}
+            for a in acts:
+                kind, arg = a.id[:2], a.id[2:]
+                if kind == "st":
+                    stalls.add(int(arg))
+                elif kind == "sn":
+                    assert a.label == f"Nagaya {int(arg) + 1} (outer stall)"
+                    stalls.add(int(arg) * s.S)
+                elif kind == "mv":
+                    shop = (s.d["players"][seat]["pos"] + int(arg)) % 8
+                    assert f"to shop {shop + 1}:" in a.label
+                    shops[str(shop)] = int(arg)
+                elif kind == "ny":
+                    shops[arg] = 0
+                elif a.id[0] == "h":  # a hire: the stall choice that follows names its stalls
+                    after = s.copy()
+                    after.apply(seat, a.id)
+                    stalls.update(int(b.id[2:]) for b in after.legal_actions(seat) if b.id.startswith("st"))
+            assert street_options(s) == {"stalls": sorted(stalls), "shops": shops}
+            s.apply(seat, rng.choice(acts).id)
