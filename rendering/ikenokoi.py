@@ -64,6 +64,7 @@ PANEL_W = (WIDTH - 3 * PAD) // 2
 TOKENS_H = 28 + 82  # the title, then the tokens and their leaders' badges (_tokens)
 LEGEND_H = 22
 SCORE_ROW = 30
+SCORE_R = 14  # a pontoon's score, on a lotus disc beside the player's name
 SECRET_H = 22  # a line of a player's secret challenge under their final score
 
 
@@ -219,16 +220,26 @@ def _pontoon(d: ImageDraw.ImageDraw, view: dict, seat: int, names: list[str] | N
             outline=INK,
         )
         _t(d, (right + tw / 2, 20), tag, SMALL, INK, "mm")
+    # The score beside the name, on a lotus disc as the Honour tokens' values; under them what
+    # the pond holds, whole: the bridges (drawn as bars in the pond) leave the line when it
+    # would be cut; "flowers" as in the final table.
     title = _name(names, seat) + (" (you)" if view["seat"] == seat else "")
+    right -= 2 * SCORE_R + 6
+    d.ellipse(
+        (right, 20 - SCORE_R, right + 2 * SCORE_R, 20 + SCORE_R), fill=GARDEN_FILLS["lotus"], outline=INK
+    )
+    _t(d, (right + SCORE_R, 21), str(p["score"]["total"]), SMALL, INK, "mm")
+    parts = [f"{p['koi_cards']} Koi"]
     _t(d, (48, 20), fitted(title, TEXT, right - 54), TEXT, INK, "lm")
-    parts = [f"{p['score']['total']} lotus", f"{p['koi_cards']} Koi"]
     if p["lotus"]:
-        parts.append(f"{p['lotus']} lotus flower" + ("s" if p["lotus"] > 1 else ""))
+        parts.append(f"{p['lotus']} flower" + ("s" if p["lotus"] > 1 else ""))
     if p["lanterns"]:
         parts.append(f"{p['lanterns']} lantern" + ("s" if p["lanterns"] > 1 else ""))
+    line = " · ".join(parts)
     if p["bridges"]:
-        parts.append("bridges " + ", ".join(f"{a}-{b}" for a, b in p["bridges"]))
-    _t(d, (14, 36), fitted(" · ".join(parts), SMALL, w - 22), SMALL)
+        bridges = " · ".join([line, "bridges " + ", ".join(f"{a}-{b}" for a, b in p["bridges"])])
+        line = bridges if text_length(bridges, SMALL) <= w - 22 else line
+    _t(d, (14, 36), fitted(line, SMALL, w - 22), SMALL)
 
     cw, ch = pond.cell_w, pond.cell_h
     gx, gy = 12, 60
@@ -410,7 +421,10 @@ def _lines(view: dict, names: list[str] | None) -> list[str]:
     return lines
 
 
-LEGEND = "Big number: Koi and bamboo (B) in the zone. Yellow with a star: leads that Honour token. Brown bar: a bridge."
+LEGEND = (
+    "Big number: Koi and bamboo (B) in the zone. Yellow with a star: leads that Honour token."
+    " Brown bar: a bridge. Pink disc: lotus (a score)."
+)
 
 
 def _header(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None) -> int:

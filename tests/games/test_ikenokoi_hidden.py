@@ -419,3 +419,33 @@ def test_the_tokens_take_the_height_the_picture_leaves_them() -> None:
     view = GAME.new_state(3, 1).view(None)
     d = ImageDraw.Draw(Image.new("RGB", (600, 400)))
     assert ikenokoi._tokens(d, view, 50) == 50 + ikenokoi.TOKENS_H
+
+
+def test_a_pontoon_says_its_score_and_what_it_holds_whole() -> None:
+    """Each pontoon on the board shows its score beside the name (on a lotus disc), and under it
+    its Koi, lotus flowers and lanterns, never cut; its bridges too when they fit (they are drawn
+    as bars)."""
+    import re
+
+    from rendering import ikenokoi
+
+    seen = 0
+    for seed in range(3):
+        st = GAME.new_state(5, 30 + seed)
+        names = ["Bartholomew-Alexander", "bob", "carol", "dave", "erin"]
+        for steps in (40, 40, 10_000):
+            random_steps(st, steps, seed + steps)
+            view = st.view(None)
+            ikenokoi._PONTOONS.clear()  # every pontoon drawn, in seat order
+            _, texts, _ = _texts(view, names)
+            lines = [t for t in texts if re.match(r"\d+ Koi", t)]
+            assert len(lines) == len(view["players"])
+            for p, line in zip(view["players"], lines, strict=True):
+                assert str(p["score"]["total"]) in texts
+                assert line.startswith(f"{p['koi_cards']} Koi") and not line.endswith("…"), line
+                if p["lotus"]:
+                    assert f"{p['lotus']} flower" in line
+                if p["lanterns"]:
+                    assert f"{p['lanterns']} lantern" in line
+                seen += bool(p["lotus"] and p["lanterns"])
+    assert seen  # a pond with both, whose line was cut before
