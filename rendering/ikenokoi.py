@@ -60,6 +60,7 @@ LINE_H = 24
 HEADER_H = 36
 DECISION_H = 26
 CARD_W, CARD_H = 62, 80
+RIVER_W, RIVER_GAP = 76, 6  # a river card: "bamboo" (69 px) whole
 PANEL_W = (WIDTH - 3 * PAD) // 2
 TOKENS_H = 28 + 82  # the title, then the tokens and their leaders' badges (_tokens)
 LEGEND_H = 22
@@ -286,20 +287,20 @@ def _river(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y: int) 
     """The river's four places, the pond and the pool (faces when your lantern shows them)."""
     over = view["over"]
     _t(d, (PAD, y), "River" + (" (a Sharing)" if view.get("share_next") is not None else ""), TEXT)
-    px = PAD + 4 * (CARD_W + 8) + 14
+    px = PAD + 4 * (RIVER_W + RIVER_GAP) + 8
     _t(d, (px, y), "Pond", TEXT)
-    qx = px + CARD_W + 24
+    qx = px + CARD_W + 18
     pool = view.get("pool")
     label = "Pool" + (" (you see it)" if pool and not over else "")
     _t(d, (qx, y), fitted(label, TEXT, WIDTH - PAD - qx), TEXT)
     y += 28
     river = view["river"]
     for i in range(4):
-        x = PAD + i * (CARD_W + 8)
+        x = PAD + i * (RIVER_W + RIVER_GAP)
         if i < len(river):
-            _card(d, x, y, river[i])
+            _card(d, x, y, river[i], RIVER_W)
         else:
-            d.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=9, outline=LINE, width=2)
+            d.rounded_rectangle((x, y, x + RIVER_W, y + CARD_H), radius=9, outline=LINE, width=2)
     _back(d, px, y + 6, "cards", view["pond_size"])
     if pool:
         step = min(CARD_W + 8, (WIDTH - PAD - qx) // len(pool))

@@ -449,3 +449,11 @@ def test_a_pontoon_says_its_score_and_what_it_holds_whole() -> None:
                     assert f"{p['lanterns']} lantern" in line
                 seen += bool(p["lotus"] and p["lanterns"])
     assert seen  # a pond with both, whose line was cut before
+
+
+def test_the_river_names_every_garden_card_whole() -> None:
+    """A Garden card in the river says its kind whole ("bamboo", "lantern" were cut on a phone)."""
+    view = GAME.new_state(3, 1).view(None)
+    kinds = ["bamboo", "lantern", "bridge", "lotus"]
+    _, texts, smallest = _texts({**view, "river": kinds}, ["a", "b", "c"])
+    assert all(k in texts for k in kinds) and smallest >= 8
