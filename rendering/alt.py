@@ -64,6 +64,15 @@ def _ikenokoi(view: dict, names: list[str] | None) -> list[str]:
     common = view.get("common_challenge")
     if common:
         parts.append(f"Common challenge: {common['text']}")
+    # At the end the secret challenges are public: each whole, before the ponds (a long text is cut
+    # at its end).
+    secrets = [
+        f"{player_name(names, seat)}'s secret, {_plural(p['score']['secret'] or 0, 'lotus', 'lotus')}: "
+        + p["challenge"]["text"]
+        for seat, p in enumerate(view.get("players", []))
+        if view.get("over") and p.get("challenge")
+    ]
+    parts += secrets
     for seat, p in enumerate(view.get("players", [])):
         koi = [
             v if z["koi"] == 1 else f"{v}×{z['koi']}" for v, z in p.get("zones", {}).items() if z.get("koi")

@@ -60,10 +60,13 @@ LINE_H = 24
 HEADER_H = 36
 DECISION_H = 26
 CARD_W, CARD_H = 62, 80
+RIVER_W, RIVER_GAP = 76, 6  # a river card: "bamboo" (69 px) whole
 PANEL_W = (WIDTH - 3 * PAD) // 2
-TOKENS_H = 28 + 50 + 30
+TOKENS_H = 28 + 82  # the title, then the tokens and their leaders' badges (_tokens)
 LEGEND_H = 22
 SCORE_ROW = 30
+SCORE_R = 14  # a pontoon's score, on a lotus disc beside the player's name
+SECRET_H = 22  # a line of a player's secret challenge under their final score
 
 
 @dataclass(frozen=True)
@@ -218,16 +221,26 @@ def _pontoon(d: ImageDraw.ImageDraw, view: dict, seat: int, names: list[str] | N
             outline=INK,
         )
         _t(d, (right + tw / 2, 20), tag, SMALL, INK, "mm")
+    # The score beside the name, on a lotus disc as the Honour tokens' values; under them what
+    # the pond holds, whole: the bridges (drawn as bars in the pond) leave the line when it
+    # would be cut; "flowers" as in the final table.
     title = _name(names, seat) + (" (you)" if view["seat"] == seat else "")
+    right -= 2 * SCORE_R + 6
+    d.ellipse(
+        (right, 20 - SCORE_R, right + 2 * SCORE_R, 20 + SCORE_R), fill=GARDEN_FILLS["lotus"], outline=INK
+    )
+    _t(d, (right + SCORE_R, 21), str(p["score"]["total"]), SMALL, INK, "mm")
+    parts = [f"{p['koi_cards']} Koi"]
     _t(d, (48, 20), fitted(title, TEXT, right - 54), TEXT, INK, "lm")
-    parts = [f"{p['score']['total']} lotus", f"{p['koi_cards']} Koi"]
     if p["lotus"]:
-        parts.append(f"{p['lotus']} lotus flower" + ("s" if p["lotus"] > 1 else ""))
+        parts.append(f"{p['lotus']} flower" + ("s" if p["lotus"] > 1 else ""))
     if p["lanterns"]:
         parts.append(f"{p['lanterns']} lantern" + ("s" if p["lanterns"] > 1 else ""))
+    line = " · ".join(parts)
     if p["bridges"]:
-        parts.append("bridges " + ", ".join(f"{a}-{b}" for a, b in p["bridges"]))
-    _t(d, (14, 36), fitted(" · ".join(parts), SMALL, w - 22), SMALL)
+        bridges = " · ".join([line, "bridges " + ", ".join(f"{a}-{b}" for a, b in p["bridges"])])
+        line = bridges if text_length(bridges, SMALL) <= w - 22 else line
+    _t(d, (14, 36), fitted(line, SMALL, w - 22), SMALL)
 
     cw, ch = pond.cell_w, pond.cell_h
     gx, gy = 12, 60
@@ -274,20 +287,20 @@ def _river(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y: int) 
     """The river's four places, the pond and the pool (faces when your lantern shows them)."""
     over = view["over"]
     _t(d, (PAD, y), "River" + (" (a Sharing)" if view.get("share_next") is not None else ""), TEXT)
-    px = PAD + 4 * (CARD_W + 8) + 14
+    px = PAD + 4 * (RIVER_W + RIVER_GAP) + 8
     _t(d, (px, y), "Pond", TEXT)
-    qx = px + CARD_W + 24
+    qx = px + CARD_W + 18
     pool = view.get("pool")
     label = "Pool" + (" (you see it)" if pool and not over else "")
     _t(d, (qx, y), fitted(label, TEXT, WIDTH - PAD - qx), TEXT)
     y += 28
     river = view["river"]
     for i in range(4):
-        x = PAD + i * (CARD_W + 8)
+        x = PAD + i * (RIVER_W + RIVER_GAP)
         if i < len(river):
-            _card(d, x, y, river[i])
+            _card(d, x, y, river[i], RIVER_W)
         else:
-            d.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=9, outline=LINE, width=2)
+            d.rounded_rectangle((x, y, x + RIVER_W, y + CARD_H), radius=9, outline=LINE, width=2)
     _back(d, px, y + 6, "cards", view["pond_size"])
     if pool:
         step = min(CARD_W + 8, (WIDTH - PAD - qx) // len(pool))
@@ -320,6 +333,7 @@ def _river_h(view: dict) -> int:
 def _tokens(d: ImageDraw.ImageDraw, view: dict, y: int) -> int:
     """Honour tokens 2 to 11: the variety, its value in lotus (on a lotus disc), its leader now."""
     _t(d, (PAD, y), "Honour tokens: variety, value in lotus, who leads now", TEXT)
+    end = y + TOKENS_H
     y += 28
     tv = view["token_values"]
     step = (WIDTH - 2 * PAD) / 10
@@ -340,11 +354,26 @@ def _tokens(d: ImageDraw.ImageDraw, view: dict, y: int) -> int:
             _t(d, (mid, y + 66), "none", SMALL, MUTED, "mm")
         else:
             player_badge(d, (mid, y + 66), leader, 12, SMALL)
-    return y + 82
+    return end
+
+
+def _secrets(view: dict) -> dict[int, list[str]]:
+    """At the end: each player's secret challenge in full, in lines of the score table's width."""
+    room = WIDTH - 2 * PAD - 32
+    return {
+        s: wrap(f"secret: {p['challenge']['text']}", SMALL, room)
+        for s, p in enumerate(view["players"])
+        if p.get("challenge")
+    }
+
+
+def _scores_h(view: dict) -> int:
+    return 28 + 24 + SCORE_ROW * view["num_players"] + SECRET_H * sum(map(len, _secrets(view).values()))
 
 
 def _scores(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y: int) -> int:
-    """At the end: each player's lotus by source, the winner first."""
+    """At the end: each player's lotus by source, the winner first, and under each row the
+    player's secret challenge, whole (the "secret" column is what it earned)."""
     heads = ["tokens", "common", "secret", "flowers", "total"]
     keys = ["honour", "common", "secret", "lotus", "total"]
     widths = [text_length(h, SMALL) + 16 for h in heads]
@@ -359,30 +388,31 @@ def _scores(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y: int)
         _t(d, (cx, y), h, SMALL, MUTED, "ma")
     y += 24
     n = view["num_players"]
+    secrets = _secrets(view)
     for s in sorted(range(n), key=lambda k: -view["players"][k]["score"]["total"]):
         sc = view["players"][s]["score"]
+        below = secrets.get(s, [])
         if s in view["winners"]:
-            d.rounded_rectangle((PAD - 4, y - 2, WIDTH - PAD + 2, y + 28), radius=6, fill=WINNER_FILL)
+            bottom = y + 28 + SECRET_H * len(below)
+            d.rounded_rectangle((PAD - 4, y - 2, WIDTH - PAD + 2, bottom), radius=6, fill=WINNER_FILL)
         player_badge(d, (PAD + 13, y + 13), s, 12, SMALL)
         _t(d, (PAD + 32, y + 2), fitted(_name(names, s), TEXT, xs[0] - widths[0] / 2 - PAD - 38), TEXT)
         for k, cx in zip(keys, xs, strict=True):
             _t(d, (cx, y + 2), str(sc[k] or 0), TEXT, INK, "ma")
         y += SCORE_ROW
+        for line in below:
+            _t(d, (PAD + 32, y - 3), line, SMALL, MUTED)
+            y += SECRET_H
     return y
 
 
 def _lines(view: dict, names: list[str] | None) -> list[str]:
-    """The text box: the common challenge; a player's secret, pool and peek; at the end the secrets."""
+    """The text box: the common challenge; a player's secret, pool and peek (at the end the
+    secrets are in the score table, under each player's row)."""
     seat = view["seat"]
     width = WIDTH - 2 * PAD - 24
     lines = wrap("Common challenge: " + _challengedraw_text(view["common_challenge"], "common"), SMALL, width)
-    if view["over"]:
-        for s, p in enumerate(view["players"]):
-            ch = p.get("challenge")
-            if ch:
-                text = f"{_name(names, s)}'s secret: {ch['text']}"
-                lines.append(fitted(text, SMALL, width - 100) + f"  {p['score']['secret'] or 0} lotus")
-    elif seat is not None and view.get("secret_challenge"):
+    if not view["over"] and seat is not None and view.get("secret_challenge"):
         text = "Your secret challenge: " + _challengedraw_text(view["secret_challenge"], "individual")
         lines += wrap(text + f", now worth {view.get('secret_points')} lotus to you", SMALL, width)
     if seat is not None and view.get("peek"):
@@ -392,7 +422,10 @@ def _lines(view: dict, names: list[str] | None) -> list[str]:
     return lines
 
 
-LEGEND = "Big number: Koi and bamboo (B) in the zone. Yellow with a star: leads that Honour token. Brown bar: a bridge."
+LEGEND = (
+    "Big number: Koi and bamboo (B) in the zone. Yellow with a star: leads that Honour token."
+    " Brown bar: a bridge. Pink disc: lotus (a score)."
+)
 
 
 def _header(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None) -> int:
@@ -440,7 +473,7 @@ def _board(view: dict, names: list[str] | None) -> Image.Image:
     legend = [] if over else wrap(LEGEND, SMALL, WIDTH - 2 * PAD)  # at the end: room for the secrets
     top = HEADER_H + DECISION_H + 6
     # at the end the scores replace the river, and the tokens (their winners have a star) go
-    top += (28 + 24 + SCORE_ROW * n + 8) if over else _river_h(view) + 4 + TOKENS_H
+    top += (_scores_h(view) + 8) if over else _river_h(view) + 4 + TOKENS_H
     top += len(lines) * LINE_H + 12 + 8
     height = top + rows * HALF.height + len(legend) * LEGEND_H + 6
     image, d = new_canvas(WIDTH, height)

@@ -62,6 +62,7 @@ NEUTRAL = (160, 160, 160)
 BUILDING_FILL = (120, 110, 95)
 GOODS = ("mon", "rice", "wood", "koban", "sandal")
 ROW_H, TALL_ROW_H = 30, 46  # a stall on the board; in the street picture (two lines)
+OYAKATA_R = 9  # an Oyakata badge, standing on the bottom edge of its shop's box (the letter at SMALL)
 NAGAYA_W = (W - 3 * PAD) // 2
 SHOP_W = 90  # "exchange" at 18 px is 80 px
 PLAYER_H = 27  # a row of the players' table
@@ -139,6 +140,7 @@ def _nagaya_cached(image: Image.Image, v: dict, k: int, x0: int, y0: int, row_h:
     S = v["stalls_per_nagaya"]
     stalls = [i for i in marks.get("stalls", []) if i // S == k]
     shops = {j: marks.get("shops", {}).get(str(2 * k + j)) for j in range(2)}
+    free = bool(marks.get("free"))
     key = repr(
         (
             k,
@@ -146,6 +148,7 @@ def _nagaya_cached(image: Image.Image, v: dict, k: int, x0: int, y0: int, row_h:
             row_h,
             stalls,
             shops,
+            free,
             v["shops"][2 * k : 2 * k + 2],
             [p["oyakata"] for p in v["players"]],
             [f["month"] for f in v["fires_past"] if f["nagaya"] == k],
@@ -155,7 +158,7 @@ def _nagaya_cached(image: Image.Image, v: dict, k: int, x0: int, y0: int, row_h:
     panel = _PANELS.get(key)
     if panel is None:
         panel = Image.new("RGB", (NAGAYA_W + 1, nagaya_h(row_h) + 1), BACKGROUND)
-        _nagaya(ImageDraw.Draw(panel), v, k, row_h, stalls, shops)
+        _nagaya(ImageDraw.Draw(panel), v, k, row_h, stalls, shops, free)
         _PANELS.put(key, panel)
     image.paste(panel, (x0, y0))
 
@@ -179,13 +182,19 @@ def _shop(d: ImageDraw.ImageDraw, v: dict, shop: int, y0: float, y1: float, move
     for n, line in enumerate(lines):
         _t(d, (9, y0 + 1 + n * 18), fitted(line, SMALL, SHOP_W - 10), SMALL)
     here = [s for s, p in enumerate(v["players"]) if p["oyakata"] == shop]
-    for m, s in enumerate(here):  # the Oyakata at this shop, at the bottom right of its box
-        player_badge(d, (SHOP_W - 13 - m * 21, y1 - 11), s, 10)
+    # The Oyakata at this shop: a row standing on the bottom right edge of its box, clear of its
+    # two lines of words above and of the next box's words below (they are 4 px apart).
+    for m, s in enumerate(here):
+        player_badge(d, (SHOP_W - 4 - OYAKATA_R - m * (2 * OYAKATA_R + 1), y1 - 4), s, OYAKATA_R)
 
 
-def _nagaya(d: ImageDraw.ImageDraw, v: dict, k: int, row_h: int, offered: list[int], moves: dict) -> None:
+def _nagaya(
+    d: ImageDraw.ImageDraw, v: dict, k: int, row_h: int, offered: list[int], moves: dict, free: bool = False
+) -> None:
     """A Nagaya: its two shops on the left (shop 2k reaches the first half of the stalls, shop 2k+1
-    the rest), its stalls on the right; ``offered`` stalls and ``moves`` shops are marked."""
+    the rest), its stalls on the right; ``offered`` stalls and ``moves`` shops are marked. An empty
+    stall says the extra mon a hire or a building pays there, unless ``free``: the decision under
+    way places a character that pays nothing (the neutral character of a 2-player game)."""
     S = v["stalls_per_nagaya"]
     w, h = NAGAYA_W, nagaya_h(row_h)
     tall = row_h >= TALL_ROW_H
@@ -239,7 +248,7 @@ def _nagaya(d: ImageDraw.ImageDraw, v: dict, k: int, row_h: int, offered: list[i
             _owner(d, rx + rw - 17, mid, st["owner"], 11)
         else:
             tag = "corner" if st["corner"] else ""
-            extra = f"+{st['surcharge']} mon" if st["surcharge"] else ""
+            extra = f"+{st['surcharge']} mon" if st["surcharge"] and not free else ""
             label = "  ".join(x for x in (name, tag, extra) if x)
             _t(d, (rx + 8, mid), label, TEXT if chosen else SMALL, INK if chosen else MUTED, "lm")
 
@@ -343,10 +352,12 @@ def _cost(c: dict) -> str:
     return f"{c['cost']} mon" + (f" (+{c['mons']} on it)" if c["mons"] else "")
 
 
-def _character_line(d: ImageDraw.ImageDraw, c: dict, x: float, y: float, w: float) -> None:
-    """Type, name, firefighting and cost on one line."""
+def _character_line(
+    d: ImageDraw.ImageDraw, c: dict, x: float, y: float, w: float, cost: str | None = None
+) -> None:
+    """Type, name, firefighting and cost (``cost``: other words in its place) on one line."""
     _chip(d, x, y + 1, c["type"], 20)
-    cost = _cost(c)
+    cost = _cost(c) if cost is None else cost
     _t(d, (x + w, y), cost, SMALL, INK, "ra")
     room = w - 30 - text_length(cost, SMALL)
     if c["ff"]:  # a flame and its number: firefighting (the title says so)
@@ -594,6 +605,10 @@ def _street(v: dict, names, seat: int) -> Image.Image:
     placed, or the characters for hire with what they do."""
     title, character = _choosing(v)
     hiring = v["turn"].get("sub") == "income"
+    # The neutral character (2 players) is placed for nothing, owned by no one: no stall's extra
+    # mon, no cost, no salary; a player who does business with it discards it (the rulebook).
+    neutral = v["turn"]["phase"] == "C_neutral"
+    marks = {**v["street_options"], "free": neutral}
     height = 36 + 28 + 2 * nagaya_h(TALL_ROW_H) + 6 + 8
     if hiring:
         height += _market_h(v, abilities=True) + 6
@@ -605,13 +620,14 @@ def _street(v: dict, names, seat: int) -> Image.Image:
     y = _header(d, v, names)
     d.rounded_rectangle((PAD - 2, y - 2, W - PAD + 2, y + 24), radius=6, fill=CHOSEN)
     _t(d, (PAD + 4, y), fitted(title, TEXT, W - 2 * PAD - 8), TEXT)
-    y = _main_street(image, v, y + 28, TALL_ROW_H, v["street_options"]) + 8
+    y = _main_street(image, v, y + 28, TALL_ROW_H, marks) + 8
     if hiring:
         y = _market(d, v, y, abilities=True) + 6
     elif character:
         _t(d, (PAD, y), "Placing", TEXT)
-        _character_line(d, character, PAD, y + 26, W - 2 * PAD)
-        _t(d, (PAD + 26, y + 47), fitted(_ability_line(character), SMALL, W - 2 * PAD - 26), SMALL, MUTED)
+        _character_line(d, character, PAD, y + 26, W - 2 * PAD, "free, no owner" if neutral else None)
+        does = f"{_ability(character)}; leaves after one business" if neutral else _ability_line(character)
+        _t(d, (PAD + 26, y + 47), fitted(does, SMALL, W - 2 * PAD - 26), SMALL, MUTED)
         y += 26 + MARKET_H
     _t(d, (PAD, y), "Marked: what you can choose, named as in your options", SMALL, MUTED)
     return image
@@ -684,11 +700,11 @@ def _mat(v: dict, names, seat: int) -> Image.Image:
     y += char_rows * 28 + 10
     _t(d, (PAD + 6, y), "Retired (their salary at each payday)", TEXT)
     y += 28
-    cw = (W - 2 * PAD - 12) / 5
+    cw = (W - 2 * PAD - 8) / 5  # "Shop seller" (90 px) whole beside its chip
     for k, typ in enumerate(TYPE_FILL):
         x = PAD + 6 + k * cw
         _chip(d, x, y, typ, 20)
-        _t(d, (x + 24, y), fitted(TYPE_WORD[typ], SMALL, cw - 26), SMALL)
+        _t(d, (x + 23, y), fitted(TYPE_WORD[typ], SMALL, cw - 25), SMALL)
         cards = by_type[typ]
         for j, c in enumerate(cards):
             _t(d, (x, y + 26 + j * 22), fitted(f"{c['name']} {c['salaries'][-1]}", SMALL, cw - 6), SMALL)

@@ -246,6 +246,17 @@ class IkiState(GameState):
     def empty_stalls(self) -> list[int]:
         return [i for i, x in enumerate(self.d["stalls"]) if x is None]
 
+    def start_nagayas(self) -> list[int]:
+        """The Nagaya whose outer stall can still take a starting character."""
+        return [k for k in range(4) if self.d["stalls"][k * self.S] is None]
+
+    def move_choices(self, seat: int) -> list[tuple[int, int]]:
+        """(distance, sandals it costs) of each move the seat's Oyakata may make now."""
+        lo, hi = D.IKIZAMA_MOVE[self.d["step"]["space"]]
+        free = self._carters(seat)
+        top = min(hi + free + self.d["players"][seat]["sandal"], hi + 8)
+        return [(dist, max(0, dist - hi - free)) for dist in range(lo, top + 1)]
+
     def _carters(self, seat: int) -> int:
         return sum(1 for c in self.d["players"][seat]["retired"] if D.CHARACTERS[c][0] == D.CARTER)
 
@@ -301,11 +312,7 @@ class IkiState(GameState):
         if ph == "start_card":
             return [Action(f"sc{c}", self._card_label(c), "start_card") for c in d["start_row"]]
         if ph == "start_nagaya":
-            return [
-                Action(f"sn{k}", f"Nagaya {k + 1} (outer stall)", "nagaya")
-                for k in range(4)
-                if d["stalls"][k * self.S] is None
-            ]
+            return [Action(f"sn{k}", f"Nagaya {k + 1} (outer stall)", "nagaya") for k in self.start_nagayas()]
         if ph == "A":
             return [
                 Action(f"ik{s}", f"Ikizama on space {D.IKIZAMA[s]}", "ikizama")
@@ -346,11 +353,8 @@ class IkiState(GameState):
         if sub in ("hire_stall", "build_stall"):
             return [Action(f"st{i}", self._stall_label(i, self.surcharge(i)), "stall") for i in st["stalls"]]
         if sub == "move":
-            lo, hi = D.IKIZAMA_MOVE[st["space"]]
-            free = self._carters(seat)
             acts = []
-            for dist in range(lo, min(hi + free + P["sandal"], hi + 8) + 1):
-                cost = max(0, dist - hi - free)
+            for dist, cost in self.move_choices(seat):
                 dest = D.SHOPS[(P["pos"] + dist) % 8]
                 lab = f"Move {dist} to shop {(P['pos'] + dist) % 8 + 1}: {D.SHOP_NAMES[dest]}" + (
                     f" ({cost} sandal)" if cost else ""

@@ -43,27 +43,30 @@ def building_info(b: int) -> dict:
 def street_options(state: IkiState) -> dict:
     """The places of main street the decision under way offers, as its options name them: the
     stalls (their index) and the shops (the distance a move takes there, 0 for a free choice).
-    The private picture of the seat deciding shows them numbered on the street."""
+    The private picture of the seat deciding shows them numbered on the street. Read from the
+    same lists the legal actions are made of."""
     stalls: set[int] = set()
     shops: dict[str, int] = {}
     if state.is_over():
         return {"stalls": [], "shops": shops}
     seat = state.to_act()[0]
     d = state.d
-    mons = dict((c, m) for c, m in d["row"])
-    for action in state.legal_actions(seat):
-        kind, arg = action.id[:2], action.id[2:]
-        if kind == "st":
-            stalls.add(int(arg))
-        elif kind == "sn":  # a Nagaya's outer stall
-            stalls.add(int(arg) * state.S)
-        elif kind == "mv":
-            shops[str((d["players"][seat]["pos"] + int(arg)) % 8)] = int(arg)
-        elif kind == "ny":
-            shops[arg] = 0
-        elif action.id[0] == "h":  # a hire: every stall it could go to
-            card = int(action.id[1:])
-            stalls.update(state._hire_stalls(seat, card, mons.get(card, 0)))
+    phase, step = d["phase"], d["step"]
+    sub = step.get("sub")
+    if phase == "C_neutral" and "card" in step:
+        stalls.update(state.empty_stalls())
+    elif phase == "start_nagaya":
+        stalls.update(k * state.S for k in state.start_nagayas())
+    elif phase == "NY" and sub == "place":
+        shops = {str(k): 0 for k in range(8)}
+    elif phase in ("B", "NY") and sub in ("hire_stall", "build_stall"):
+        stalls.update(step["stalls"])
+    elif phase in ("B", "NY") and sub == "income":  # a hire: every stall it could go to
+        for card, mons in d["row"]:
+            stalls.update(state._hire_stalls(seat, card, mons))
+    elif phase in ("B", "NY") and sub == "move":
+        pos = d["players"][seat]["pos"]
+        shops = {str((pos + dist) % 8): dist for dist, _ in state.move_choices(seat)}
     return {"stalls": sorted(stalls), "shops": shops}
 
 

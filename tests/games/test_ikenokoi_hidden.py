@@ -388,3 +388,72 @@ def test_view_keys_and_turn_state() -> None:
                                          "challenge"}  # fmt: skip
         assert v["common_challenge"]["text"] == data.CHALLENGES[st.common]["text"]
     assert st.view(0)["prompt"] and st.view(None)["prompt"] == ""
+
+
+@pytest.mark.parametrize("n", [3, 5])
+def test_the_end_picture_shows_every_secret_challenge_whole(n: int) -> None:
+    """At the end every player's secret challenge is in the result picture in full (it was cut to
+    the width left beside the player's name), still within 1.6x the width."""
+    longest = max(range(len(data.CHALLENGES)), key=lambda c: len(data.CHALLENGES[c]["text"]))
+    for seed in range(3):
+        st = GAME.new_state(n, 90 + seed)
+        if longest in st.unused:  # the longest text, for the longest name
+            st.unused[st.unused.index(longest)] = st.secret[0]
+            st.unused.sort()
+            st.secret[0] = longest
+        random_steps(st, 10_000, seed)
+        names = ["Bartholomew-Alexander"] + [f"Player {i}" for i in range(1, n)]
+        for seat in (None, 1):
+            image, texts, smallest = _texts(st.view(seat), names)
+            assert smallest >= 8 and image.height <= 1.6 * image.width
+            for p in st.view(None)["players"]:
+                assert f"secret: {p['challenge']['text']}" in texts, p["challenge"]["text"]
+        assert f"secret: {data.CHALLENGES[longest]['text']}" in texts or longest == st.common
+
+
+def test_the_tokens_take_the_height_the_picture_leaves_them() -> None:
+    from PIL import ImageDraw
+
+    from rendering import ikenokoi
+
+    view = GAME.new_state(3, 1).view(None)
+    d = ImageDraw.Draw(Image.new("RGB", (600, 400)))
+    assert ikenokoi._tokens(d, view, 50) == 50 + ikenokoi.TOKENS_H
+
+
+def test_a_pontoon_says_its_score_and_what_it_holds_whole() -> None:
+    """Each pontoon on the board shows its score beside the name (on a lotus disc), and under it
+    its Koi, lotus flowers and lanterns, never cut; its bridges too when they fit (they are drawn
+    as bars)."""
+    import re
+
+    from rendering import ikenokoi
+
+    seen = 0
+    for seed in range(3):
+        st = GAME.new_state(5, 30 + seed)
+        names = ["Bartholomew-Alexander", "bob", "carol", "dave", "erin"]
+        for steps in (40, 40, 10_000):
+            random_steps(st, steps, seed + steps)
+            view = st.view(None)
+            ikenokoi._PONTOONS.clear()  # every pontoon drawn, in seat order
+            _, texts, _ = _texts(view, names)
+            lines = [t for t in texts if re.match(r"\d+ Koi", t)]
+            assert len(lines) == len(view["players"])
+            for p, line in zip(view["players"], lines, strict=True):
+                assert str(p["score"]["total"]) in texts
+                assert line.startswith(f"{p['koi_cards']} Koi") and not line.endswith("…"), line
+                if p["lotus"]:
+                    assert f"{p['lotus']} flower" in line
+                if p["lanterns"]:
+                    assert f"{p['lanterns']} lantern" in line
+                seen += bool(p["lotus"] and p["lanterns"])
+    assert seen  # a pond with both, whose line was cut before
+
+
+def test_the_river_names_every_garden_card_whole() -> None:
+    """A Garden card in the river says its kind whole ("bamboo", "lantern" were cut on a phone)."""
+    view = GAME.new_state(3, 1).view(None)
+    kinds = ["bamboo", "lantern", "bridge", "lotus"]
+    _, texts, smallest = _texts({**view, "river": kinds}, ["a", "b", "c"])
+    assert all(k in texts for k in kinds) and smallest >= 8

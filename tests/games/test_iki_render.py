@@ -83,6 +83,9 @@ def test_the_private_picture_of_a_player_who_waits_is_their_own_mat() -> None:
     assert render("iki", s.view(other), NAMES) != render("iki", view, NAMES)  # each seat its own mat
     _, texts = _texts(view)
     assert (22, f"{NAMES[seat]}'s mat") in texts and f"{NAMES[other]}'s mat" not in {t for _, t in texts}
+    from rendering.iki import TYPE_WORD
+
+    assert set(TYPE_WORD.values()) <= {t for _, t in texts}  # the retired types' words, whole
     # another player's goods are not on my mat; mine are
     richer = {**view, "players": [dict(p) for p in view["players"]]}
     richer["players"][other]["mon"] += 5
@@ -196,3 +199,97 @@ def test_the_largest_board_fits_a_phone() -> None:
     assert len(view["row"]) == 12
     image = draw("iki", view, NAMES)
     assert image.height <= 1.6 * image.width
+
+
+@pytest.mark.parametrize("tall", [False, True])
+def test_oyakata_badges_leave_the_shop_name_whole(tall: bool) -> None:
+    """Up to four Oyakata at one shop, on the board (two lines of words in two stalls' height) and
+    in the street picture (a third line: the move's distance): no badge covers a pixel of the shop's
+    words or of the next shop's (drawn 4 px below)."""
+    from PIL import ImageChops, ImageDraw
+
+    from games.iki.data import SHOP_NAMES, SHOPS
+    from rendering import iki
+
+    row_h = iki.TALL_ROW_H if tall else iki.ROW_H
+    y0, y1 = 10, 10 + 2 * row_h - 4
+
+    def shop(name: str, oyakata: int, shop: int) -> Image.Image:
+        view = {"shops": [name] * 8, "players": [{"oyakata": shop if k < oyakata else -1} for k in range(4)]}
+        image = Image.new("RGB", (iki.SHOP_W + 8, y1 + 2 * row_h), common.BACKGROUND)
+        d = ImageDraw.Draw(image)
+        iki._shop(d, view, shop, y0, y1, 3 if tall else None)
+        iki._shop(d, {**view, "players": []}, shop, y1 + 4, y1 + 2 * row_h, None)  # the next shop
+        return image
+
+    def ink(a: Image.Image, b: Image.Image) -> set[tuple[int, int]]:
+        box = ImageChops.difference(a, b).convert("L").point(lambda p: 255 if p else 0)
+        w = box.width
+        return {(i % w, i // w) for i, p in enumerate(box.getdata()) if p}
+
+    for k, key in enumerate(SHOPS):
+        name = SHOP_NAMES[key]
+        words = ink(shop(name, 0, k), shop(" ", 0, k))  # the name's pixels, both shops
+        assert words
+        for oyakata in range(1, 5):
+            badges = ink(shop(name, oyakata, k), shop(name, 0, k))
+            near = {(x + dx, y + dy) for x, y in badges for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+            assert badges and not near & words, (name, oyakata)
+
+
+def test_placing_the_neutral_character_shows_no_price() -> None:
+    """2 players: the neutral character is placed for nothing and owned by no one, so its street
+    picture names no stall's extra mon, no cost and no salary; a hire's stall choice does."""
+    found = {}
+    for seed in range(1, 6):
+        s = GAME.new_state(2, seed)
+        rng = random.Random(seed)
+        while not s.is_over() and len(found) < 2:
+            seat = s.to_act()[0]
+            kind = (
+                "neutral" if s.d["phase"] == "C_neutral" and "card" in s.d["step"] else s.d["step"].get("sub")
+            )
+            if kind in ("neutral", "hire_stall") and kind not in found:
+                found[kind] = [t for _, t in _texts(s.view(seat))[1]]
+            s.apply(seat, rng.choice(s.legal_actions(seat)).id)
+    neutral, hire = found["neutral"], found["hire_stall"]
+    assert "Placing" in neutral and "free, no owner" in neutral
+    assert not any(t.endswith(" mon") or "; pay " in t for t in neutral), neutral
+    assert any(t.endswith("+1 mon") or t.endswith("+2 mon") for t in hire) and any(
+        "; pay " in t for t in hire
+    )
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_street_options_are_the_places_the_legal_actions_name(n: int) -> None:
+    """The view's street options (read from the engine's lists) name exactly the stalls and shops
+    of the legal actions, at every step of random games: a stall choice, a Nagaya's outer stall,
+    a hire's possible stalls, a move's shop and distance, a free placement."""
+    from games.iki.view import street_options
+
+    for seed in range(2):
+        s = GAME.new_state(n, 70 + seed)
+        rng = random.Random(seed)
+        while not s.is_over():
+            seat = s.to_act()[0]
+            acts = s.legal_actions(seat)
+            stalls, shops = set(), {}
+            for a in acts:
+                kind, arg = a.id[:2], a.id[2:]
+                if kind == "st":
+                    stalls.add(int(arg))
+                elif kind == "sn":
+                    assert a.label == f"Nagaya {int(arg) + 1} (outer stall)"
+                    stalls.add(int(arg) * s.S)
+                elif kind == "mv":
+                    shop = (s.d["players"][seat]["pos"] + int(arg)) % 8
+                    assert f"to shop {shop + 1}:" in a.label
+                    shops[str(shop)] = int(arg)
+                elif kind == "ny":
+                    shops[arg] = 0
+                elif a.id[0] == "h":  # a hire: the stall choice that follows names its stalls
+                    after = s.copy()
+                    after.apply(seat, a.id)
+                    stalls.update(int(b.id[2:]) for b in after.legal_actions(seat) if b.id.startswith("st"))
+            assert street_options(s) == {"stalls": sorted(stalls), "shops": shops}
+            s.apply(seat, rng.choice(acts).id)
