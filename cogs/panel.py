@@ -142,8 +142,18 @@ def paginate(rows: list[Row], keep_row: bool = False) -> list[list[Row]]:
     return [rows[i : i + per] for i in range(0, len(rows), per)]
 
 
-def closed_view(text: str = CLOSED) -> discord.ui.LayoutView:
-    return layout(discord.ui.TextDisplay(text), colour=discord.Colour.dark_grey())
+def closed_view(text: str = CLOSED, *rows: discord.ui.ActionRow) -> discord.ui.LayoutView:
+    return layout(discord.ui.TextDisplay(text), *rows, colour=discord.Colour.dark_grey())
+
+
+def done_view(match: Match, state: GameState, seat: int, text: str) -> discord.ui.LayoutView:
+    """A panel whose turn is over: what was done, and Undo while the step that ended the turn can
+    still be taken back (it revealed nothing and nobody else has decided since)."""
+    if not state.undoable(seat):
+        return closed_view(text[:2000])
+    waiting = " and ".join(match.shown_names[s] for s in state.to_act())
+    text = f"{text}\nUndo takes your last step back until {waiting} plays."
+    return closed_view(text[:2000], discord.ui.ActionRow(UndoButton(match.id, match.version)))
 
 
 @dataclass
@@ -283,16 +293,27 @@ class Panels:
         except discord.HTTPException as exc:
             log.info("a panel could not be closed (%s)", exc.status)
 
-    async def refresh(self, match: Match, seats: list[int]) -> None:
-        """The turn came to these seats: their live panel, if its token still lasts, shows the choice."""
+    async def refresh(self, match: Match, seats: list[int], withdrawn: list[int] = ()) -> None:
+        """The turn came to these seats: their live panel, if its token still lasts, shows the
+        choice. The turn went back from the ``withdrawn`` seats (a step taken back with Undo):
+        their live panel says it is not theirs any more, unless it came to them again."""
         if match.status != "active":
             return
         state = self.service.state_of(match)
         loop = asyncio.get_running_loop()
-        for seat in seats:
+        for seat in [*withdrawn, *seats]:
             user_id = match.seats[seat].user_id
             entry = self._live.get((match.id, user_id)) if user_id is not None else None
-            if entry is None or seat not in state.to_act() or loop.time() >= entry.expires - CLOSE_MARGIN:
+            if entry is None or loop.time() >= entry.expires - CLOSE_MARGIN:
+                continue
+            if seat not in state.to_act():
+                if seat in withdrawn:
+                    waiting = " and ".join(match.shown_names[s] for s in state.to_act())
+                    view = closed_view(f"Taken back: it is {waiting}'s turn again.")
+                    try:
+                        await entry.edit(view=view, attachments=[])
+                    except discord.HTTPException:
+                        self.drop(match.id, user_id)
                 continue
             try:
                 # Refusable: a person with pictures still on the way is not queued one more by the
