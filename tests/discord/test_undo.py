@@ -15,6 +15,7 @@ from tests.discord.helpers import (
     live,
     make_world,
     member_of,
+    mentions,
     play_one_action,
     start_match,
     text,
@@ -123,3 +124,107 @@ async def test_a_stop_that_shows_the_pool_offers_no_undo(simcord_env):
     forged = await forge(player, board_message(world), f"un:{stopped.id}:{stopped.version}")
     assert forged.ephemeral and "cannot be undone" in forged.response.content, forged.response.content
     assert (await live(world)).version == stopped.version, "the forged Undo changed nothing"
+
+
+# -- issue 32: the step that ended a turn, and Undo offered only when it works
+
+
+def ends_the_turn_undoably(state, seat, visible: list[str]) -> str | None:
+    """A choice of the panel (among ``visible``) that ends the seat's turn, revealing nothing, and
+    calls a human seat next."""
+    for choice in visible:
+        work = state.copy()
+        for step in merge.split(choice):
+            work.apply(seat, step)
+            forced_steps(work)
+        if work.undoable(seat) and seat not in work.to_act():
+            return choice
+    return None
+
+
+def panel_choices(panel) -> list[str]:
+    """The choices the panel shows on its page: its buttons' and its menus' options."""
+    out = []
+    for c in components(panel):
+        cid = c.get("custom_id", "")
+        if cid.startswith("ac:"):
+            out.append(cid.split(":", 3)[3])
+        out += [o["value"] for o in c.get("options", [])] if cid.startswith("as:") else []
+    return out
+
+
+def pinged_by(env, message) -> set[int]:
+    request = next(
+        r
+        for r in reversed(env.http_requests)
+        if r.method == "POST" and (r.json or {}).get("content") == message.content
+    )
+    return {int(u) for u in (request.json.get("allowed_mentions") or {}).get("users", [])}
+
+
+async def test_the_step_that_ended_a_turn_is_taken_back_and_the_next_players_ping_withdrawn(simcord_env):
+    """Iki (most of its turns end with a step that reveals nothing): alice's last step passes the
+    turn to bob, who is pinged and opens his panel; alice's closed panel offers Undo, which gives
+    back exactly the state before the step: bob's ping is deleted (the new "your turn" message
+    pings nobody), bob's panel says the turn went back, the board is redrawn. Once bob has played,
+    alice's Undo is refused and changes nothing."""
+    world = await make_world(simcord_env, 3)
+    await start_match(world, "iki", 3)
+    service, rng = world.bot.service, random.Random(5)
+    for _ in range(300):
+        await simcord_env.settle()
+        await world.bot.table.writer.idle()
+        match = await live(world)
+        state = service.state_of(match)
+        seat = state.to_act()[0]
+        player = member_of(world, match, seat)
+        await world.env.advance_time(10)  # Play's cooldown
+        opened = await player.click(board_message(world), label="Play")
+        panel = opened.response or opened.followups[-1]
+        choice = ends_the_turn_undoably(state, seat, panel_choices(panel))
+        if choice is not None:
+            break
+        await choose(player, panel, rng.choice(panel_choices(panel)))
+    else:
+        raise AssertionError("no step ending a turn that Undo can take back came up")
+    before = json.loads(json.dumps(state.to_json()))
+    await choose(player, panel, choice)
+    ended = await live(world)
+    nxt = service.state_of(ended).to_act()[0]
+    assert nxt != seat
+    assert "Done" in text(panel) and "Undo takes your last step back" in text(panel)
+    (undo,) = [c for c in custom_ids(panel) if c.startswith("un:")]
+    await simcord_env.settle()
+    await world.bot.table.writer.idle()
+    other = member_of(world, ended, nxt)
+    (called,) = mentions(world)
+    assert other.id in pinged_by(simcord_env, called), "the next player is pinged"
+    await world.env.advance_time(10)
+    opened = await other.click(board_message(world), label="Play")
+    their_panel = opened.response or opened.followups[-1]
+    assert panel_choices(their_panel), "the next player's panel shows their choice"
+
+    await player.click(panel, custom_id=undo)
+    again = await live(world)
+    assert service.state_of(again).to_json() == before, "exactly the state before the step"
+    assert "Taken back" in text(panel) and panel_choices(panel), "alice's panel shows her choice again"
+    await simcord_env.settle()
+    await world.bot.table.writer.idle()
+    (mention,) = mentions(world)
+    assert mention.id != called.id and called not in world.channel.history(), "the ping is withdrawn"
+    assert player.mention in mention.content and other.mention not in mention.content
+    assert pinged_by(simcord_env, mention) == set(), "the new message pings nobody"
+    assert "not your turn" in text(their_panel) or "turn again" in text(their_panel)
+    assert not panel_choices(their_panel), "bob's panel offers nothing any more"
+    assert f"bd:play:{again.id}:{again.version}" in custom_ids(board_message(world)), "the board is redrawn"
+
+    # alice plays the same step again, and bob plays: alice's Undo is out of date.
+    await choose(player, panel, choice)
+    (undo,) = [c for c in custom_ids(panel) if c.startswith("un:")]
+    match = await live(world)
+    bob_state = service.state_of(match)
+    await service.act(match.id, other.id, match.version, rng.choice(merge.choices(bob_state, nxt)).id)
+    after_bob = await live(world)
+    late = await player.click(panel, custom_id=undo)
+    assert late.ephemeral and "out of date" in (late.response or late.followups[-1]).content
+    assert (await live(world)).version == after_bob.version, "the late Undo changed nothing"
