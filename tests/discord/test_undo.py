@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from bot import merge
 from bot.service import forced_steps
 from tests.discord.helpers import (
@@ -228,3 +230,59 @@ async def test_the_step_that_ended_a_turn_is_taken_back_and_the_next_players_pin
     late = await player.click(panel, custom_id=undo)
     assert late.ephemeral and "out of date" in (late.response or late.followups[-1]).content
     assert (await live(world)).version == after_bob.version, "the late Undo changed nothing"
+
+
+def called_with_forced_steps(log, seat: int) -> bool:
+    """Whether the seat's turn began with steps without a choice (Iki's income, Kigi's only take)
+    taken for it right after another seat's click: the moment the panel once offered an Undo that
+    the service refused."""
+    tail = []
+    for row in reversed(log):
+        if row.user_id is not None:
+            return row.seat != seat and any(r.seat == seat for r in tail)
+        tail.append(row)
+    return False
+
+
+@pytest.mark.parametrize("game", ["iki", "iwari", "ikenokoi", "kigi"])
+async def test_undo_is_offered_in_the_panel_only_when_it_works(simcord_env, game):
+    """Random games of three players: where a turn begins with forced steps after another seat's
+    click, and wherever the engine offers Undo, the seat's panel (Play on the board) shows Undo
+    exactly when the engine says so, and that Undo gives back the state before the seat's click."""
+    world = await make_world(simcord_env, 3)
+    service = world.bot.service
+    service.seed_source = lambda: 3
+    await start_match(world, game, 3)
+    rng = random.Random(3)
+    before_click: dict[int, dict] = {}
+    looked = {"forced": 0, "undo": 0}
+    for _ in range(1500):
+        match = await live(world)
+        if match is None or min(looked.values()) >= 2:
+            break
+        state = service.state_of(match)
+        seat = state.to_act()[0]
+        kind = "undo" if state.undoable(seat) else None
+        if called_with_forced_steps(await service.store.action_log(match.id), seat):
+            kind = "forced"
+        if kind is not None and looked[kind] < 2:
+            looked[kind] += 1
+            player = member_of(world, match, seat)
+            await world.env.advance_time(10)  # Play's cooldown
+            opened = await player.click(board_message(world), label="Play")
+            panel = opened.response or opened.followups[-1]
+            undos = [c for c in custom_ids(panel) if c.startswith("un:")]
+            assert bool(undos) == state.undoable(seat), (
+                f"Undo shown: {undos}, undoable: {state.undoable(seat)}"
+            )
+            if undos:
+                await player.click(panel, custom_id=undos[0])
+                assert "Taken back" in text(panel), text(panel)
+                taken = await live(world)
+                assert service.state_of(taken).to_json() == before_click[seat]
+                continue
+        choice = rng.choice(merge.choices(state, seat)).id
+        before_click[seat] = json.loads(json.dumps(state.to_json()))
+        await service.act(match.id, match.seats[seat].user_id, match.version, choice)
+    assert looked["undo"], "no Undo came up"
+    assert looked["forced"] or game in ("iwari", "ikenokoi"), "no turn began with forced steps"
