@@ -301,3 +301,48 @@ async def test_every_undo_the_engine_offers_is_taken_back_by_the_service(service
             clicks.append((seat, choice, before))
     assert service.state_of(match).is_over(), "the game did not end"
     assert undone and (turn_ends or game in ("iwari", "kigi")), (undone, turn_ends)
+
+
+async def test_a_forged_joined_choice_is_refused_unless_merge_could_have_offered_it(service):
+    """The service joins as bot/merge.py does (a click's id is the client's word): a choice whose
+    first step reveals something (Iwari's draw) or that holds more than MAX_DEPTH steps is
+    refused, and nothing changes; each of its steps alone is still taken."""
+    from bot import merge
+
+    match, _ = await started(service, n=3, game="iwari")
+
+    def reveals_and_goes_on(state, seat):
+        return [
+            a.id
+            for a in state.legal_actions(seat)
+            if reveals(state, seat, a.id) and seat in after(state, seat, a.id).to_act()
+        ]
+
+    match, state, seat = await play_until(service, match, reveals_and_goes_on, random.Random(11))
+    user = match.seats[seat].user_id
+    first = reveals_and_goes_on(state, seat)[0]
+    second = after(state, seat, first).legal_actions(seat)[0].id
+    with pytest.raises(ServiceError, match="not available"):
+        await service.act(match.id, user, match.version, f"{first}{merge.SEP}{second}")
+    assert (await service.get(match.id)).version == match.version
+
+    def clean_chain(state, seat, depth=merge.MAX_DEPTH + 1) -> list[str] | None:
+        """Steps of the seat that reveal nothing and leave the turn with it (the last may end it)."""
+        if depth == 1:
+            return [state.legal_actions(seat)[0].id]
+        for action in clean_steps(state, seat)[:4]:
+            work = after(state, seat, action)
+            if seat in work.to_act():
+                rest = clean_chain(work, seat, depth - 1)
+                if rest:
+                    return [action, *rest]
+        return None
+
+    match, state, seat = await play_until(service, match, clean_chain, random.Random(12))
+    user = match.seats[seat].user_id
+    path = clean_chain(state, seat)
+    with pytest.raises(ServiceError, match="not available"):
+        await service.act(match.id, user, match.version, merge.SEP.join(path))
+    assert (await service.get(match.id)).version == match.version
+    done = await service.act(match.id, user, match.version, merge.SEP.join(path[: merge.MAX_DEPTH]))
+    assert done.match.version > match.version
