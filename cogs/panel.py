@@ -41,6 +41,7 @@ TOKEN_LIFETIME = 15 * 60  # seconds an interaction token can edit or delete its 
 CLOSE_MARGIN = 60  # a panel is closed this long before its token ends (a slow edit still lands)
 SELECT_SIZE = 25
 CLOSED = "This panel is closed: press Play on the board."
+VIEW_CLOSED = "This view is closed: press My view on the board to see your cards now."
 PANEL_COLOUR = discord.Colour.blurple()
 
 # What a select asks for, named in a word or two: with its count it fits the 25 characters a phone
@@ -174,6 +175,7 @@ class Panels:
         self.service = service
         self.messages = messages
         self._live: dict[tuple[int, int], Live] = {}
+        self._views: dict[tuple[int, int], Live] = {}  # the players' My view messages
         self._tasks: set[asyncio.Task] = set()
 
     async def build(
@@ -239,7 +241,7 @@ class Panels:
             match, view, "private.png", description=alt, key=person_key(user_id), refusable=refusable
         )
 
-    # -- one live panel per player per match
+    # -- one live panel (and one My view) per player per match
 
     def live(
         self,
@@ -250,21 +252,44 @@ class Panels:
         delete: Callable[[], Awaitable],
     ) -> None:
         """This message is now the player's panel of the match (its token was just received): the
-        player's other panel of the match is retired, and this one is closed before its token ends."""
-        loop = asyncio.get_running_loop()
-        key = (match_id, user_id)
-        old = self._live.get(key)
+        player's other panel of the match is retired, and so is their My view (the panel shows
+        the same picture); this one is closed before its token ends."""
+        closing = {"view": closed_view, "attachments": []}
+        self._hold(self._live, (match_id, user_id), message_id, edit, delete, closing)
+        old = self._views.pop((match_id, user_id), None)
         if old is not None:
-            if old.closer is not None:
-                old.closer.cancel()
-            if old.message_id != message_id and loop.time() < old.expires - CLOSE_MARGIN:
-                self._spawn(self._retire(old))
-        expires = loop.time() + TOKEN_LIFETIME
-        entry = Live(message_id, expires, edit, delete)
+            self._dismiss(old, message_id)
+
+    def view_shown(
+        self,
+        match_id: int,
+        user_id: int,
+        message_id: int,
+        edit: Callable[..., Awaitable],
+        delete: Callable[[], Awaitable],
+    ) -> None:
+        """This message is now the player's My view of the match: their older one is retired, and
+        this one is closed before its token ends, so that no My view stays showing an old hand."""
+        closing = {"content": VIEW_CLOSED, "attachments": []}  # a plain message, not a card
+        self._hold(self._views, (match_id, user_id), message_id, edit, delete, closing)
+
+    def _hold(self, slots: dict, key: tuple[int, int], message_id: int, edit, delete, closing: dict) -> None:
+        loop = asyncio.get_running_loop()
+        old = slots.get(key)
+        if old is not None:
+            self._dismiss(old, message_id)
+        entry = Live(message_id, loop.time() + TOKEN_LIFETIME, edit, delete)
         entry.closer = loop.call_later(
-            TOKEN_LIFETIME - CLOSE_MARGIN, lambda: self._spawn(self._close(key, entry))
+            TOKEN_LIFETIME - CLOSE_MARGIN, lambda: self._spawn(self._close(slots, key, entry, closing))
         )
-        self._live[key] = entry
+        slots[key] = entry
+
+    def _dismiss(self, old: Live, message_id: int) -> None:
+        """An older message replaced by ``message_id``: deleted while its token still lasts."""
+        if old.closer is not None:
+            old.closer.cancel()
+        if old.message_id != message_id and asyncio.get_running_loop().time() < old.expires - CLOSE_MARGIN:
+            self._spawn(self._retire(old))
 
     def until(self, match_id: int, user_id: int) -> int | None:
         """The Unix time until which the player's panel can still show their next choice."""
@@ -285,11 +310,12 @@ class Panels:
         except discord.HTTPException as exc:
             log.info("an older panel could not be deleted (%s)", exc.status)
 
-    async def _close(self, key: tuple[int, int], entry: Live) -> None:
-        if self._live.get(key) is entry:
-            del self._live[key]
+    async def _close(self, slots: dict, key: tuple[int, int], entry: Live, closing: dict) -> None:
+        """Edit the message with ``closing`` (a view given as a function is made now)."""
+        if slots.get(key) is entry:
+            del slots[key]
         try:
-            await entry.edit(view=closed_view(), attachments=[])
+            await entry.edit(**{k: v() if callable(v) else v for k, v in closing.items()})
         except discord.HTTPException as exc:
             log.info("a panel could not be closed (%s)", exc.status)
 
@@ -328,17 +354,18 @@ class Panels:
                 self.drop(match.id, user_id)  # gone or expired: Play opens a new one
 
     def forget(self, match_id: int) -> None:
-        for key in [k for k in self._live if k[0] == match_id]:
+        for key in [k for k in [*self._live, *self._views] if k[0] == match_id]:
             self.drop(*key)
 
     def drop(self, match_id: int, user_id: int) -> None:
-        entry = self._live.pop((match_id, user_id), None)
-        if entry is not None and entry.closer is not None:
-            entry.closer.cancel()
+        for slots in (self._live, self._views):
+            entry = slots.pop((match_id, user_id), None)
+            if entry is not None and entry.closer is not None:
+                entry.closer.cancel()
 
     def close(self) -> None:
-        """At shutdown: no panel is closed by a timer of this process any more."""
-        for key in list(self._live):
+        """At shutdown: no panel or view is closed by a timer of this process any more."""
+        for key in [*self._live, *self._views]:
             self.drop(*key)
         for task in list(self._tasks):
             task.cancel()

@@ -326,7 +326,10 @@ class Table:
         if seat in state.to_act():
             text += " It is your turn: press Play on the board."
         text += f"\n{words}" if words else ""
-        await interaction.followup.send(text, file=file, ephemeral=True)
+        message = await interaction.followup.send(text, file=file, ephemeral=True, wait=True)
+        # Retired like panels: a newer My view or panel deletes it, and it is closed before its
+        # token ends, so no old answer stays showing the hand of a turn long gone.
+        self.panels.view_shown(match.id, interaction.user.id, message.id, message.edit, message.delete)
 
     async def on_page(self, interaction: discord.Interaction, match_id: int, version: int, page: int) -> None:
         match = await self.service.get(match_id)
