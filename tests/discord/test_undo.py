@@ -33,7 +33,7 @@ def undoable_choice(state, seat) -> str | None:
         for step in merge.split(choice.id):
             work.apply(seat, step)
             forced_steps(work)
-        if work.undoable(seat):
+        if work.undoable(seat) and seat in work.to_act():
             return choice.id
     return None
 
