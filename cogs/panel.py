@@ -147,16 +147,6 @@ def closed_view(text: str = CLOSED, *rows: discord.ui.ActionRow) -> discord.ui.L
     return layout(discord.ui.TextDisplay(text), *rows, colour=discord.Colour.dark_grey())
 
 
-def done_view(match: Match, state: GameState, seat: int, text: str) -> discord.ui.LayoutView:
-    """A panel whose turn is over: what was done, and Undo while the step that ended the turn can
-    still be taken back (it revealed nothing and nobody else has decided since)."""
-    if not state.undoable(seat):
-        return closed_view(text[:2000])
-    waiting = " and ".join(match.shown_names[s] for s in state.to_act())
-    text = f"{text}\nUndo takes your last step back until {waiting} plays."
-    return closed_view(text[:2000], discord.ui.ActionRow(UndoButton(match.id, match.version)))
-
-
 @dataclass
 class Live:
     """A panel this process can still change: its message and the freshest token's handles."""
@@ -166,6 +156,7 @@ class Live:
     edit: Callable[..., Awaitable]
     delete: Callable[[], Awaitable]
     closer: asyncio.TimerHandle | None = field(default=None, repr=False)
+    undo: tuple[int, str] | None = None  # a finished turn's Undo shown: (its version, the text)
 
 
 class Panels:
@@ -309,6 +300,33 @@ class Panels:
             await entry.delete()
         except discord.HTTPException as exc:
             log.info("an older panel could not be deleted (%s)", exc.status)
+
+    def done_view(self, match: Match, state: GameState, seat: int, text: str) -> discord.ui.LayoutView:
+        """The player's live panel once their turn is over: what was done, and Undo while the step
+        that ended the turn can be taken back (it revealed nothing and nobody else has decided
+        since). The Undo is withdrawn as soon as the match moves on (``retract_undos``)."""
+        if not state.undoable(seat):
+            return closed_view(text[:2000])
+        entry = self._live.get((match.id, match.seats[seat].user_id))
+        if entry is not None:
+            entry.undo = (match.version, text[:2000])
+        waiting = " and ".join(match.shown_names[s] for s in state.to_act())
+        text = f"{text}\nUndo takes your last step back until {waiting} plays."
+        return closed_view(text[:2000], discord.ui.ActionRow(UndoButton(match.id, match.version)))
+
+    async def retract_undos(self, match: Match) -> None:
+        """The match moved on: the finished turns' panels that still show an Undo lose it."""
+        loop = asyncio.get_running_loop()
+        for (match_id, user_id), entry in list(self._live.items()):
+            if match_id != match.id or entry.undo is None or entry.undo[0] == match.version:
+                continue
+            text, entry.undo = entry.undo[1], None
+            if loop.time() >= entry.expires - CLOSE_MARGIN:
+                continue
+            try:
+                await entry.edit(view=closed_view(text), attachments=[])
+            except discord.HTTPException:
+                self.drop(match_id, user_id)
 
     async def _close(self, slots: dict, key: tuple[int, int], entry: Live, closing: dict) -> None:
         """Edit the message with ``closing`` (a view given as a function is made now)."""

@@ -29,7 +29,7 @@ from cogs.components import (
     reply,
 )
 from cogs.messages import Messages, person_key
-from cogs.panel import Panels, closed_view, done_view
+from cogs.panel import Panels, closed_view
 from cogs.replays import Replays
 from cogs.writer import Writer, transient
 from games.ai import choose
@@ -396,7 +396,9 @@ class Table:
             if until is not None:
                 done += f" If your turn comes by <t:{until}:t>, this panel shows it; else press Play on the board."
         text = (note + "\n" if note else "") + done
-        view = closed_view(text[:2000]) if outcome.finished else done_view(match, state, seat, text)
+        view = (
+            closed_view(text[:2000]) if outcome.finished else self.panels.done_view(match, state, seat, text)
+        )
         if interaction.response.is_done():  # deferred while the database was slow
             await interaction.edit_original_response(view=view, attachments=[])
         else:

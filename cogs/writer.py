@@ -417,11 +417,12 @@ class Writer:
         mention_id = match.mention_message_id
         if flags["mention"] or moved or history is not None:
             mention_id = await self._show_mention(match, channel, state, flags, board_id, history)
-        if flags["ping"] or flags["withdraw"]:
-            try:
+        try:
+            if flags["ping"] or flags["withdraw"]:
                 await self.panels.refresh(match, sorted(flags["ping"]), sorted(flags["withdraw"]))
-            except Exception:
-                log.exception("private panels of match %s not refreshed", match.id)
+            await self.panels.retract_undos(match)
+        except Exception:
+            log.exception("private panels of match %s not refreshed", match.id)
         return board_id, mention_id
 
     def _stray_mentions(self, match: Match, history, keep: int | None) -> list[discord.Message]:

@@ -220,15 +220,19 @@ async def test_the_step_that_ended_a_turn_is_taken_back_and_the_next_players_pin
     assert not panel_choices(their_panel), "bob's panel offers nothing any more"
     assert f"bd:play:{again.id}:{again.version}" in custom_ids(board_message(world)), "the board is redrawn"
 
-    # alice plays the same step again, and bob plays: alice's Undo is out of date.
+    # alice plays the same step again, and bob plays his turn: alice's panel loses its Undo, and
+    # the Undo clicked anyway (a forged click) is out of date.
     await choose(player, panel, choice)
     (undo,) = [c for c in custom_ids(panel) if c.startswith("un:")]
-    match = await live(world)
-    bob_state = service.state_of(match)
-    await service.act(match.id, other.id, match.version, rng.choice(merge.choices(bob_state, nxt)).id)
+    await simcord_env.settle()
+    await world.env.advance_time(10)
+    assert await play_one_action(world, rng), "bob plays his turn through his panel"
+    await simcord_env.settle()
+    assert not [c for c in custom_ids(panel) if c.startswith("un:")], "the Undo is withdrawn"
+    assert "Done" in text(panel) and "Undo" not in text(panel)
     after_bob = await live(world)
-    late = await player.click(panel, custom_id=undo)
-    assert late.ephemeral and "out of date" in (late.response or late.followups[-1]).content
+    late = await forge(player, board_message(world), undo)
+    assert late.ephemeral and "out of date" in late.response.content, late.response.content
     assert (await live(world)).version == after_bob.version, "the late Undo changed nothing"
 
 
