@@ -241,28 +241,23 @@ class Panels:
         message_id: int,
         edit: Callable[..., Awaitable],
         delete: Callable[[], Awaitable],
+        *,
+        my_view: bool = False,
     ) -> None:
         """This message is now the player's panel of the match (its token was just received): the
         player's other panel of the match is retired, and so is their My view (the panel shows
-        the same picture); this one is closed before its token ends."""
-        closing = {"view": closed_view, "attachments": []}
-        self._hold(self._live, (match_id, user_id), message_id, edit, delete, closing)
-        old = self._views.pop((match_id, user_id), None)
+        the same picture); this one is closed before its token ends. With ``my_view`` it is their
+        My view: their older one is retired, and it too is closed before its token ends, so that
+        no My view stays showing an old hand."""
+        key = (match_id, user_id)
+        if my_view:
+            closing = {"content": VIEW_CLOSED, "attachments": []}  # a plain message, not a card
+            self._hold(self._views, key, message_id, edit, delete, closing)
+            return
+        self._hold(self._live, key, message_id, edit, delete, {"view": closed_view, "attachments": []})
+        old = self._views.pop(key, None)
         if old is not None:
             self._dismiss(old, message_id)
-
-    def view_shown(
-        self,
-        match_id: int,
-        user_id: int,
-        message_id: int,
-        edit: Callable[..., Awaitable],
-        delete: Callable[[], Awaitable],
-    ) -> None:
-        """This message is now the player's My view of the match: their older one is retired, and
-        this one is closed before its token ends, so that no My view stays showing an old hand."""
-        closing = {"content": VIEW_CLOSED, "attachments": []}  # a plain message, not a card
-        self._hold(self._views, (match_id, user_id), message_id, edit, delete, closing)
 
     def _hold(self, slots: dict, key: tuple[int, int], message_id: int, edit, delete, closing: dict) -> None:
         loop = asyncio.get_running_loop()

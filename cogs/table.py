@@ -329,7 +329,9 @@ class Table:
         message = await interaction.followup.send(text, file=file, ephemeral=True, wait=True)
         # Retired like panels: a newer My view or panel deletes it, and it is closed before its
         # token ends, so no old answer stays showing the hand of a turn long gone.
-        self.panels.view_shown(match.id, interaction.user.id, message.id, message.edit, message.delete)
+        self.panels.live(
+            match.id, interaction.user.id, message.id, message.edit, message.delete, my_view=True
+        )
 
     async def on_page(self, interaction: discord.Interaction, match_id: int, version: int, page: int) -> None:
         match = await self.service.get(match_id)
