@@ -81,6 +81,7 @@ def parser() -> argparse.ArgumentParser:
     )
     copy = commands.add_parser(
         "copy-db",
+        prog="python -m bot copy-db",  # else argparse puts the top's whole usage line before it
         help="copy the SQLite database into a new, empty PostgreSQL database (stop the bot first)",
         description="Copy the SQLite database into a new, empty PostgreSQL database (stop the bot first).",
     )

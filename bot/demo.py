@@ -19,6 +19,8 @@ from pathlib import Path
 from bot.replay import animate
 from games import REGISTRY, IllegalSetup
 from games.ai import LEVELS, analyse
+from games.base import plural
+from rendering.alt import outcome
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -60,6 +62,18 @@ def _renderer(key: str):
     except ImportError:
         return None
     return rendering.render
+
+
+def result_line(game_key: str, state, names: list[str]) -> str:
+    """Who won, in the final message's words: a game against the game itself (Iwari solo and
+    co-op) says who won and why ("The Void wins: ..."), a game everyone lost says so."""
+    special = outcome(game_key, state.view(None))
+    winners = state.winners()
+    if special:
+        return special
+    if not winners:
+        return "Nobody wins: every player lost this time."
+    return ("Winner: " if len(winners) == 1 else "Winners: ") + " and ".join(names[s] for s in winners)
 
 
 def main(argv: list[str]) -> int:
@@ -117,11 +131,10 @@ def main(argv: list[str]) -> int:
     if pictures is not None:
         (out / "replay.gif").write_bytes(animate(game.key, turns, names).data)
     scores = state.scores()
-    print(f"{game.title}, {players} players, level {args.level}, seed {args.seed}: {moves} moves")
+    print(f"{game.title}, {plural(players, 'player')}, level {args.level}, seed {args.seed}: {moves} moves")
     for seat in range(players):
         print(f"  {names[seat]:<16} {scores[seat]:>5}")
-    winners = state.winners()
-    print("Winner: " + (" and ".join(names[s] for s in winners) if winners else "nobody"))
+    print(result_line(game.key, state, names))
     for note in sorted(fallbacks):
         print(f"Note: {note}")
     elapsed = time.perf_counter() - start

@@ -1,7 +1,7 @@
 """Fewer clicks, the same choices: a seat's next steps offered together where nothing comes between.
 
 A step that reveals nothing and leaves the turn with the same seat (the engine's ``undoable``, asked
-after the step and after each forced step the service takes behind it) is followed by a decision
+after the step and the forced steps the service takes behind it) is followed by a decision
 the player could as well have taken with it: nothing new is known when they take it. Such a step
 and the next are then one choice ("T2 Forest, 2 Tents: pay 2 Forest"). One decision keeps one
 shape: a question of up to five options is buttons and never joined; a bigger one (a select menu)
@@ -38,25 +38,19 @@ def split(choice_id: str) -> list[str]:
 
 def _after(state: GameState, seat: int, path: tuple[str, ...]) -> GameState | None:
     """The state after ``path`` and the forced steps the service takes after each step, or None
-    when a step is not legal any more or any of them revealed something.
+    when a step is not legal any more, any of them revealed something or the turn passed.
 
-    ``undoable`` speaks of the last step only: a step that draws a card may be followed by a forced
-    step of the same seat that reveals nothing (Iwari solo: a draw turns up a Void card, whose one
-    way of playing is taken at once), after which ``undoable`` is True again. So it is asked after
-    every step, the forced ones included."""
-    from bot.service import MAX_FORCED, forced_steps  # the service's own rule of forced steps
+    ``undoable`` speaks of the seat's last decision and everything after it: a forced step that
+    draws a card clears it, one that reveals nothing leaves it as it was (games/base.py)."""
+    from bot.service import forced_steps  # the service's own rule of forced steps
 
     work = state.copy()
     try:
         for action in path:
             work.apply(seat, action)
-            if not work.undoable(seat):
+            forced_steps(work)
+            if not work.undoable(seat) or seat not in work.to_act():
                 return None
-            for _ in range(MAX_FORCED):  # the service's bound, for a faulty engine
-                if not forced_steps(work, limit=1):
-                    break
-                if not work.undoable(seat):
-                    return None
     except IllegalAction:
         return None
     return work

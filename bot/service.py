@@ -537,9 +537,14 @@ class MatchService:
             # the first are logged like forced ones (no user, events marked "joined"): Undo takes
             # back the whole click.
             steps: list[tuple[int, str, int | None, list[dict], bool]] = []  # ..., forced
+            path = merge.split(action_id)
             try:
-                for n, step in enumerate(merge.split(action_id)):
-                    if n and seat not in work.to_act():
+                # Joined as bot/merge.py joins (a click's id is the client's word): at most
+                # MAX_DEPTH steps, each but the last revealing nothing and leaving the turn here.
+                if len(path) > merge.MAX_DEPTH:
+                    raise IllegalAction("That move is not available any more.")
+                for n, step in enumerate(path):
+                    if n and (seat not in work.to_act() or not work.undoable(seat)):
                         raise IllegalAction("That move is not available any more.")
                     events = work.apply(seat, step)
                     if n:
@@ -553,13 +558,15 @@ class MatchService:
         return outcome
 
     async def undo(self, match_id: int, user_id: int, version: int) -> Outcome:
-        """Take back the person's last step of their turn (a whole joined choice, bot/merge.py),
-        with the forced steps that followed it.
+        """Take back the person's last decision (a whole joined choice, bot/merge.py), with the
+        forced steps that followed it: a step within their turn, or the step that ended it while
+        nobody else has decided since.
 
-        Allowed while the engine says so (``undoable``: the step revealed nothing and the turn
-        goes on). The log stays the one truth: the steps are deleted and the state is rebuilt
+        Allowed while the engine says so (``undoable``: nothing revealed since, no other seat's
+        decision). The log stays the one truth: the steps are deleted and the state is rebuilt
         from the seed and the log without them, checked step by step; the version still rises,
-        so every button shown before (an Undo included) is stale.
+        so every button shown before (an Undo included) is stale. When the step had passed the
+        turn, the board is shown at once and the players it had called are told no more.
         """
         async with self.lock(match_id):
             match = await self.get(match_id)
@@ -574,13 +581,12 @@ class MatchService:
             rows = await self.store.action_log(match.id)
             mine = [i for i, r in enumerate(rows) if r.seat == seat and r.user_id == user_id]
             cut = mine[-1] if mine else None
-            # Only this seat's forced steps, and the later steps of the same click (a joined choice),
-            # may follow the step taken back: another seat's move, or an AI's, is not this
-            # person's to undo.
+            # Only steps without a choice (forced, of any seat) and the later steps of the same
+            # click (a joined choice) may follow the step taken back: another person's move, or an
+            # AI's, is not this person's to undo.
             if cut is None or any(
-                r.seat != seat
-                or r.user_id is not None
-                or not all(e.get("forced") or e.get("joined") for e in r.events)
+                r.user_id is not None
+                or not all(e.get("forced") or (e.get("joined") and r.seat == seat) for e in r.events)
                 for r in rows[cut + 1 :]
             ):
                 raise ServiceError("There is nothing of yours to undo in this turn.")
@@ -588,7 +594,14 @@ class MatchService:
             now = self.clock()
             new_version = match.version + 1
             reminder = await self._reminder_for(match, new_version)
-            effects = [Effect("board", {"step": True, "undo": seat}, new_version)]
+            called = [s for s in state.to_act() if s not in before.to_act()]
+            if called or seat not in state.to_act():
+                # The step had passed the turn: the board and the "your turn" message say at once
+                # whose turn it is again, and those it had called are told no more.
+                payload = {"mention": True, "undo": seat, "withdraw": human_seats(match, called)}
+            else:
+                payload = {"step": True, "undo": seat}
+            effects = [Effect("board", payload, new_version)]
             data = before.to_json()
             try:
                 await self.store.undo_move(
@@ -606,9 +619,12 @@ class MatchService:
 
     @staticmethod
     def _why_not_undoable(state: GameState, seat: int) -> str:
-        if state.is_over() or seat not in state.to_act():
-            return "Only a step of your turn in progress can be undone."
-        return "Your last step showed something new (a card, a draw, a random event): it cannot be undone."
+        if state.is_over():
+            return "The game is over: nothing can be undone."
+        return (
+            "Your last step cannot be undone: something new was shown since (a card, a draw, a "
+            "random event), or another player has played since."
+        )
 
     def _rebuild(self, match: Match, kept: list[ActionRow], undone: list[ActionRow], seat: int) -> GameState:
         """The state after ``kept`` (replayed from the seed), checking that replaying ``undone`` on

@@ -41,6 +41,7 @@ TOKEN_LIFETIME = 15 * 60  # seconds an interaction token can edit or delete its 
 CLOSE_MARGIN = 60  # a panel is closed this long before its token ends (a slow edit still lands)
 SELECT_SIZE = 25
 CLOSED = "This panel is closed: press Play on the board."
+VIEW_CLOSED = "This view is closed: press My view on the board to see your cards now."
 PANEL_COLOUR = discord.Colour.blurple()
 
 # What a select asks for, named in a word or two: with its count it fits the 25 characters a phone
@@ -142,8 +143,8 @@ def paginate(rows: list[Row], keep_row: bool = False) -> list[list[Row]]:
     return [rows[i : i + per] for i in range(0, len(rows), per)]
 
 
-def closed_view(text: str = CLOSED) -> discord.ui.LayoutView:
-    return layout(discord.ui.TextDisplay(text), colour=discord.Colour.dark_grey())
+def closed_view(text: str = CLOSED, *rows: discord.ui.ActionRow) -> discord.ui.LayoutView:
+    return layout(discord.ui.TextDisplay(text), *rows, colour=discord.Colour.dark_grey())
 
 
 @dataclass
@@ -155,6 +156,7 @@ class Live:
     edit: Callable[..., Awaitable]
     delete: Callable[[], Awaitable]
     closer: asyncio.TimerHandle | None = field(default=None, repr=False)
+    undo: tuple[int, str] | None = None  # a finished turn's Undo shown: (its version, the text)
 
 
 class Panels:
@@ -164,6 +166,7 @@ class Panels:
         self.service = service
         self.messages = messages
         self._live: dict[tuple[int, int], Live] = {}
+        self._views: dict[tuple[int, int], Live] = {}  # the players' My view messages
         self._tasks: set[asyncio.Task] = set()
 
     async def build(
@@ -229,7 +232,7 @@ class Panels:
             match, view, "private.png", description=alt, key=person_key(user_id), refusable=refusable
         )
 
-    # -- one live panel per player per match
+    # -- one live panel (and one My view) per player per match
 
     def live(
         self,
@@ -238,23 +241,41 @@ class Panels:
         message_id: int,
         edit: Callable[..., Awaitable],
         delete: Callable[[], Awaitable],
+        *,
+        my_view: bool = False,
     ) -> None:
         """This message is now the player's panel of the match (its token was just received): the
-        player's other panel of the match is retired, and this one is closed before its token ends."""
-        loop = asyncio.get_running_loop()
+        player's other panel of the match is retired, and so is their My view (the panel shows
+        the same picture); this one is closed before its token ends. With ``my_view`` it is their
+        My view: their older one is retired, and it too is closed before its token ends, so that
+        no My view stays showing an old hand."""
         key = (match_id, user_id)
-        old = self._live.get(key)
+        if my_view:
+            closing = {"content": VIEW_CLOSED, "attachments": []}  # a plain message, not a card
+            self._hold(self._views, key, message_id, edit, delete, closing)
+            return
+        self._hold(self._live, key, message_id, edit, delete, {"view": closed_view, "attachments": []})
+        old = self._views.pop(key, None)
         if old is not None:
-            if old.closer is not None:
-                old.closer.cancel()
-            if old.message_id != message_id and loop.time() < old.expires - CLOSE_MARGIN:
-                self._spawn(self._retire(old))
-        expires = loop.time() + TOKEN_LIFETIME
-        entry = Live(message_id, expires, edit, delete)
+            self._dismiss(old, message_id)
+
+    def _hold(self, slots: dict, key: tuple[int, int], message_id: int, edit, delete, closing: dict) -> None:
+        loop = asyncio.get_running_loop()
+        old = slots.get(key)
+        if old is not None:
+            self._dismiss(old, message_id)
+        entry = Live(message_id, loop.time() + TOKEN_LIFETIME, edit, delete)
         entry.closer = loop.call_later(
-            TOKEN_LIFETIME - CLOSE_MARGIN, lambda: self._spawn(self._close(key, entry))
+            TOKEN_LIFETIME - CLOSE_MARGIN, lambda: self._spawn(self._close(slots, key, entry, closing))
         )
-        self._live[key] = entry
+        slots[key] = entry
+
+    def _dismiss(self, old: Live, message_id: int) -> None:
+        """An older message replaced by ``message_id``: deleted while its token still lasts."""
+        if old.closer is not None:
+            old.closer.cancel()
+        if old.message_id != message_id and asyncio.get_running_loop().time() < old.expires - CLOSE_MARGIN:
+            self._spawn(self._retire(old))
 
     def until(self, match_id: int, user_id: int) -> int | None:
         """The Unix time until which the player's panel can still show their next choice."""
@@ -275,24 +296,63 @@ class Panels:
         except discord.HTTPException as exc:
             log.info("an older panel could not be deleted (%s)", exc.status)
 
-    async def _close(self, key: tuple[int, int], entry: Live) -> None:
-        if self._live.get(key) is entry:
-            del self._live[key]
+    def done_view(self, match: Match, state: GameState, seat: int, text: str) -> discord.ui.LayoutView:
+        """The player's live panel once their turn is over: what was done, and Undo while the step
+        that ended the turn can be taken back (it revealed nothing and nobody else has decided
+        since). The Undo is withdrawn as soon as the match moves on (``retract_undos``)."""
+        if not state.undoable(seat):
+            return closed_view(text[:2000])
+        entry = self._live.get((match.id, match.seats[seat].user_id))
+        if entry is not None:
+            entry.undo = (match.version, text[:2000])
+        waiting = " and ".join(match.shown_names[s] for s in state.to_act())
+        text = f"{text}\nUndo takes your last step back until {waiting} plays."
+        return closed_view(text[:2000], discord.ui.ActionRow(UndoButton(match.id, match.version)))
+
+    async def retract_undos(self, match: Match) -> None:
+        """The match moved on: the finished turns' panels that still show an Undo lose it."""
+        loop = asyncio.get_running_loop()
+        for (match_id, user_id), entry in list(self._live.items()):
+            if match_id != match.id or entry.undo is None or entry.undo[0] == match.version:
+                continue
+            text, entry.undo = entry.undo[1], None
+            if loop.time() >= entry.expires - CLOSE_MARGIN:
+                continue
+            try:
+                await entry.edit(view=closed_view(text), attachments=[])
+            except discord.HTTPException:
+                self.drop(match_id, user_id)
+
+    async def _close(self, slots: dict, key: tuple[int, int], entry: Live, closing: dict) -> None:
+        """Edit the message with ``closing`` (a view given as a function is made now)."""
+        if slots.get(key) is entry:
+            del slots[key]
         try:
-            await entry.edit(view=closed_view(), attachments=[])
+            await entry.edit(**{k: v() if callable(v) else v for k, v in closing.items()})
         except discord.HTTPException as exc:
             log.info("a panel could not be closed (%s)", exc.status)
 
-    async def refresh(self, match: Match, seats: list[int]) -> None:
-        """The turn came to these seats: their live panel, if its token still lasts, shows the choice."""
+    async def refresh(self, match: Match, seats: list[int], withdrawn: list[int] = ()) -> None:
+        """The turn came to these seats: their live panel, if its token still lasts, shows the
+        choice. The turn went back from the ``withdrawn`` seats (a step taken back with Undo):
+        their live panel says it is not theirs any more, unless it came to them again."""
         if match.status != "active":
             return
         state = self.service.state_of(match)
         loop = asyncio.get_running_loop()
-        for seat in seats:
+        for seat in [*withdrawn, *seats]:
             user_id = match.seats[seat].user_id
             entry = self._live.get((match.id, user_id)) if user_id is not None else None
-            if entry is None or seat not in state.to_act() or loop.time() >= entry.expires - CLOSE_MARGIN:
+            if entry is None or loop.time() >= entry.expires - CLOSE_MARGIN:
+                continue
+            if seat not in state.to_act():
+                if seat in withdrawn:
+                    waiting = " and ".join(match.shown_names[s] for s in state.to_act())
+                    view = closed_view(f"Taken back: it is {waiting}'s turn again.")
+                    try:
+                        await entry.edit(view=view, attachments=[])
+                    except discord.HTTPException:
+                        self.drop(match.id, user_id)
                 continue
             try:
                 # Refusable: a person with pictures still on the way is not queued one more by the
@@ -307,17 +367,18 @@ class Panels:
                 self.drop(match.id, user_id)  # gone or expired: Play opens a new one
 
     def forget(self, match_id: int) -> None:
-        for key in [k for k in self._live if k[0] == match_id]:
+        for key in [k for k in [*self._live, *self._views] if k[0] == match_id]:
             self.drop(*key)
 
     def drop(self, match_id: int, user_id: int) -> None:
-        entry = self._live.pop((match_id, user_id), None)
-        if entry is not None and entry.closer is not None:
-            entry.closer.cancel()
+        for slots in (self._live, self._views):
+            entry = slots.pop((match_id, user_id), None)
+            if entry is not None and entry.closer is not None:
+                entry.closer.cancel()
 
     def close(self) -> None:
-        """At shutdown: no panel is closed by a timer of this process any more."""
-        for key in list(self._live):
+        """At shutdown: no panel or view is closed by a timer of this process any more."""
+        for key in [*self._live, *self._views]:
             self.drop(*key)
         for task in list(self._tasks):
             task.cancel()

@@ -31,7 +31,7 @@ Each game's `rules` command (`/iki rules` ...) explains it in short.
 
 **Playing:** someone opens a lobby (`/<game> new`), others press **Join**, the host presses **Start**. \
 On your turn press **Play** on the board (or on the mention): your private panel shows your choices; \
-**Undo** takes back a step of your turn that showed nothing new.
+**Undo** takes back a step of your turn (the last one too) while it showed nothing new and nobody else has played.
 `/match mine` your live matches in this server · `/match board` the board again · `/match view` My view, your private cards
 `/match log` the last moves · `/match return` your seat back from the AI · `/match resign` · `/match abandon`
 `/match history` and `/match replay` finished matches · `/stats` · `/leaderboard`

@@ -326,7 +326,12 @@ class Table:
         if seat in state.to_act():
             text += " It is your turn: press Play on the board."
         text += f"\n{words}" if words else ""
-        await interaction.followup.send(text, file=file, ephemeral=True)
+        message = await interaction.followup.send(text, file=file, ephemeral=True, wait=True)
+        # Retired like panels: a newer My view or panel deletes it, and it is closed before its
+        # token ends, so no old answer stays showing the hand of a turn long gone.
+        self.panels.live(
+            match.id, interaction.user.id, message.id, message.edit, message.delete, my_view=True
+        )
 
     async def on_page(self, interaction: discord.Interaction, match_id: int, version: int, page: int) -> None:
         match = await self.service.get(match_id)
@@ -393,10 +398,13 @@ class Table:
             if until is not None:
                 done += f" If your turn comes by <t:{until}:t>, this panel shows it; else press Play on the board."
         text = (note + "\n" if note else "") + done
+        view = (
+            closed_view(text[:2000]) if outcome.finished else self.panels.done_view(match, state, seat, text)
+        )
         if interaction.response.is_done():  # deferred while the database was slow
-            await interaction.edit_original_response(view=closed_view(text[:2000]), attachments=[])
+            await interaction.edit_original_response(view=view, attachments=[])
         else:
-            await interaction.response.edit_message(view=closed_view(text[:2000]), attachments=[])
+            await interaction.response.edit_message(view=view, attachments=[])
 
     def keep_panel(self, interaction: discord.Interaction, match_id: int) -> None:
         """The panel clicked is the player's live one, changed from now on with this click's token."""

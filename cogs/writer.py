@@ -289,12 +289,13 @@ class Writer:
             return
         history = await self._history(channel) if recover else None
         last = {kind: max(e.id for e in effects if e.kind == kind) for kind in {e.kind for e in effects}}
-        board_flags: dict = {"mention": False, "bottom": False, "ping": set()}
+        board_flags: dict = {"mention": False, "bottom": False, "ping": set(), "withdraw": set()}
         for effect in effects:
             if effect.kind == "board":
                 board_flags["mention"] = board_flags["mention"] or bool(effect.payload.get("mention"))
                 board_flags["bottom"] = board_flags["bottom"] or bool(effect.payload.get("bottom"))
                 board_flags["ping"].update(int(s) for s in effect.payload.get("ping") or [])
+                board_flags["withdraw"].update(int(s) for s in effect.payload.get("withdraw") or [])
             if effect.kind in ("lobby", "board") and effect.id != last[effect.kind]:
                 await self.store.finish_effects(match_id, [effect.id])  # a later one shows the latest
                 continue
@@ -416,11 +417,12 @@ class Writer:
         mention_id = match.mention_message_id
         if flags["mention"] or moved or history is not None:
             mention_id = await self._show_mention(match, channel, state, flags, board_id, history)
-        if flags["ping"]:
-            try:
-                await self.panels.refresh(match, sorted(flags["ping"]))
-            except Exception:
-                log.exception("private panels of match %s not refreshed", match.id)
+        try:
+            if flags["ping"] or flags["withdraw"]:
+                await self.panels.refresh(match, sorted(flags["ping"]), sorted(flags["withdraw"]))
+            await self.panels.retract_undos(match)
+        except Exception:
+            log.exception("private panels of match %s not refreshed", match.id)
         return board_id, mention_id
 
     def _stray_mentions(self, match: Match, history, keep: int | None) -> list[discord.Message]:
@@ -438,13 +440,14 @@ class Writer:
             await self._delete(channel, old)
             return None
         text = self.messages.mention_text(match, humans, board_id)
-        if ping or old is None:
+        if ping or old is None or flags["withdraw"]:
+            # A step taken back (Undo) withdraws the message that called the next players: it is
+            # deleted, and the new one pings nobody (the player who took it back knows).
             await self._delete(channel, old)
             # Each player chose how they are told (/notifications): a ping here, none, or a DM.
             told = await self._dm_turn(match, ping, board_id) if ping else []
-            return await self._post_mention(
-                match, channel, text, [s for s in ping or humans if s not in told]
-            )
+            told_now = ping or ([] if flags["withdraw"] else humans)
+            return await self._post_mention(match, channel, text, [s for s in told_now if s not in told])
         try:
             await channel.get_partial_message(old).edit(content=text)
             return old

@@ -112,7 +112,8 @@ class GameState(ABC):
             raise IllegalAction("The game is over.")
         if seat not in self.to_act():
             raise IllegalAction("It is not your turn.")
-        if not isinstance(action_id, str) or action_id not in {a.id for a in self.legal_actions(seat)}:
+        legal = {a.id for a in self.legal_actions(seat)}
+        if not isinstance(action_id, str) or action_id not in legal:
             raise IllegalAction("That move is not available any more.")
         mark = self._hidden_mark()
         events = self._do(seat, action_id)
@@ -120,7 +121,13 @@ class GameState(ABC):
             # A step that drew, turned up, shuffled or rolled anything changes the mark; one that
             # told a seat something privately carries a private event. Either cannot be taken back.
             clean = mark == self._hidden_mark() and not any("private_to" in e for e in events)
-            self._undo_seat = seat if clean else None
+            if not clean:
+                self._undo_seat = None
+            elif len(legal) > 1:
+                self._undo_seat = seat
+            # A step without a choice (the seat's only legal action, which the service takes at
+            # once) is nobody's decision: it leaves the Undo of the last decision as it was, so
+            # the seat that decided may take it back with the steps that followed it.
         return events
 
     # Undo (optional). An engine that supports it returns from ``_hidden_mark`` a value that
@@ -136,16 +143,13 @@ class GameState(ABC):
         return None
 
     def undoable(self, seat: int) -> bool:
-        """True when ``seat`` took the last step, that step revealed nothing (no card drawn or
-        turned face up, nothing told to a seat privately, no random event) and ``seat`` is still
-        to act: its turn goes on. The service may then take that step back by rebuilding the
-        state from seed and log without it (a step that ended the turn is never taken back)."""
-        return (
-            self._undo_seat == seat
-            and self._hidden_mark() is not None
-            and not self.is_over()
-            and seat in self.to_act()
-        )
+        """True when ``seat`` took the last decision (a step with a choice; steps without one,
+        which the service takes at once, may follow it), nothing since revealed anything (no
+        card drawn or turned face up, nothing told to a seat privately, no random event) and the
+        game goes on. The service may then take that decision back, with the steps that followed
+        it, by rebuilding the state from seed and log without them: within the seat's turn, or
+        the step that ended it while nobody else has decided since. ``seat`` need not be to act."""
+        return self._undo_seat == seat and self._hidden_mark() is not None and not self.is_over()
 
     def check_invariants(self) -> None:  # noqa: B027 - optional hook, not abstract
         """Raise AssertionError if a conservation law is broken (cards, pieces...).

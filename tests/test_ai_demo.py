@@ -32,7 +32,8 @@ def test_impossible_player_count_is_refused(key: str, capsys: pytest.CaptureFixt
 def test_demo_plays_a_whole_game(key: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([key, "--level", "random", "--seed", "3", "--no-pictures"]) == 0
     out = capsys.readouterr().out
-    assert "Winner:" in out and "moves" in out
+    # In the final message's words (Iwari's third tribe may beat both players).
+    assert ("Winner:" in out or "Nobody wins: every player lost" in out) and "moves" in out
 
 
 @pytest.mark.skipif(not WITH_PICTURES, reason="no game has pictures yet")
@@ -50,3 +51,19 @@ def test_demo_writes_pictures_and_replay(tmp_path: Path, capsys: pytest.CaptureF
     with Image.open(tmp_path / "replay.gif") as gif:
         assert gif.format == "GIF" and 2 <= gif.n_frames <= 100 and gif.width <= 640
     assert "Winner:" in out
+
+
+def test_the_solo_demo_speaks_of_one_player_and_says_who_won(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 32: "Iwari, 1 players" and "Winner: nobody". One player, and the final message's
+    words: the Void or the player won, and why."""
+    assert (
+        main(["iwari", "--players", "1", "--option", "mode=solo", "--level", "random", "--no-pictures"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "Iwari, 1 player, " in out
+    assert "nobody" not in out and ("The Void wins: " in out or "You win: " in out), out
+
+
+def test_demo_folders_are_ignored_by_git() -> None:
+    ignored = (Path(__file__).parent.parent / ".gitignore").read_text().split()
+    assert "demo-*/" in ignored, "python -m bot demo writes ./demo-GAME by default"

@@ -38,6 +38,10 @@ def test_each_command_has_its_own_help(tmp_path):
     assert demo.returncode == 0 and "usage: python -m bot demo" in demo.stdout and "--players" in demo.stdout
     copy = run(tmp_path, "copy-db", "--help")
     assert copy.returncode == 0 and "--from" in copy.stdout and "--to" in copy.stdout
+    # One usage line of its own, not the top's usage with the command glued on (issue 32).
+    assert copy.stdout.startswith("usage: python -m bot copy-db [-h] --from SOURCE --to TARGET\n"), (
+        copy.stdout
+    )
 
 
 def test_an_unknown_command_or_option_is_refused_with_the_usage(tmp_path):

@@ -80,8 +80,10 @@ def test_a_step_that_reveals_something_is_never_undoable(game):
                 revealing += 1
             if state.undoable(seat):
                 undoable += 1
-                assert not revealed and seat in state.to_act()
+                assert not revealed
             forced_steps(state)
+            # Steps without a choice give nobody an Undo: only the seat that decided may have one.
+            assert [s for s in range(state.num_players) if state.undoable(s)] in ([], [seat])
     assert revealing and undoable
 
 
@@ -247,3 +249,100 @@ async def test_a_joined_choice_is_one_transaction_of_logged_steps_and_undo_takes
     if done.state.undoable(seat):  # Undo takes back the whole click
         undone = await service.undo(match.id, user, done.match.version)
         assert undone.state.to_json() == state.to_json()
+
+
+# -- Undo keeps its word (issue 32): offered exactly when the service's undo works
+
+
+@pytest.mark.parametrize(("game", "seed"), [(g, s) for g in UNDO_GAMES for s in (42, 7)])
+async def test_every_undo_the_engine_offers_is_taken_back_by_the_service(service, game, seed):
+    """Random games of every game through the service, clicking what the panel offers (joined
+    choices included). At every moment, for every seat the engine calls undoable (the panel's
+    Undo of the seat to act, or the Undo of the step that ended a seat's turn), the service's undo
+    succeeds and gives back exactly the state before that seat's last click; the click is then
+    made again (the same state follows) or, now and then, left undone, so that second and third
+    Undos in a row are tried too. The turns' forced steps (Iki's income, Kigi's only take) never
+    give a seat an Undo."""
+    from bot import merge
+
+    service.seed_source = lambda: seed
+    match, _ = await started(service, n=players(game), game=game)
+    rng = random.Random(seed)
+    clicks: list[tuple[int, str, dict]] = []  # (seat, choice, the state before it) of the log
+    undone = turn_ends = 0
+    redone = False  # the state was just made again: its Undo was tried already
+    for _ in range(5000):
+        state = service.state_of(match)
+        if state.is_over():
+            break
+        for seat in [s for s in range(state.num_players) if state.undoable(s) and not redone]:
+            assert clicks and clicks[-1][0] == seat, "Undo offered to a seat whose click is not the last"
+            now = json.loads(json.dumps(state.to_json()))
+            user = match.seats[seat].user_id
+            turn_ends += seat not in state.to_act()
+            back = await service.undo(match.id, user, match.version)
+            _, choice, before = clicks.pop()
+            assert back.state.to_json() == before, "Undo did not give back the state before the click"
+            assert (await service.get(match.id)).state == before
+            undone += 1
+            match = back.match
+            redone = rng.random() < 0.8
+            if redone:  # made again: the same state as before the Undo
+                match = (await service.act(match.id, user, match.version, choice)).match
+                clicks.append((seat, choice, before))
+                assert service.state_of(match).to_json() == now
+            break
+        else:
+            redone = False
+            seat = state.to_act()[0]
+            choice = rng.choice(merge.choices(state, seat)).id
+            before = json.loads(json.dumps(state.to_json()))
+            match = (await service.act(match.id, match.seats[seat].user_id, match.version, choice)).match
+            clicks.append((seat, choice, before))
+    assert service.state_of(match).is_over(), "the game did not end"
+    assert undone and (turn_ends or game in ("iwari", "kigi")), (undone, turn_ends)
+
+
+async def test_a_forged_joined_choice_is_refused_unless_merge_could_have_offered_it(service):
+    """The service joins as bot/merge.py does (a click's id is the client's word): a choice whose
+    first step reveals something (Iwari's draw) or that holds more than MAX_DEPTH steps is
+    refused, and nothing changes; each of its steps alone is still taken."""
+    from bot import merge
+
+    match, _ = await started(service, n=3, game="iwari")
+
+    def reveals_and_goes_on(state, seat):
+        return [
+            a.id
+            for a in state.legal_actions(seat)
+            if reveals(state, seat, a.id) and seat in after(state, seat, a.id).to_act()
+        ]
+
+    match, state, seat = await play_until(service, match, reveals_and_goes_on, random.Random(11))
+    user = match.seats[seat].user_id
+    first = reveals_and_goes_on(state, seat)[0]
+    second = after(state, seat, first).legal_actions(seat)[0].id
+    with pytest.raises(ServiceError, match="not available"):
+        await service.act(match.id, user, match.version, f"{first}{merge.SEP}{second}")
+    assert (await service.get(match.id)).version == match.version
+
+    def clean_chain(state, seat, depth=merge.MAX_DEPTH + 1) -> list[str] | None:
+        """Steps of the seat that reveal nothing and leave the turn with it (the last may end it)."""
+        if depth == 1:
+            return [state.legal_actions(seat)[0].id]
+        for action in clean_steps(state, seat)[:4]:
+            work = after(state, seat, action)
+            if seat in work.to_act():
+                rest = clean_chain(work, seat, depth - 1)
+                if rest:
+                    return [action, *rest]
+        return None
+
+    match, state, seat = await play_until(service, match, clean_chain, random.Random(12))
+    user = match.seats[seat].user_id
+    path = clean_chain(state, seat)
+    with pytest.raises(ServiceError, match="not available"):
+        await service.act(match.id, user, match.version, merge.SEP.join(path))
+    assert (await service.get(match.id)).version == match.version
+    done = await service.act(match.id, user, match.version, merge.SEP.join(path[: merge.MAX_DEPTH]))
+    assert done.match.version > match.version

@@ -10,8 +10,8 @@ import pytest
 
 from bot import merge
 from bot.service import forced_steps
-from cogs.panel import CLOSE_MARGIN, CLOSED, PLACEHOLDER_MAX, TOKEN_LIFETIME, panel_rows
-from cogs.table import PLAY_COOLDOWN
+from cogs.panel import CLOSE_MARGIN, CLOSED, PLACEHOLDER_MAX, TOKEN_LIFETIME, VIEW_CLOSED, panel_rows
+from cogs.table import PLAY_COOLDOWN, VIEW_COOLDOWN
 from games import REGISTRY
 from tests.contract import option_combinations
 from tests.discord.helpers import (
@@ -119,6 +119,38 @@ async def test_a_panel_is_closed_before_its_token_ends(simcord_env):
     assert CLOSED in text(panel)
     assert not any(c.get("custom_id") for c in components(panel)), "a closed panel offers nothing"
     assert not panel.attachments
+
+
+async def test_my_view_answers_are_retired_like_panels(simcord_env):
+    """Issue 32: an old My view stayed showing the first turn's hand. A newer My view, or a panel,
+    deletes the older one (while its token lives); the last one is closed before its token ends."""
+    world = await make_world(simcord_env, 2)
+    await start_match(world, "ikenokoi", 2)
+    match = await live(world)
+    seat = world.bot.service.state_of(match).to_act()[0]
+    player, other = member_of(world, match, seat), member_of(world, match, 1 - seat)
+
+    def private(member) -> set[int]:
+        return {m.id for m in world.channel.history(viewer=member) if m.flags.ephemeral}
+
+    async def my_view(member):
+        await world.env.advance_time(VIEW_COOLDOWN)
+        shown = await member.click(board_message(world), label="My view")
+        await world.env.settle()
+        return shown.response or shown.followups[-1]
+
+    first = await my_view(other)
+    second = await my_view(other)
+    assert first.id not in private(other) and second.id in private(other), "only the newest My view is left"
+    view = await my_view(player)
+    opened = await player.click(board_message(world), label="Play")
+    panel = opened.response or opened.followups[-1]
+    await world.env.settle()
+    assert view.id not in private(player) and panel.id in private(player), "the panel retires My view"
+    assert second.id in private(other), "another player's view is theirs"
+    await world.env.advance_time(TOKEN_LIFETIME - CLOSE_MARGIN + 1)
+    await world.env.settle()
+    assert second.content == VIEW_CLOSED and not second.attachments, "closed before its token ends"
 
 
 async def test_done_promises_the_next_choice_only_until_the_token_ends(simcord_env):

@@ -52,3 +52,12 @@ async def test_a_lobby_with_an_ai_seat_and_reminders_on_postgresql(simcord_env):
     await simcord_env.advance_time(3600 + 1)
     reminders = [m for m in world.channel.history() if "reminder (1/3)" in (m.content or "")]
     assert len(reminders) == 1 and absent.mention in reminders[0].content
+
+
+async def test_the_step_that_ended_a_turn_is_taken_back_on_postgresql(simcord_env):
+    """Issue 32's last-step Undo, the ping withdrawn and the late Undo refused, on PostgreSQL."""
+    from tests.discord import test_undo
+
+    await test_undo.test_the_step_that_ended_a_turn_is_taken_back_and_the_next_players_ping_withdrawn(
+        simcord_env
+    )
