@@ -10,7 +10,7 @@ import discord
 
 from cogs.components import guarded
 from cogs.table import Table
-from rendering.rules import EXAMPLES, rules_description, rules_png
+from rendering.rules import example, rules_description, rules_png
 
 RULES_DIR = Path(__file__).parent / "rules"
 
@@ -71,7 +71,7 @@ async def new_match(
 
 def rules_file(game_key: str) -> discord.File | None:
     """The annotated example board of the game's first rules page (drawn once, then kept)."""
-    if game_key not in EXAMPLES:
+    if example(game_key) is None:
         return None
     return discord.File(
         io.BytesIO(rules_png(game_key)), filename="rules.png", description=rules_description(game_key)

@@ -34,10 +34,6 @@ from games import GameState
 from games.base import plural
 
 RECENT_LINES = 6
-# Events the board's "Last moves" leaves out: the display refilled after a draw (Iwari "display",
-# Kigi "refill") is in the picture, and as a line it pushes the moves people made out of view.
-# /match log keeps them.
-NOISE_EVENTS = frozenset({"display", "refill"})
 
 PICTURE_WORKERS = 2
 PICTURES_PER_PERSON = 3  # a person's private pictures queued or being drawn at once, at most
@@ -195,10 +191,14 @@ class Messages:
     # -- the public board
 
     def recent_lines(self, match: Match, events: list[dict]) -> list[str]:
+        """The events' lines for the board's "Last moves", without the game's noise (its
+        ``Presentation.noise``: a refill the picture shows, whose line would push the moves
+        people made out of view; /match log keeps them)."""
+        noise = rendering.presentation(match.game).noise
         return [
             format_event(e["text"], match.shown_names)
             for e in events
-            if "private_to" not in e and e.get("text") and e.get("type") not in NOISE_EVENTS
+            if "private_to" not in e and e.get("text") and e.get("type") not in noise
         ]
 
     def scores_line(self, match: Match, scores: list[int]) -> str:

@@ -199,6 +199,12 @@ class Game:
     _load: Callable[[dict], GameState] = field(repr=False)
     # Human descriptions of each option, for slash-command help.
     option_help: dict[str, str] = field(default_factory=dict)
+    # Action groups that only look around (Kigi's look at another tree, whose spots the picture then
+    # shows), besides "back" and "undo": bot/merge.py never joins them to another step.
+    navigation: frozenset[str] = frozenset()
+    # The module that declares how the bot shows the game (its ``PRESENTATION``): by default
+    # ``rendering.<key>``. Engines stay pure: this is a name, imported by ``rendering`` only.
+    presentation: str = ""
 
     def normalise_options(self, options: dict | None) -> dict:
         """Fill defaults and refuse unknown names or values with IllegalSetup."""

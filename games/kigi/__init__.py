@@ -15,6 +15,7 @@ GAME = Game(
     option_help={
         "advanced": "Deal two commissions to each player; each keeps one, the rest go into the deck."
     },
+    navigation=frozenset({"tree"}),  # look at another tree: its spots are then in the picture
 )
 KigiState.game = GAME
 
