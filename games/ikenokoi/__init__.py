@@ -22,6 +22,7 @@ GAME = Game(
     options={},
     _new=_new,
     _load=IkeNoKoiState.from_json,
+    blurb="collect koi with calculated risks, drawing from the pond.",
 )
 IkeNoKoiState.game = GAME
 
