@@ -227,12 +227,25 @@ class Game:
     # (default "Play Iki (2-4 players)"), where the rules say more than a range.
     players_help: str = ""
     summary: str = ""
+    # The set-ups tests and benches play, as (player count, options), the usual one first: each
+    # player count, and the options that change the game most. Not every legal combination (Iwari
+    # has thousands): tests/test_contract.py's random games cover those. Default: every player count
+    # the default options allow.
+    setups: tuple[tuple[int, dict], ...] = ()
     # Action groups that only look around (Kigi's look at another tree, whose spots the picture then
     # shows), besides "back" and "undo": bot/merge.py never joins them to another step.
     navigation: frozenset[str] = frozenset()
     # The module that declares how the bot shows the game (its ``PRESENTATION``): by default
     # ``rendering.<key>``. Engines stay pure: this is a name, imported by ``rendering`` only.
     presentation: str = ""
+
+    def usual_setups(self) -> list[tuple[int, dict]]:
+        """The set-ups to play in tests and benches, the usual one first (``setups``)."""
+        return list(self.setups) or [(n, {}) for n in self.counts_for({})]
+
+    def usual_setup(self) -> tuple[int, dict]:
+        """The game as it is usually played: (player count, options)."""
+        return self.usual_setups()[0]
 
     def players_words(self) -> str:
         """The player counts as /help says them: "2-4", or the game's own ``players_help``."""

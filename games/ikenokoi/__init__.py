@@ -23,6 +23,7 @@ GAME = Game(
     _new=_new,
     _load=IkeNoKoiState.from_json,
     blurb="collect koi with calculated risks, drawing from the pond.",
+    setups=((3, {}), (2, {}), (5, {})),
 )
 IkeNoKoiState.game = GAME
 

@@ -19,6 +19,7 @@ GAME = Game(
     _load=IkiState.load,
     option_help={},
     blurb="a year in Edo's merchant streets: hire characters, trade, fight fires.",
+    setups=((3, {}), (2, {}), (4, {})),
 )
 IkiState.game = GAME
 

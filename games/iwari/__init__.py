@@ -100,5 +100,13 @@ GAME = IwariGame(
     blurb="tribes settle a new land.",
     players_help="2-5, 6 on The Void; solo or co-op against the Void",
     summary="Play Iwari (2-6 players, solo or co-op)",
+    setups=(
+        (3, {}),
+        (2, {}),  # with the third tribe
+        (5, {"feats": True, "expeditions": True, "worship": "golden"}),
+        (6, {"map": "the-void"}),
+        (1, {"mode": "solo"}),
+        (2, {"mode": "coop", "map": "vast-lands"}),
+    ),
 )
 IwariState.game = GAME

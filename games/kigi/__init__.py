@@ -14,6 +14,7 @@ GAME = Game(
     _load=KigiState.from_json,
     option_help={"advanced": "Advanced game: everyone first keeps one of two commissions dealt to them"},
     blurb="grow the finest bonsai trees, card by card, and fulfil commissions.",
+    setups=((3, {}), (2, {}), (5, {}), (3, {"advanced": True})),
     navigation=frozenset({"tree"}),  # look at another tree: its spots are then in the picture
 )
 KigiState.game = GAME

@@ -444,3 +444,10 @@ def test_lotus_not_usable_outside_own_turn() -> None:
     st.lotus[1] = 1
     with pytest.raises(IllegalAction):
         st.apply(1, "lotus")
+
+
+def test_the_glance_line_says_what_a_turn_decides_on():
+    from tests.test_texts import glance_after
+
+    line, _ = glance_after("ikenokoi")
+    assert "River:" in line, line

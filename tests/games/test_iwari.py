@@ -770,3 +770,10 @@ def test_golden_playthrough() -> None:
         "expeditions": [0, 0, 0],
     }
     assert s.feats == [["respect", 0, "C12"], ["honour", 1, "C5"], ["discovery", 0, "T2"]]
+
+
+def test_the_glance_line_says_what_a_turn_decides_on():
+    from tests.test_texts import glance_after
+
+    line, _ = glance_after("iwari")
+    assert "Display:" in line, line

@@ -1109,3 +1109,10 @@ def test_a_save_from_before_the_way_back_has_seen_only_the_tree_shown() -> None:
     assert old.shown == [1] and old.pending_tree == 1
     assert [a.id for a in old.legal_actions(me) if a.group == "tree"] == ["tree:0", "tree:2"]
     old.check_invariants()
+
+
+def test_the_glance_line_says_what_a_turn_decides_on():
+    from tests.test_texts import glance_after
+
+    line, _ = glance_after("kigi")
+    assert "Display:" in line, line
