@@ -616,6 +616,7 @@ class Presentation:
     standing: Callable[[dict], str] | None = None  # what the scores do not say of a match under way
     outcome: Callable[[dict], str] | None = None  # who won and why, where the winners do not say it
     rules: Example | None = None  # the rules page's example board and its notes
+    rules_summary: Path | None = None  # the /<key> rules text (default: cogs/rules/<key>.md)
     # What a select menu of each action group asks for, in a word or two (its placeholder); a group
     # not named here is named by itself ("start_card": "Start card").
     menus: Mapping[str, str] = field(default_factory=dict)
