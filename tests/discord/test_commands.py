@@ -19,14 +19,13 @@ ROOT = Path(__file__).resolve().parents[2]
 async def test_the_game_commands_are_as_users_know_them(simcord_env):
     """Each game's command group is built from its ``Game`` (cogs/games.py): the groups Discord
     receives (names, descriptions, options, choices) are those of the hand-written cogs they
-    replaced, recorded in game_commands.json."""
+    replaced, recorded in game_commands.json (a game added later need not be recorded)."""
     import json
 
     world = await make_world(simcord_env, 1)
     tree = world.bot.tree
-    built = sorted((tree.get_command(key).to_dict(tree) for key in REGISTRY), key=lambda c: c["name"])
     recorded = json.loads((Path(__file__).with_name("game_commands.json")).read_text())
-    assert built == recorded
+    assert [tree.get_command(group["name"]).to_dict(tree) for group in recorded] == recorded
 
 
 async def test_help_lists_every_game_with_its_command(simcord_env):
