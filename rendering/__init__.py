@@ -9,13 +9,11 @@ picture cannot show a secret. ``describe(game_key, view, names)`` is the picture
 
 from __future__ import annotations
 
-import importlib
-
 from PIL import Image
 
-from games import REGISTRY
+from rendering.alt import describe, glance, outcome, standing
 from rendering.common import LIMIT as DESCRIPTION_LIMIT
-from rendering.common import Presentation, encode_png
+from rendering.common import Presentation, encode_png, presentation
 
 __all__ = [
     "DESCRIPTION_LIMIT",
@@ -30,13 +28,6 @@ __all__ = [
 ]
 
 
-def presentation(game_key: str) -> Presentation:
-    """The game's ``PRESENTATION``: in ``rendering/<key>.py``, or the module its ``Game`` names."""
-    game = REGISTRY.get(game_key)
-    module = importlib.import_module((game.presentation if game else "") or f"rendering.{game_key}")
-    return module.PRESENTATION
-
-
 def draw(game_key: str, view: dict, names: list[str] | None = None) -> Image.Image:
     return presentation(game_key).draw(view, names)
 
@@ -44,6 +35,3 @@ def draw(game_key: str, view: dict, names: list[str] | None = None) -> Image.Ima
 def render(game_key: str, view: dict, names: list[str] | None = None) -> bytes:
     """PNG bytes of the view. CPU-bound: call it off the event loop."""
     return encode_png(draw(game_key, view, names))
-
-
-from rendering.alt import describe, glance, outcome, standing  # noqa: E402 - they use presentation

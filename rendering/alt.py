@@ -12,8 +12,7 @@ an attachment's description.
 
 from __future__ import annotations
 
-from rendering import presentation
-from rendering.common import LIMIT, clip, header
+from rendering.common import LIMIT, clip, header, presentation
 
 __all__ = ["LIMIT", "clip", "describe", "glance", "outcome", "standing"]
 

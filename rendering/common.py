@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib
 import itertools
 import math
 import struct
@@ -25,6 +26,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw, ImageFont, features
+
+from games import REGISTRY
 
 if TYPE_CHECKING:
     from rendering.rules import Example
@@ -622,3 +625,10 @@ class Presentation:
     menus: Mapping[str, str] = field(default_factory=dict)
     # Event types the board's "Last moves" leaves out (a refill the picture shows); /match log keeps them.
     noise: frozenset[str] = frozenset()
+
+
+def presentation(game_key: str) -> Presentation:
+    """The game's ``PRESENTATION``: in ``rendering/<key>.py``, or the module its ``Game`` names."""
+    game = REGISTRY.get(game_key)
+    module = importlib.import_module((game.presentation if game else "") or f"rendering.{game_key}")
+    return module.PRESENTATION

@@ -11,8 +11,7 @@ game writes its own (its ``Presentation.facts``, in rendering/<key>_words.py).
 
 from __future__ import annotations
 
-from rendering import presentation
-from rendering.common import LIMIT, clip
+from rendering.common import LIMIT, clip, presentation
 
 
 def facts(game_key: str, view: dict, names: list[str] | None = None) -> str:

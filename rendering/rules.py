@@ -30,6 +30,7 @@ from rendering.common import (
     LINE,
     draw_text,
     font,
+    presentation,
     recorded,
     resized,
     wrap,
@@ -59,8 +60,6 @@ class Example:
 
 def example(game_key: str) -> Example | None:
     """The game's rules example (its ``Presentation.rules``), or None when it has none."""
-    from rendering import presentation
-
     return presentation(game_key).rules
 
 

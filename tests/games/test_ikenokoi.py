@@ -451,3 +451,12 @@ def test_the_glance_line_says_what_a_turn_decides_on():
 
     line, _ = glance_after("ikenokoi")
     assert "River:" in line, line
+
+
+def test_the_description_names_the_pond_and_the_river():
+    from rendering import describe
+    from tests.test_alt_text import NAMES, playthrough
+
+    koi = next(s for i, s in enumerate(playthrough("ikenokoi", 3, 5)) if i == 12).view(None)
+    text = describe("ikenokoi", koi, NAMES[:3])
+    assert f"Pond: {koi['pond_size']} cards" in text and "River: " in text

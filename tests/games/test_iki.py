@@ -755,3 +755,12 @@ def test_iki_log_lines_are_sentences():
             if e.get("type") == "shop":
                 shop.append(e["text"])
     assert shop and all(re.match(r"^\{p\d\} [a-z]", t) for t in shop), shop
+
+
+def test_the_description_names_the_month_and_the_characters_for_hire():
+    from rendering import describe
+    from tests.test_alt_text import NAMES, playthrough
+
+    iki = next(s for i, s in enumerate(playthrough("iki", 3, 5)) if i == 20).view(None)
+    text = describe("iki", iki, NAMES[:3])
+    assert f"Month {iki['month']}" in text and all(c["name"] in text for c in iki["row"])

@@ -1116,3 +1116,14 @@ def test_the_glance_line_says_what_a_turn_decides_on():
 
     line, _ = glance_after("kigi")
     assert "Display:" in line, line
+
+
+def test_the_description_names_the_deck_the_trees_and_the_display():
+    from rendering import describe
+    from tests.test_alt_text import NAMES, playthrough
+
+    kigi = next(s for i, s in enumerate(playthrough("kigi", 3, 5)) if i == 9).view(None)
+    text = describe("kigi", kigi, NAMES[:3])
+    assert f"Deck: {kigi['deck_size']} cards" in text and "alice's tree" in text
+    for c in kigi["display"]:
+        assert (f"commission {c['text']}" if c["kind"] == "commission" else "Display: ") in text
