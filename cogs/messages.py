@@ -132,17 +132,16 @@ class Messages:
 
     def option_words(self, match: Match) -> str:
         """The match's options as a person reads them: "Map: New Horizons, Feats: off"."""
-        names: dict[str, tuple[str, dict]] = {}
-        group = self.client.tree.get_command(match.game) if hasattr(self.client, "tree") else None
-        new = group.get_command("new") if isinstance(group, discord.app_commands.Group) else None
-        for param in getattr(new, "parameters", []):
-            names[param.name] = (param.display_name, {c.value: c.name for c in param.choices})
+        game = self.service.game(match.game)
         words = []
-        applies = self.service.game(match.game).options_that_apply(match.options)
+        applies = game.options_that_apply(match.options)
         for key, value in match.options.items():
             if key not in applies:
                 continue  # e.g. an Iwari versus game's difficulty, a solo game's Feats
-            label, choices = names.get(key, (key, {}))
+            label = key  # each value by the name /<game> new offers it under (Game.option_choices)
+            choices = {
+                c.value: c.label for c in game.option_choices.get(key, []) if not isinstance(c.value, bool)
+            }
             if isinstance(value, bool):
                 shown = "on" if value else "off"
             elif value in choices:
