@@ -25,8 +25,12 @@ def _option_parameter(game: Game, name: str) -> tuple[inspect.Parameter, list[ap
     """The parameter of one option, its choices, and how each value sent maps back to the option's."""
     allowed = game.options[name]
     choices = game.option_choices.get(name)
-    if choices is None and list(allowed) == [False, True]:
-        return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=False, annotation=bool), [], {}
+    if choices is None and set(allowed) == {False, True}:
+        return (
+            inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=allowed[0], annotation=bool),
+            [],
+            {},
+        )
     if choices is None:  # no labels declared: each value names itself
         choices = [Choice(value, str(value)) for value in allowed]
     sent = {c.sent: c.value for c in choices}
