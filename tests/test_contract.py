@@ -83,6 +83,7 @@ def test_metadata(key: str) -> None:
         assert game.options[name][0] in [c.value for c in choices], f"{name}: the default is not offered"
         assert len(choices) <= 25 and all(type(c.sent) in (str, int) for c in choices), name  # Discord's
         assert len({c.sent for c in choices}) == len(choices), f"{name}: two choices send the same value"
+    assert not {"thread", "interaction"} & set(game.options), "names /<key> new uses itself"
     assert set(game.option_help) <= set(game.options) and all(
         len(h) <= 100 for h in game.option_help.values()
     )
