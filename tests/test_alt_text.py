@@ -52,21 +52,3 @@ def test_long_descriptions_are_cut_at_a_word():
 
     text = clip("word " * 400)
     assert len(text) <= DESCRIPTION_LIMIT and text.endswith("word…")
-
-
-@pytest.mark.parametrize("n", [3, 5])
-def test_the_end_of_ike_no_koi_says_every_secret_challenge_whole(n):
-    """At the end the secret challenges are public: the alt text names each player's whole, with
-    what it earned, within the limit Discord keeps (the ponds' details come after them)."""
-    state = REGISTRY["ikenokoi"].new_state(n, 8)
-    rng = random.Random(8)
-    while not state.is_over():
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)).id)
-    view = state.view(None)
-    names = ["Bartholomew-Alexander", "bob", "carol", "dave", "erin"][:n]
-    text = describe("ikenokoi", view, names)
-    assert len(text) <= DESCRIPTION_LIMIT
-    for seat, p in enumerate(view["players"]):
-        lotus = p["score"]["secret"]
-        assert f"{names[seat]}'s secret, {lotus} lotus: {p['challenge']['text']}" in text
