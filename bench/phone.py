@@ -1,6 +1,6 @@
 """Readable on a phone? The smallest text of every picture as a phone shows it, per game.
 
-    python bench/phone.py                    # every game, 3 and the largest player count, 3 seeds
+    python bench/phone.py                    # every game, its usual and its largest set-up, 3 seeds
     python bench/phone.py iki --seeds 5
     python bench/phone.py --strict           # exit 1 when a target is missed
     python bench/phone.py --quick            # the smallest configuration (what the test runs)
@@ -14,8 +14,8 @@ Where a 400 px phone shows a picture (SimCord's preview, measured: see bench/REA
   size, made smaller to fit ``ATTACHMENT_WIDTH`` x ``ATTACHMENT_HEIGHT`` (312 x 688), never larger.
 
 For each game it plays seeded random games (``random.Random(seed)`` picks the seat in
-``to_act()`` and one of its legal actions) at 3 players and at the largest count (Iwari at 6
-players is played on The Void, the only map for 6), and stops early, mid-game and late (10%,
+``to_act()`` and one of its legal actions) in its usual set-up and in its declared set-up of the most
+players (``Game.setups``: 3 players, and Iwari's 6 on The Void, the only map for 6), and stops early, mid-game and late (10%,
 50% and 90% of that game's actions) and at the end. At each stop it draws
 
 - ``public``: the board, ``view(None)``;
@@ -64,14 +64,12 @@ REPLAY_WIDTH, REPLAY_BAR = 640, 6  # bot/replay.py's WIDTH and BAR
 
 
 def setups(key: str, quick: bool = False) -> list[tuple[int, dict]]:
-    """(players, options) to play: 3 and the largest count (its options made valid)."""
-    counts = REGISTRY[key].player_counts
-    wanted = [3] if quick else sorted({3, max(counts)})
-    out = []
-    for n in wanted:
-        options = {"map": "the-void"} if key == "iwari" and n == 6 else {}
-        out.append((n, options))
-    return out
+    """(players, options) to play: the game's usual set-up and, unless ``quick``, its declared
+    set-up of the most players (``Game.setups``: Iwari's 6 on The Void)."""
+    game = REGISTRY[key]
+    usual = game.usual_setup()
+    largest = max(game.usual_setups(), key=lambda setup: setup[0])
+    return [usual] if quick or largest == usual else [usual, largest]
 
 
 def shown(width: int, height: int, place: str = "card") -> float:
@@ -312,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("keys", nargs="*", metavar="game", help=f"game keys (default: {', '.join(REGISTRY)})")
     parser.add_argument("--seeds", type=int, default=3, help="games per player count (default 3)")
     parser.add_argument(
-        "--quick", action="store_true", help="3 players, one seed, the mid-game stop and the end"
+        "--quick", action="store_true", help="the usual set-up, one seed, the mid-game stop and the end"
     )
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args(argv)

@@ -39,7 +39,7 @@ from simcord import Env  # noqa: E402
 
 from bot.config import Settings  # noqa: E402
 from bot.core import create_bot  # noqa: E402
-from bot.merge import NAVIGATION, SEP  # noqa: E402
+from bot.merge import SEP, navigation  # noqa: E402
 from cogs.writer import SWEEP  # noqa: E402
 from games.ai import choose  # noqa: E402
 
@@ -180,7 +180,7 @@ def look(state, seat: int, panel, tally: Tally) -> None:
                 work = state.copy()
                 for step in steps:
                     group = {a.id: a.group for a in work.legal_actions(seat)}[step]
-                    if group in NAVIGATION:
+                    if group in navigation(work):
                         tally.joined_nav.append(option["label"])
                         break
                     work.apply(seat, step)

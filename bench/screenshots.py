@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.config import Settings
 from bot.core import create_bot
+from games import REGISTRY
 from tests.discord.helpers import (
     World,
     board_message,
@@ -175,7 +176,7 @@ async def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--out", default="/tmp/koi-shots")
-    parser.add_argument("--games", nargs="*", default=["ikenokoi", "iki", "iwari", "kigi"])
+    parser.add_argument("--games", nargs="*", default=list(REGISTRY))
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--actions", type=int, default=12)
     parser.add_argument("--chromium", default="/usr/bin/chromium")

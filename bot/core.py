@@ -23,7 +23,7 @@ from bot.store import Store, open_store
 log = logging.getLogger(__name__)
 
 # Extensions, loaded in this order in setup_hook.
-EXTENSIONS = ("cogs.matches", "cogs.settings", "cogs.ikenokoi", "cogs.kigi", "cogs.iwari", "cogs.iki")
+EXTENSIONS = ("cogs.matches", "cogs.settings", "cogs.games")
 
 
 def discord_clock() -> float:

@@ -22,14 +22,17 @@ from games.ai import NAVIGATION_GROUPS
 from games.base import Action, GameState, IllegalAction
 
 SEP = "/"  # never in an engine's action id (tests/contract.py checks every engine; joined ids hold it)
-# Steps that only walk around a decision (back, undo; Kigi's look at another tree, whose spots the
-# picture then shows): never joined to anything, before or after.
-NAVIGATION = NAVIGATION_GROUPS | {"tree"}
 MERGE_MAX = 100  # choices of one question: four select menus of 25 (a page holds five rows)
 BUTTONS = 5  # a question of up to five options is a row of buttons (cogs/panel.py), never joined
 JOIN = "+"  # a joined question's group: the kinds of its steps ("territory+pieces")
 MAX_DEPTH = 3  # engine steps in one choice
 MAX_EXPAND = 40  # follow-ups looked at per question (each costs a copy of the state)
+
+
+def navigation(state: GameState) -> frozenset[str]:
+    """The groups of steps that only walk around a decision (back, undo, and the game's own, its
+    ``Game.navigation``: Kigi's look at another tree): never joined to anything, before or after."""
+    return NAVIGATION_GROUPS | state.game.navigation
 
 
 def split(choice_id: str) -> list[str]:
@@ -63,7 +66,7 @@ def follow_ups(state: GameState, seat: int, choice: Action) -> list[Action] | No
     work = _after(state, seat, tuple(split(choice.id)))
     if work is None:
         return None
-    following = [a for a in work.legal_actions(seat) if a.group not in NAVIGATION]
+    following = [a for a in work.legal_actions(seat) if a.group not in navigation(work)]
     if not following:
         return None
     out = []
@@ -99,8 +102,9 @@ def choices(
     groups: dict[str, list[Action]] = {}
     for action in state.legal_actions(seat):
         groups.setdefault(action.group, []).append(action)
+    looking = navigation(state)
     for group, acts in groups.items():
-        if group in NAVIGATION or len(acts) <= buttons:
+        if group in looking or len(acts) <= buttons:
             continue
         for _ in range(depth - 1):
             if len(acts) > MAX_EXPAND:

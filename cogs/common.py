@@ -10,7 +10,8 @@ import discord
 
 from cogs.components import guarded
 from cogs.table import Table
-from rendering.rules import EXAMPLES, rules_description, rules_png
+from rendering import presentation
+from rendering.rules import example, rules_description, rules_png
 
 RULES_DIR = Path(__file__).parent / "rules"
 
@@ -48,7 +49,7 @@ def rules_pages(text: str, limit: int = PAGE) -> list[str]:
 
 
 def rules_embeds(game_key: str, title: str) -> list[discord.Embed]:
-    path = RULES_DIR / f"{game_key}.md"
+    path = presentation(game_key).rules_summary or RULES_DIR / f"{game_key}.md"
     text = path.read_text() if path.exists() else "The rules summary is missing."
     pages = rules_pages(text)
     return [
@@ -71,7 +72,7 @@ async def new_match(
 
 def rules_file(game_key: str) -> discord.File | None:
     """The annotated example board of the game's first rules page (drawn once, then kept)."""
-    if game_key not in EXAMPLES:
+    if example(game_key) is None:
         return None
     return discord.File(
         io.BytesIO(rules_png(game_key)), filename="rules.png", description=rules_description(game_key)

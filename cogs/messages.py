@@ -34,10 +34,6 @@ from games import GameState
 from games.base import plural
 
 RECENT_LINES = 6
-# Events the board's "Last moves" leaves out: the display refilled after a draw (Iwari "display",
-# Kigi "refill") is in the picture, and as a line it pushes the moves people made out of view.
-# /match log keeps them.
-NOISE_EVENTS = frozenset({"display", "refill"})
 
 PICTURE_WORKERS = 2
 PICTURES_PER_PERSON = 3  # a person's private pictures queued or being drawn at once, at most
@@ -136,17 +132,16 @@ class Messages:
 
     def option_words(self, match: Match) -> str:
         """The match's options as a person reads them: "Map: New Horizons, Feats: off"."""
-        names: dict[str, tuple[str, dict]] = {}
-        group = self.client.tree.get_command(match.game) if hasattr(self.client, "tree") else None
-        new = group.get_command("new") if isinstance(group, discord.app_commands.Group) else None
-        for param in getattr(new, "parameters", []):
-            names[param.name] = (param.display_name, {c.value: c.name for c in param.choices})
+        game = self.service.game(match.game)
         words = []
-        applies = self.service.game(match.game).options_that_apply(match.options)
+        applies = game.options_that_apply(match.options)
         for key, value in match.options.items():
             if key not in applies:
                 continue  # e.g. an Iwari versus game's difficulty, a solo game's Feats
-            label, choices = names.get(key, (key, {}))
+            label = key  # each value by the name /<game> new offers it under (Game.option_choices)
+            choices = {
+                c.value: c.label for c in game.option_choices.get(key, []) if not isinstance(c.value, bool)
+            }
             if isinstance(value, bool):
                 shown = "on" if value else "off"
             elif value in choices:
@@ -195,10 +190,14 @@ class Messages:
     # -- the public board
 
     def recent_lines(self, match: Match, events: list[dict]) -> list[str]:
+        """The events' lines for the board's "Last moves", without the game's noise (its
+        ``Presentation.noise``: a refill the picture shows, whose line would push the moves
+        people made out of view; /match log keeps them)."""
+        noise = rendering.presentation(match.game).noise
         return [
             format_event(e["text"], match.shown_names)
             for e in events
-            if "private_to" not in e and e.get("text") and e.get("type") not in NOISE_EVENTS
+            if "private_to" not in e and e.get("text") and e.get("type") not in noise
         ]
 
     def scores_line(self, match: Match, scores: list[int]) -> str:

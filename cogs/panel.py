@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 
 import discord
@@ -31,6 +31,7 @@ from bot.store import Match
 from cogs.components import ActButton, ActSelect, PageButton, UndoButton
 from cogs.messages import Messages, layout, person_key
 from games import Action, GameState
+from rendering import presentation
 from rendering.alt import clip
 from rendering.facts import facts, plain
 
@@ -44,45 +45,6 @@ CLOSED = "This panel is closed: press Play on the board."
 VIEW_CLOSED = "This view is closed: press My view on the board to see your cards now."
 PANEL_COLOUR = discord.Colour.blurple()
 
-# What a select asks for, named in a word or two: with its count it fits the 25 characters a phone
-# shows of a placeholder inside a card ("Territory + tent · 12"). A kind not named here is named
-# by its group ("start_card": "Start card").
-NAMES: dict[str, str] = {
-    # Ike No Koi
-    "bamboo": "Bamboo zone",
-    "bridge": "Bridge zones",
-    "exchange": "Card to take",
-    "give": "Card to give",
-    "turn": "Action",
-    "take": "Take",
-    "order": "Order",
-    # Iki
-    "hire": "Hire",
-    "move": "Move",
-    "neutral": "Neutral",
-    "place": "Place",
-    "stall": "Stall",
-    "start_card": "Start card",
-    "character": "Business",
-    "shop": "Shop",
-    "starve": "Remove",
-    "income": "Income",
-    "ikizama": "Ikizama",
-    "nagaya": "Nagaya",
-    # Iwari
-    "pieces": "Pieces",
-    "space": "Tent",
-    "territory": "Territory",
-    "discard": "Discard",
-    "draw": "Draw",
-    "feat": "Feat",
-    "ruin": "Ruin",
-    "destination": "Destination",
-    "piece": "Piece",
-    # Kigi
-    "card": "Card",
-    "commission": "Commission",
-}
 PLACEHOLDER_MAX = 25  # characters of a placeholder a 400 px phone shows inside a card
 
 
@@ -111,11 +73,14 @@ def panel_rows(actions: list[Action]) -> list[Row]:
     return rows
 
 
-def name(group: str) -> str:
-    return NAMES.get(group, group.replace("_", " ").capitalize())
+def name(group: str, menus: Mapping[str, str] | None = None) -> str:
+    """What a select of ``group`` asks for, in a word or two: as the game's ``Presentation.menus``
+    names it ("space": "Tent"), or by the group itself ("start_card": "Start card"). With its
+    count it fits the 25 characters a phone shows of a placeholder inside a card."""
+    return (menus or {}).get(group, group.replace("_", " ").capitalize())
 
 
-def placeholder(row: Row) -> str:
+def placeholder(row: Row, menus: Mapping[str, str] | None = None) -> str:
     """What a select asks and how many options it holds, within ``PLACEHOLDER_MAX`` characters:
     "Territory + tent · 12", "Spot · 26-27 of 27". A joined question names its first and last
     steps' kinds when all of them would not fit; its options say every step in words."""
@@ -123,7 +88,7 @@ def placeholder(row: Row) -> str:
     if row.total > len(row.actions):
         first, last = row.first + 1, row.first + len(row.actions)
         counts = [f"{first}-{last} of {row.total}", f"{first}-{last}/{row.total}"]
-    kinds = [name(k) for k in row.group.split(merge.JOIN)]
+    kinds = [name(k, menus) for k in row.group.split(merge.JOIN)]
     for words, count in [(w, counts[0]) for w in (kinds, kinds[:1] + kinds[-1:], kinds[:1])] + [
         (kinds[:1], c) for c in counts[1:]
     ]:
@@ -196,6 +161,7 @@ class Panels:
         prompt += f"### {format_event(state.prompt(seat), match.shown_names)}"
         items: list[discord.ui.Item] = [discord.ui.TextDisplay(prompt[:1500])]
         words = facts(match.game, view, match.shown_names)
+        menus = presentation(match.game).menus
         if words:
             items.append(discord.ui.TextDisplay(words))
         for n, row in enumerate(pages[page]):
@@ -205,7 +171,9 @@ class Panels:
                 )
             else:
                 items.append(
-                    discord.ui.ActionRow(ActSelect(match.id, match.version, n, row.actions, placeholder(row)))
+                    discord.ui.ActionRow(
+                        ActSelect(match.id, match.version, n, row.actions, placeholder(row, menus))
+                    )
                 )
         nav: list[discord.ui.Item] = []
         if undo:  # the last step of this turn showed nothing new: it can be taken back

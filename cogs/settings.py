@@ -12,6 +12,7 @@ from bot.service import ServiceError
 from cogs.components import guarded, reply
 from cogs.matches import describe_delay, parse_delay
 from cogs.table import Table, answer_in_time
+from games import REGISTRY
 
 TURN_PING_WORDS = {
     "channel": "a mention in the channel",
@@ -21,14 +22,7 @@ TURN_PING_WORDS = {
 
 REMINDER_PLACES = ("channel", "dm")
 
-HELP = """\
-**Koi Table: board games in this channel**
-**Iki** (2-4): a year in Edo's merchant streets: hire characters, trade, fight fires. `/iki new`
-**Iwari** (2-5, 6 on The Void; solo or co-op against the Void): tribes settle a new land. `/iwari new`
-**Ike No Koi** (2-5): collect koi with calculated risks, drawing from the pond. `/ikenokoi new`
-**Kigi** (2-5): grow the finest bonsai trees, card by card, and fulfil commissions. `/kigi new`
-Each game's `rules` command (`/iki rules` ...) explains it in short.
-
+HELP_PLAYING = """\
 **Playing:** someone opens a lobby (`/<game> new`), others press **Join**, the host presses **Start**. \
 On your turn press **Play** on the board (or on the mention): your private panel shows your choices; \
 **Undo** takes back a step of your turn (the last one too) while it showed nothing new and nobody else has played.
@@ -44,6 +38,21 @@ def parse_delay_or_never(text: str | None) -> int | None:
     if text is None:
         return None
     return 0 if text.strip().lower() in ("never", "off", "0") else parse_delay(text)
+
+
+def help_text() -> str:
+    """/help: a line per game of the registry (its players, its blurb, its command), then how to play."""
+    games = [f"**{g.title}** ({g.players_words()}): {g.blurb} `/{g.key} new`" for g in REGISTRY.values()]
+    first = next(iter(REGISTRY))
+    return "\n".join(
+        [
+            "**Koi Table: board games in this channel**",
+            *games,
+            f"Each game's `rules` command (`/{first} rules` ...) explains it in short.",
+            "",
+            HELP_PLAYING,
+        ]
+    )
 
 
 class Settings(commands.Cog):
@@ -181,7 +190,7 @@ class Settings(commands.Cog):
     @app_commands.command(name="help")
     async def help(self, interaction: discord.Interaction) -> None:
         """The four games and the commands, on one screen."""
-        await reply(interaction, HELP)
+        await reply(interaction, help_text())
 
 
 async def setup(bot: GameBot) -> None:

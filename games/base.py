@@ -188,8 +188,26 @@ class GameState(ABC):
 
 
 @dataclass(frozen=True)
+class Choice:
+    """One value of an option as a person picks it: its label ("The Vast Lands"), and ``key``, the
+    value as a slash command's choice sends it when the value is not a string (``True``: "all")."""
+
+    value: JSON
+    label: str
+    key: str = ""
+
+    @property
+    def sent(self) -> str | int | float:
+        return self.key or self.value
+
+
+@dataclass(frozen=True)
 class Game:
-    """A game's metadata and its two entry points (``new_state``, ``load_state``)."""
+    """A game's metadata and its two entry points (``new_state``, ``load_state``).
+
+    The metadata is all the bot needs to offer the game: its command group (``/<key> new`` with
+    one parameter per option, described by ``option_help``, its values named by ``option_choices``;
+    ``/<key> rules``) and its line of ``/help`` are built from it (cogs/games.py)."""
 
     key: str
     title: str
@@ -197,8 +215,45 @@ class Game:
     options: dict[str, list[JSON]]
     _new: Callable[[int, int, dict], GameState] = field(repr=False)
     _load: Callable[[dict], GameState] = field(repr=False)
-    # Human descriptions of each option, for slash-command help.
+    # Human descriptions of each option, for slash-command help (at most 100 characters).
     option_help: dict[str, str] = field(default_factory=dict)
+    # The values a person picks from, with their names, in the order offered, for an option that
+    # is not on/off (a [False, True] option is a yes/no parameter). Values not listed (an old
+    # match's) are still loaded, just not offered.
+    option_choices: dict[str, list[Choice]] = field(default_factory=dict)
+    # What the game is, one line for /help ("tribes settle a new land.").
+    blurb: str = ""
+    # The player counts as /help says them (default "2-4"), and the command group's description
+    # (default "Play Iki (2-4 players)"), where the rules say more than a range.
+    players_help: str = ""
+    summary: str = ""
+    # The set-ups tests and benches play, as (player count, options), the usual one first: each
+    # player count, and the options that change the game most. Not every legal combination (Iwari
+    # has thousands): tests/test_contract.py's random games cover those. Default: every player count
+    # the default options allow.
+    setups: tuple[tuple[int, dict], ...] = ()
+    # Action groups that only look around (Kigi's look at another tree, whose spots the picture then
+    # shows), besides "back" and "undo": bot/merge.py never joins them to another step.
+    navigation: frozenset[str] = frozenset()
+    # The module that declares how the bot shows the game (its ``PRESENTATION``): by default
+    # ``rendering.<key>``. Engines stay pure: this is a name, imported by ``rendering`` only.
+    presentation: str = ""
+
+    def usual_setups(self) -> list[tuple[int, dict]]:
+        """The set-ups to play in tests and benches, the usual one first (``setups``)."""
+        return list(self.setups) or [(n, {}) for n in self.counts_for({})]
+
+    def usual_setup(self) -> tuple[int, dict]:
+        """The game as it is usually played: (player count, options)."""
+        return self.usual_setups()[0]
+
+    def players_words(self) -> str:
+        """The player counts as /help says them: "2-4", or the game's own ``players_help``."""
+        return self.players_help or f"{min(self.player_counts)}-{max(self.player_counts)}"
+
+    def summary_words(self) -> str:
+        """The description of the game's command group: "Play Iki (2-4 players)"."""
+        return self.summary or f"Play {self.title} ({self.players_words()} players)"
 
     def normalise_options(self, options: dict | None) -> dict:
         """Fill defaults and refuse unknown names or values with IllegalSetup."""

@@ -1,26 +1,35 @@
 """Pictures of games. ``render(game_key, view)`` draws what a view shows as PNG.
 
-Each game has a module ``rendering/<key>.py`` with ``draw(view, names) -> Image``.
-Renderers read only what ``state.view(seat)`` returns, so a public picture
-cannot show a secret. ``describe(game_key, view, names)`` is the picture's alt text.
+Each game declares how it is shown once, as ``PRESENTATION`` (``rendering.common.Presentation``)
+in its module ``rendering/<key>.py``: the picture (``draw(view, names) -> Image``), its words (alt
+text, the line beside the board, the panel's facts), its rules page, its menus' names and the
+events its board leaves out. Renderers read only what ``state.view(seat)`` returns, so a public
+picture cannot show a secret. ``describe(game_key, view, names)`` is the picture's alt text.
 """
 
 from __future__ import annotations
 
-import importlib
-
 from PIL import Image
 
-from rendering.alt import LIMIT as DESCRIPTION_LIMIT
 from rendering.alt import describe, glance, outcome, standing
-from rendering.common import encode_png
+from rendering.common import LIMIT as DESCRIPTION_LIMIT
+from rendering.common import Presentation, encode_png, presentation
 
-__all__ = ["DESCRIPTION_LIMIT", "describe", "draw", "glance", "outcome", "render", "standing"]
+__all__ = [
+    "DESCRIPTION_LIMIT",
+    "Presentation",
+    "describe",
+    "draw",
+    "glance",
+    "outcome",
+    "presentation",
+    "render",
+    "standing",
+]
 
 
 def draw(game_key: str, view: dict, names: list[str] | None = None) -> Image.Image:
-    module = importlib.import_module(f"rendering.{game_key}")
-    return module.draw(view, names)
+    return presentation(game_key).draw(view, names)
 
 
 def render(game_key: str, view: dict, names: list[str] | None = None) -> bytes:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib
 import itertools
 import math
 import struct
@@ -17,11 +18,19 @@ import unicodedata
 import weakref
 import zlib
 from collections import OrderedDict
+from collections.abc import Callable, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw, ImageFont, features
+
+from games import REGISTRY
+
+if TYPE_CHECKING:
+    from rendering.rules import Example
 
 # Colours named by role.
 BACKGROUND = (250, 247, 240)
@@ -227,6 +236,48 @@ def player_name(names: list[str] | None, seat: int) -> str:
     if names and seat < len(names):
         return names[seat]
     return f"Player {seat + 1}"
+
+
+# -- words: what every game's alt text and facts share (each game's own words are in
+# rendering/<key>_words.py, declared in its ``PRESENTATION``)
+
+LIMIT = 1024  # characters of an attachment's description Discord keeps
+
+
+def names_of(names: list[str] | None, seats) -> str:
+    return " and ".join(player_name(names, s) for s in seats)
+
+
+def counts(counter: dict) -> str:
+    return ", ".join(f"{n} {k}" for k, n in counter.items() if n) or "none"
+
+
+def header(title: str, view: dict, names: list[str] | None, scores: list | None = None) -> list[str]:
+    """Who looks, whose turn (or who won) and the scores: the same first sentences for every game."""
+    seat = view.get("seat")
+    parts = [f"{title} board" + ("." if seat is None else f", as {names_of(names, [seat])} sees it.")]
+    n = view.get("num_players", len(view.get("scores", [])))
+    if view.get("over"):
+        winners = view.get("winners") or []
+        parts.append("Game over. " + (f"Winner: {names_of(names, winners)}." if winners else "Nobody won."))
+    elif view.get("to_act"):
+        parts.append(f"Turn of {names_of(names, view['to_act'])}.")
+    scores = scores if scores is not None else view.get("scores", [])
+    if scores:
+        parts.append(
+            "Scores: "
+            + ", ".join(f"{player_name(names, s)} {scores[s]}" for s in range(min(n, len(scores))))
+            + "."
+        )
+    return parts
+
+
+def clip(text: str, limit: int = LIMIT) -> str:
+    """At most ``limit`` characters, cut at a sentence or word with an ellipsis."""
+    if len(text) <= limit:
+        return text
+    cut = text.rfind(" ", 0, limit - 1)
+    return text[: cut if cut > limit // 2 else limit - 1].rstrip(" ,;") + "…"
 
 
 def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -546,3 +597,38 @@ def encode_png(image: Image.Image) -> bytes:
 
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", stream) + chunk(b"IEND", b"")
+
+
+# -- a game's presentation, declared once
+
+
+Names = list[str] | None
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """Everything the bot shows of a game besides its engine, declared once per game as
+    ``PRESENTATION`` in its module ``rendering/<key>.py`` (or the module its ``Game.presentation``
+    names). Only ``draw`` is required: a game without words gets the shared header as alt text, no
+    line beside the board and no facts in its panel."""
+
+    draw: Callable[[dict, Names], Image.Image]  # the picture of a view
+    describe: Callable[[dict, Names], list[str]] | None = None  # the alt text's sentences (``header`` first)
+    glance: Callable[[dict], str] | None = None  # the one line beside the board's picture
+    facts: Callable[[dict, Names], list[str]] | None = None  # a seat's panel facts, one a line
+    standing: Callable[[dict], str] | None = None  # what the scores do not say of a match under way
+    outcome: Callable[[dict], str] | None = None  # who won and why, where the winners do not say it
+    rules: Example | None = None  # the rules page's example board and its notes
+    rules_summary: Path | None = None  # the /<key> rules text (default: cogs/rules/<key>.md)
+    # What a select menu of each action group asks for, in a word or two (its placeholder); a group
+    # not named here is named by itself ("start_card": "Start card").
+    menus: Mapping[str, str] = field(default_factory=dict)
+    # Event types the board's "Last moves" leaves out (a refill the picture shows); /match log keeps them.
+    noise: frozenset[str] = frozenset()
+
+
+def presentation(game_key: str) -> Presentation:
+    """The game's ``PRESENTATION``: in ``rendering/<key>.py``, or the module its ``Game`` names."""
+    game = REGISTRY.get(game_key)
+    module = importlib.import_module((game.presentation if game else "") or f"rendering.{game_key}")
+    return module.PRESENTATION

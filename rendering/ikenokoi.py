@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from rendering import ikenokoi_words
 from rendering.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -30,6 +31,7 @@ from rendering.common import (
     WINNER,
     WINNER_FILL,
     PictureCache,
+    Presentation,
     clipped,
     draw_text,
     fitted,
@@ -41,6 +43,7 @@ from rendering.common import (
     to_play,
     wrap,
 )
+from rendering.rules import Example
 
 WIDTH = 600
 PAD = 8
@@ -518,3 +521,34 @@ def _challengedraw_text(ch: dict, which: str) -> str:
 
 
 __all__ = ["draw"]
+
+
+# ---------------------------------------------------------------- what the bot shows of the game
+
+PRESENTATION = Presentation(
+    draw=draw,
+    describe=ikenokoi_words.describe,
+    glance=ikenokoi_words.glance,
+    facts=ikenokoi_words.facts,
+    rules=Example(
+        3,
+        11,
+        14,
+        (
+            (98, 80, "Draw pond cards into the river; after 2 or 3 you may stop and keep them."),
+            (180, 100, "A card identical to one in the river: the river is shared out instead."),
+            (556, 282, "At the end, strictly most of a variety wins its Honour token (its lotus)."),
+            (200, 470, "Your pontoon: Koi by variety; bamboo counts as one more, bridges protect."),
+            (580, 330, "Everyone who fulfils the common challenge scores it."),
+        ),
+    ),
+    menus={
+        "bamboo": "Bamboo zone",
+        "bridge": "Bridge zones",
+        "exchange": "Card to take",
+        "give": "Card to give",
+        "turn": "Action",
+        "take": "Take",
+        "order": "Order",
+    },
+)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from games.iki.view import card_info
+from rendering import iki_words
 from rendering.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -32,6 +33,7 @@ from rendering.common import (
     PANEL,
     PLAYER_COLOURS,
     PictureCache,
+    Presentation,
     draw_text,
     fitted,
     font,
@@ -41,6 +43,7 @@ from rendering.common import (
     wrap,
 )
 from rendering.common import player_badge as _player_badge
+from rendering.rules import Example
 
 W = 600
 PAD = 8
@@ -739,3 +742,39 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     if not view["over"] and _street_focus(view, seat):
         return _street(view, names, seat)
     return _mat(view, names, seat)
+
+
+# ---------------------------------------------------------------- what the bot shows of the game
+
+PRESENTATION = Presentation(
+    draw=draw,
+    describe=iki_words.describe,
+    glance=iki_words.glance,
+    facts=iki_words.facts,
+    rules=Example(
+        3,
+        11,
+        30,
+        (
+            (180, 418, "A: in firefighting order, take a space of the Ikizama track."),
+            (200, 514, "B: take 4 mon, or hire one of the characters for hire into a stall."),
+            (150, 46, "Move your Oyakata that many shops; trade, use a character behind it."),
+            (476, 386, "Paydays and fires come with the calendar."),
+            (560, 598, "Iki is the score: characters, buildings, harmony and tokens earn it."),
+        ),
+    ),
+    menus={
+        "hire": "Hire",
+        "move": "Move",
+        "neutral": "Neutral",
+        "place": "Place",
+        "stall": "Stall",
+        "start_card": "Start card",
+        "character": "Business",
+        "shop": "Shop",
+        "starve": "Remove",
+        "income": "Income",
+        "ikizama": "Ikizama",
+        "nagaya": "Nagaya",
+    },
+)

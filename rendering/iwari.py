@@ -22,7 +22,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.iwari.maps import MAPS
-from rendering.alt import void_outcome, void_standing
+from rendering import iwari_words
 from rendering.common import (
     HIGHLIGHT,
     INK,
@@ -33,6 +33,7 @@ from rendering.common import (
     PLAYER_MARKS,
     WATER,
     WINNER_FILL,
+    Presentation,
     centered_text,
     draw_text,
     fitted,
@@ -42,6 +43,8 @@ from rendering.common import (
     to_play,
     wrap,
 )
+from rendering.iwari_words import void_outcome, void_standing
+from rendering.rules import Example
 
 WIDTH = 600
 BOARD_SCALE = WIDTH / 1200  # map data pixels to picture pixels: the whole map
@@ -1002,3 +1005,39 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
         block[1](d, y)
         y += block[0] + PAD
     return image
+
+
+# ---------------------------------------------------------------- what the bot shows of the game
+
+PRESENTATION = Presentation(
+    draw=draw,
+    describe=iwari_words.describe,
+    glance=iwari_words.glance,
+    facts=iwari_words.facts,
+    standing=void_standing,
+    outcome=void_outcome,
+    rules=Example(
+        3,
+        11,
+        20,
+        (
+            (372, 48, "Play up to 3 cards of a territory's biome for up to 2 pieces."),
+            (518, 72, "Totems in the centre: never more than the largest Tent majority."),
+            (300, 160, "At the end, numbered connections score Totem majorities on both sides."),
+            (338, 592, "Refill your hand to 3 from the display or the deck."),
+            (270, 450, "Tents score twice a game: most Tents in a territory, 1 per Tent there."),
+        ),
+    ),
+    menus={
+        "pieces": "Pieces",
+        "space": "Tent",
+        "territory": "Territory",
+        "discard": "Discard",
+        "draw": "Draw",
+        "feat": "Feat",
+        "ruin": "Ruin",
+        "destination": "Destination",
+        "piece": "Piece",
+    },
+    noise=frozenset({"display"}),
+)

@@ -20,6 +20,7 @@ import math
 from PIL import Image, ImageDraw
 
 from games.base import plural
+from rendering import kigi_words
 from rendering.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -30,6 +31,7 @@ from rendering.common import (
     TO_PLAY,
     WINNER,
     PictureCache,
+    Presentation,
     centered_text,
     draw_text,
     fitted,
@@ -40,6 +42,7 @@ from rendering.common import (
     text_length,
     wrap,
 )
+from rendering.rules import Example
 
 WIDTH = 600
 MAX_HEIGHT = int(WIDTH * 1.6) - 24  # room for the Replay GIF's progress bar under a frame
@@ -735,3 +738,29 @@ def draw_placing(view: dict, names: list[str] | None) -> Image.Image:
         if points:
             _points_tag(d, f.pt(*tip), 14, points)
     return image
+
+
+# ---------------------------------------------------------------- what the bot shows of the game
+
+PRESENTATION = Presentation(
+    draw=draw,
+    describe=kigi_words.describe,
+    glance=kigi_words.glance,
+    facts=kigi_words.facts,
+    rules=Example(
+        3,
+        11,
+        18,
+        (
+            (262, 140, "Take a card from the display of 3."),
+            (338, 332, "Grow it on any tree from a free tip (a green dot)."),
+            (318, 492, "Features on every card of the line down to the trunk score 1 each."),
+            (272, 272, "Commissions score 10 at the end if you fulfil them."),
+        ),
+    ),
+    menus={
+        "card": "Card",
+        "commission": "Commission",
+    },
+    noise=frozenset({"refill"}),
+)

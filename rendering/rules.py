@@ -30,6 +30,7 @@ from rendering.common import (
     LINE,
     draw_text,
     font,
+    presentation,
     recorded,
     resized,
     wrap,
@@ -57,60 +58,21 @@ class Example:
     notes: tuple[tuple[int, int, str], ...]  # a marker centre (x, y) on the board as drawn, its note
 
 
-EXAMPLES = {
-    "ikenokoi": Example(
-        3,
-        11,
-        14,
-        (
-            (98, 80, "Draw pond cards into the river; after 2 or 3 you may stop and keep them."),
-            (180, 100, "A card identical to one in the river: the river is shared out instead."),
-            (556, 282, "At the end, strictly most of a variety wins its Honour token (its lotus)."),
-            (200, 470, "Your pontoon: Koi by variety; bamboo counts as one more, bridges protect."),
-            (580, 330, "Everyone who fulfils the common challenge scores it."),
-        ),
-    ),
-    "iki": Example(
-        3,
-        11,
-        30,
-        (
-            (180, 418, "A: in firefighting order, take a space of the Ikizama track."),
-            (200, 514, "B: take 4 mon, or hire one of the characters for hire into a stall."),
-            (150, 46, "Move your Oyakata that many shops; trade, use a character behind it."),
-            (476, 386, "Paydays and fires come with the calendar."),
-            (560, 598, "Iki is the score: characters, buildings, harmony and tokens earn it."),
-        ),
-    ),
-    "iwari": Example(
-        3,
-        11,
-        20,
-        (
-            (372, 48, "Play up to 3 cards of a territory's biome for up to 2 pieces."),
-            (518, 72, "Totems in the centre: never more than the largest Tent majority."),
-            (300, 160, "At the end, numbered connections score Totem majorities on both sides."),
-            (338, 592, "Refill your hand to 3 from the display or the deck."),
-            (270, 450, "Tents score twice a game: most Tents in a territory, 1 per Tent there."),
-        ),
-    ),
-    "kigi": Example(
-        3,
-        11,
-        18,
-        (
-            (262, 140, "Take a card from the display of 3."),
-            (338, 332, "Grow it on any tree from a free tip (a green dot)."),
-            (318, 492, "Features on every card of the line down to the trunk score 1 each."),
-            (272, 272, "Commissions score 10 at the end if you fulfil them."),
-        ),
-    ),
-}
+def example(game_key: str) -> Example | None:
+    """The game's rules example (its ``Presentation.rules``), or None when it has none."""
+    return presentation(game_key).rules
+
+
+def _example(game_key: str) -> Example:
+    found = example(game_key)
+    if found is None:
+        raise KeyError(f"{game_key} has no rules example")
+    return found
 
 
 def example_view(game_key: str) -> dict:
     """The spectator view of the example state: a game under way, the same every time."""
-    example = EXAMPLES[game_key]
+    example = _example(game_key)
     state = REGISTRY[game_key].new_state(example.players, example.seed, {})
     rng = random.Random(example.seed)
     for _ in range(example.steps):
@@ -129,14 +91,14 @@ def _marker(draw: ImageDraw.ImageDraw, x: float, y: float, n: int, size: int) ->
 
 
 def notes(game_key: str) -> list[str]:
-    return [text for _, _, text in EXAMPLES[game_key].notes]
+    return [text for _, _, text in _example(game_key).notes]
 
 
 def rules_picture(game_key: str) -> Image.Image:
     """The example board with numbered markers and the numbered notes under it."""
     import rendering
 
-    example = EXAMPLES[game_key]
+    example = _example(game_key)
     since = recorded()
     board = rendering.draw(game_key, example_view(game_key), NAMES[: example.players])
     width = min(WIDTH, board.width)

@@ -12,16 +12,7 @@ from rendering.alt import LIMIT
 from rendering.facts import facts, plain
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]
-CASES = [
-    ("ikenokoi", 3, {}),
-    ("ikenokoi", 5, {}),
-    ("iki", 3, {}),
-    ("iki", 4, {}),
-    ("iwari", 3, {}),
-    ("iwari", 6, {"map": "the-void"}),
-    ("kigi", 3, {"advanced": True}),
-    ("kigi", 5, {}),
-]
+CASES = [(key, n, opts) for key, game in sorted(REGISTRY.items()) for n, opts in game.usual_setups()]
 
 
 def views(key: str, n: int, options: dict, seed: int = 1):
@@ -34,14 +25,16 @@ def views(key: str, n: int, options: dict, seed: int = 1):
         state.apply(seat, rng.choice(state.legal_actions(seat)).id)
 
 
-@pytest.mark.parametrize(("key", "n", "options"), CASES, ids=[f"{k}-{n}p" for k, n, _ in CASES])
+@pytest.mark.parametrize(
+    ("key", "n", "options"), CASES, ids=[f"{k}-{n}p-{i}" for i, (k, n, _) in enumerate(CASES)]
+)
 def test_facts_fit_an_alt_text_and_say_what_the_seat_holds(key, n, options):
-    must = {
+    must = {  # what each game's facts always start from (a new game: nothing asked yet)
         "ikenokoi": "Your secret challenge:",
         "iki": "You hold:",
         "iwari": "Your hand:",
         "kigi": "Your tree:",
-    }[key]
+    }.get(key, "")
     for state, seat in views(key, n, options):
         text = facts(key, state.view(seat), NAMES[:n])
         assert text and len(text) <= LIMIT and len(plain(text)) <= LIMIT

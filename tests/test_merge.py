@@ -62,7 +62,7 @@ def check_reachable(state, seat: int, joined: list[str]) -> int:
         tails = [c.split(merge.SEP, 1)[1] for c in joined if c.startswith(first + merge.SEP)]
         work = after(state, seat, first)
         assert seat in work.to_act() and work.undoable(seat), f"{first} was joined after revealing something"
-        nexts = {a.id for a in work.legal_actions(seat) if a.group not in merge.NAVIGATION}
+        nexts = {a.id for a in work.legal_actions(seat) if a.group not in merge.navigation(work)}
         assert {merge.split(t)[0] for t in tails} == nexts, f"a next step after {first} is lost"
         check_reachable(work, seat, [t for t in tails if merge.SEP in t])
     return len(firsts)
@@ -83,7 +83,7 @@ def test_joined_choices_are_whole_questions_without_navigation_and_lose_nothing(
             ids = {a.id for a in legal if a.group == group}
             shapes = {merge.SEP in c.id for c in offered if merge.split(c.id)[0] in ids}
             assert len(shapes) == 1, f"{key}: {group} is joined for some options only"
-            if group in merge.NAVIGATION or len(ids) <= merge.BUTTONS:
+            if group in merge.navigation(state) or len(ids) <= merge.BUTTONS:
                 assert shapes == {False}, f"{key}: {group} ({len(ids)} options) was joined"
         joined += check_reachable(state, seat, [c.id for c in offered if merge.SEP in c.id])
     if key != "kigi":  # Kigi's questions of six options or more (the spots) end the turn

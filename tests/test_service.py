@@ -35,8 +35,8 @@ async def service(tmp_path):
     await store.close()
 
 
-async def started(service, n=3, game="ikenokoi", channel=10, guild=1):
-    lobby = await service.new_lobby(game, guild, channel, 100, "host")
+async def started(service, n=3, game="ikenokoi", channel=10, guild=1, options=None):
+    lobby = await service.new_lobby(game, guild, channel, 100, "host", options)
     for i in range(1, n):
         await service.join(lobby.id, 100 + i, f"p{i}")
     return await service.start(lobby.id, 100)
@@ -69,7 +69,8 @@ async def test_wal_mode_and_migrations_are_idempotent(tmp_path):
 async def test_steps_without_a_choice_are_applied_at_once_and_logged(service, game):
     """After every commit no seat to act is left with a single legal action: the service took it,
     logged it (no user, events marked forced), and the log still replays the match."""
-    match, state = await started(service, n=3 if 3 in REGISTRY[game].player_counts else 2, game=game)
+    n, options = REGISTRY[game].usual_setup()
+    match, state = await started(service, n=n, game=game, options=options)
     rng = random.Random(5)
     forced_seen = 0
     for _ in range(400):

@@ -24,13 +24,18 @@ def test_plural():
     assert plural(3, "territory", "territories") == "3 territories"
 
 
-@pytest.mark.parametrize("key", sorted(REGISTRY))
-def test_prompts_labels_and_log_read_right(key):
+SETUPS = [(key, n, opts) for key, game in sorted(REGISTRY.items()) for n, opts in game.usual_setups()]
+
+
+@pytest.mark.parametrize(
+    ("key", "n", "options"), SETUPS, ids=[f"{k}-{n}p-{i}" for i, (k, n, _) in enumerate(SETUPS)]
+)
+def test_prompts_labels_and_log_read_right(key, n, options):
+    """Every set-up the game declares, one random game each (the usual one, three)."""
     game = REGISTRY[key]
     texts: set[str] = set()
-    for seed in range(3):
-        n = 3 if 3 in game.player_counts else min(game.player_counts)
-        state = game.new_state(n, seed, {})
+    for seed in range(3 if (n, options) == game.usual_setup() else 1):
+        state = game.new_state(n, seed, options)
         rng = random.Random(seed)
         while not state.is_over():
             seat = state.to_act()[0]
@@ -42,30 +47,22 @@ def test_prompts_labels_and_log_read_right(key):
     assert not bad, bad[:10]
 
 
-def test_iki_log_lines_are_sentences():
-    game = REGISTRY["iki"]
-    state = game.new_state(2, 1, {})
-    rng = random.Random(1)
-    shop = []
-    while not state.is_over() and len(shop) < 10:
+def glance_after(key: str, steps: int = 10) -> tuple[str, dict]:
+    """The glance line of the game's usual set-up after ``steps`` random moves, and its view (what
+    a game's own tests check the line says: tests/games/test_<key>.py)."""
+    game = REGISTRY[key]
+    n, options = game.usual_setup()
+    state = game.new_state(n, 11, options)
+    rng = random.Random(2)
+    for _ in range(steps):
         seat = state.to_act()[0]
-        for e in state.apply(seat, rng.choice(state.legal_actions(seat)).id):
-            if e.get("type") == "shop":
-                shop.append(e["text"])
-    assert shop and all(re.match(r"^\{p\d\} [a-z]", t) for t in shop), shop
+        state.apply(seat, rng.choice(state.legal_actions(seat)).id)
+    return glance(key, state.view(None)), state.view(None)
 
 
 @pytest.mark.parametrize("key", sorted(REGISTRY))
 def test_the_glance_line_reads_the_public_view_only(key):
     """The line under the board's picture: short, about the board, the same whoever holds what."""
-    game = REGISTRY[key]
-    state = game.new_state(3, 11, {})
-    rng = random.Random(2)
-    for _ in range(10):
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)).id)
-    line = glance(key, state.view(None))
+    line, view = glance_after(key)
     assert 0 < len(line) <= 300 and "\n" not in line
-    word = {"ikenokoi": "River:", "iki": "For hire:", "iwari": "Display:", "kigi": "Display:"}[key]
-    assert word in line
-    assert glance(key, {**state.view(None), "over": True}) == ""
+    assert glance(key, {**view, "over": True}) == ""

@@ -10,10 +10,18 @@ import pytest
 
 from bot.service import MatchService, ServiceError, StaleClick, forced_steps
 from bot.store import SqliteStore
-from games import REGISTRY
+from games import REGISTRY, GameState
 from tests.test_service import Clock, started
 
-UNDO_GAMES = ["ikenokoi", "iki", "kigi", "iwari"]
+
+def _undoable(game) -> bool:
+    """The engine takes steps back: it implements the contract's ``_hidden_mark`` hook."""
+    n, options = game.usual_setup()
+    state = game.new_state(n, 1, options)
+    return type(state)._hidden_mark is not GameState._hidden_mark
+
+
+UNDO_GAMES = sorted(key for key, game in REGISTRY.items() if _undoable(game))
 
 
 @pytest.fixture
@@ -25,7 +33,8 @@ async def service(tmp_path):
 
 
 def players(game: str) -> int:
-    return 3 if 3 in REGISTRY[game].player_counts else 2
+    """The game's usual player count (its usual options are the defaults here)."""
+    return REGISTRY[game].usual_setup()[0]
 
 
 def after(state, seat: int, action: str):

@@ -22,6 +22,8 @@ GAME = Game(
     options={},
     _new=_new,
     _load=IkeNoKoiState.from_json,
+    blurb="collect koi with calculated risks, drawing from the pond.",
+    setups=((3, {}), (2, {}), (5, {})),
 )
 IkeNoKoiState.game = GAME
 

@@ -18,6 +18,8 @@ GAME = Game(
     _new=IkiState.new,
     _load=IkiState.load,
     option_help={},
+    blurb="a year in Edo's merchant streets: hire characters, trade, fight fires.",
+    setups=((3, {}), (2, {}), (4, {})),
 )
 IkiState.game = GAME
 

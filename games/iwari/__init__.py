@@ -2,10 +2,26 @@
 
 from __future__ import annotations
 
-from games.base import Game
-from games.iwari.data import DIFFICULTIES, FEAT_OPTIONS, MODES, WORSHIP_VARIANTS
+from games.base import Choice, Game
+from games.iwari.data import (
+    DIFFICULTIES,
+    DIFFICULTY_LEVELS,
+    DIFFICULTY_TARGETS,
+    FEAT_NAMES,
+    FEAT_OPTIONS,
+    FEAT_SUBSETS,
+    MODES,
+    WORSHIP_VARIANTS,
+)
 from games.iwari.maps import MAPS
 from games.iwari.state import IwariState
+
+# How the lobby names each level (also its options line): the territories the Void needs.
+_SOLO, _COOP = DIFFICULTY_TARGETS["solo"], DIFFICULTY_TARGETS["coop"]
+DIFFICULTY_WORDS = {
+    level: f"{level.capitalize()} (the Void needs {_SOLO[level]} solo, {_COOP[level]} co-op)"
+    for level in DIFFICULTY_LEVELS
+}
 
 
 def _new(num_players: int, seed: int, options: dict) -> IwariState:
@@ -43,14 +59,54 @@ GAME = IwariGame(
     _new=_new,
     _load=_load,
     option_help={
-        "map": "New Horizons, The Vast Lands, or an Atlas map: The Long Road, Glacial Mass, Floating Lands, Forgotten Island, The Uncharted Paths, The Void (2-6 players)",
-        "feats": "Base Feats: true for all four (Union, Discovery, Honour, Respect), or a subset such as union+honour",
-        "draft": "Advanced set-up: draft starting hands from the display and deck, last player first",
-        "expeditions": "Expedition cards: 3 of 16 missions; the first to complete one scores 4, the second 2",
-        "courage": "Courage Feat (with feats): exploring the last territory cancels the multiplier of a Feat",
-        "worship": "Worship Feat, placed at the end: dead-ends (Tents on road ends), golden (Totems on golden tokens) or contested (The Void: Tents on Contested tokens)",
-        "mode": "versus (2-5 players, 6 on The Void), solo (1 player) or coop (2 players) against the automated Void tribe",
-        "difficulty": "Solo/coop: normal (the Void needs 3 territories solo, 4 co-op), easy (4 / 5), hard (2 / 3) or rulebook (3 / 1); older matches: a number (0 the rulebook's)",
+        "map": "Which map: a side of the base board or a Maps Atlas map",
+        "feats": "Base Feats: all four (Union, Discovery, Honour, Respect), none, or some of them",
+        "draft": "Advanced set-up: draft the starting hands",
+        "expeditions": "Expedition cards: 3 missions, 4 points to the first to complete one, 2 to the second",
+        "courage": "Courage Feat (needs feats): cancels the multiplier of the Feat it is placed beside",
+        "worship": "Worship Feat variant, placed at the end of the game",
+        "mode": "versus (2-5 players, 6 on The Void), solo (1 player) or coop (2 players) against the Void",
+        "difficulty": "Solo/coop: how many territories the Void needs to win (Normal: 3 solo, 4 co-op)",
     },
+    option_choices={
+        "map": [
+            Choice("new-horizons", "New Horizons"),
+            Choice("vast-lands", "The Vast Lands"),
+            Choice("long-road", "The Long Road (Atlas)"),
+            Choice("glacial-mass", "Glacial Mass (Atlas)"),
+            Choice("floating-lands", "Floating Lands (Atlas)"),
+            Choice("forgotten-island", "Forgotten Island (Atlas)"),
+            Choice("uncharted-paths", "The Uncharted Paths (Atlas)"),
+            Choice("the-void", "The Void (Atlas, 2-6 players)"),
+        ],
+        "feats": [
+            Choice(False, "None", "none"),
+            Choice(True, "All four", "all"),
+            *(Choice(v, " + ".join(FEAT_NAMES[k] for k in v.split("+"))) for v in FEAT_SUBSETS),
+        ],
+        "worship": [
+            Choice("none", "None"),
+            Choice("dead-ends", "Dead ends: most Tents on road ends"),
+            Choice("golden", "Golden tokens: most Totems on them"),
+            Choice("contested", "Contested (The Void): most Tents on Contested tokens"),
+        ],
+        "mode": [
+            Choice("versus", "Versus (2-5 players)"),
+            Choice("solo", "Solo against the Void (1 player)"),
+            Choice("coop", "Co-op against the Void (2 players)"),
+        ],
+        "difficulty": [Choice(level, name) for level, name in DIFFICULTY_WORDS.items()],
+    },
+    blurb="tribes settle a new land.",
+    players_help="2-5, 6 on The Void; solo or co-op against the Void",
+    summary="Play Iwari (2-6 players, solo or co-op)",
+    setups=(
+        (3, {}),
+        (2, {}),  # with the third tribe
+        (5, {"feats": True, "expeditions": True, "worship": "golden"}),
+        (6, {"map": "the-void"}),
+        (1, {"mode": "solo"}),
+        (2, {"mode": "coop", "map": "vast-lands"}),
+    ),
 )
 IwariState.game = GAME

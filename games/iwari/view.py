@@ -1,6 +1,6 @@
 """Iwari's view: everything a seat may see, as plain data for the cogs and the pictures.
 
-The keys are the contract with rendering/iwari.py and cogs/iwari.py: keep them stable. Hidden
+The keys are the contract with rendering/iwari.py and rendering/iwari_words.py: keep them stable. Hidden
 information: a hand only in its owner's view, a tentative territory only in the chooser's.
 """
 

@@ -12,9 +12,10 @@ GAME = Game(
     options={"advanced": [False, True]},
     _new=KigiState.new,
     _load=KigiState.from_json,
-    option_help={
-        "advanced": "Deal two commissions to each player; each keeps one, the rest go into the deck."
-    },
+    option_help={"advanced": "Advanced game: everyone first keeps one of two commissions dealt to them"},
+    blurb="grow the finest bonsai trees, card by card, and fulfil commissions.",
+    setups=((3, {}), (2, {}), (5, {}), (3, {"advanced": True})),
+    navigation=frozenset({"tree"}),  # look at another tree: its spots are then in the picture
 )
 KigiState.game = GAME
 

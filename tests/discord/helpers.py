@@ -80,6 +80,18 @@ def lobby_message(world: World, channel=None) -> discord.Message:
     raise AssertionError("no lobby with a Start button in the channel")
 
 
+def slash_options(game: str, options: dict) -> dict:
+    """Options as ``/<game> new`` takes them: each value as its choice sends it (Iwari's Feats
+    ``True``: "all"; cogs/games.py)."""
+    from games import REGISTRY
+
+    choices = REGISTRY[game].option_choices
+    return {
+        name: next((c.sent for c in choices.get(name, []) if c.value == value), value)
+        for name, value in options.items()
+    }
+
+
 async def open_lobby(world: World, member, game: str, **options) -> discord.Message:
     """``/<game> new``: answered privately, and the lobby is posted in the channel."""
     result = await member.slash(world.channel, f"{game} new", **options)

@@ -10,13 +10,34 @@ from hypothesis import strategies as st
 
 from cogs.common import rules_pages
 from cogs.panel import MAX_ROWS, paginate, panel_rows
-from games import Action
+from games import REGISTRY, Action
 from tests.discord.helpers import make_world
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("game", ["ikenokoi", "kigi", "iwari", "iki"])
+async def test_the_game_commands_are_as_users_know_them(simcord_env):
+    """Each game's command group is built from its ``Game`` (cogs/games.py): the groups Discord
+    receives (names, descriptions, options, choices) are those of the hand-written cogs they
+    replaced, recorded in game_commands.json (a game added later need not be recorded)."""
+    import json
+
+    world = await make_world(simcord_env, 1)
+    tree = world.bot.tree
+    recorded = json.loads((Path(__file__).with_name("game_commands.json")).read_text())
+    assert [tree.get_command(group["name"]).to_dict(tree) for group in recorded] == recorded
+
+
+async def test_help_lists_every_game_with_its_command(simcord_env):
+    world = await make_world(simcord_env, 1)
+    result = await world.players[0].slash(world.channel, "help")
+    text = result.response.content
+    for game in REGISTRY.values():
+        assert f"**{game.title}** ({game.players_words()}): {game.blurb} `/{game.key} new`" in text
+    assert "**Iwari** (2-5, 6 on The Void; solo or co-op against the Void): tribes settle a new land." in text
+
+
+@pytest.mark.parametrize("game", sorted(REGISTRY))
 async def test_rules_summaries(simcord_env, game):
     world = await make_world(simcord_env, 1)
     result = await world.players[0].slash(world.channel, f"{game} rules")

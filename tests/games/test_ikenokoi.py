@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -444,3 +445,39 @@ def test_lotus_not_usable_outside_own_turn() -> None:
     st.lotus[1] = 1
     with pytest.raises(IllegalAction):
         st.apply(1, "lotus")
+
+
+def test_the_glance_line_says_what_a_turn_decides_on():
+    from tests.test_texts import glance_after
+
+    line, _ = glance_after("ikenokoi")
+    assert "River:" in line, line
+
+
+def test_the_description_names_the_pond_and_the_river():
+    from rendering import describe
+    from tests.test_alt_text import NAMES, playthrough
+
+    koi = next(s for i, s in enumerate(playthrough("ikenokoi", 3, 5)) if i == 12).view(None)
+    text = describe("ikenokoi", koi, NAMES[:3])
+    assert f"Pond: {koi['pond_size']} cards" in text and "River: " in text
+
+
+@pytest.mark.parametrize("n", [3, 5])
+def test_the_end_of_ike_no_koi_says_every_secret_challenge_whole(n):
+    """At the end the secret challenges are public: the alt text names each player's whole, with
+    what it earned, within the limit Discord keeps (the ponds' details come after them)."""
+    from rendering import DESCRIPTION_LIMIT, describe
+
+    state = REGISTRY["ikenokoi"].new_state(n, 8)
+    rng = random.Random(8)
+    while not state.is_over():
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)).id)
+    view = state.view(None)
+    names = ["Bartholomew-Alexander", "bob", "carol", "dave", "erin"][:n]
+    text = describe("ikenokoi", view, names)
+    assert len(text) <= DESCRIPTION_LIMIT
+    for seat, p in enumerate(view["players"]):
+        lotus = p["score"]["secret"]
+        assert f"{names[seat]}'s secret, {lotus} lotus: {p['challenge']['text']}" in text

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -734,3 +735,32 @@ def test_action_groups_are_small_and_ids_short() -> None:
                 groups[a.group] = groups.get(a.group, 0) + 1
             assert max(groups.values()) <= 25
             s.apply(seat, rng.choice(acts).id)
+
+
+def test_the_glance_line_says_what_a_turn_decides_on():
+    from tests.test_texts import glance_after
+
+    line, _ = glance_after("iki")
+    assert "For hire:" in line, line
+
+
+def test_iki_log_lines_are_sentences():
+    game = REGISTRY["iki"]
+    state = game.new_state(2, 1, {})
+    rng = random.Random(1)
+    shop = []
+    while not state.is_over() and len(shop) < 10:
+        seat = state.to_act()[0]
+        for e in state.apply(seat, rng.choice(state.legal_actions(seat)).id):
+            if e.get("type") == "shop":
+                shop.append(e["text"])
+    assert shop and all(re.match(r"^\{p\d\} [a-z]", t) for t in shop), shop
+
+
+def test_the_description_names_the_month_and_the_characters_for_hire():
+    from rendering import describe
+    from tests.test_alt_text import NAMES, playthrough
+
+    iki = next(s for i, s in enumerate(playthrough("iki", 3, 5)) if i == 20).view(None)
+    text = describe("iki", iki, NAMES[:3])
+    assert f"Month {iki['month']}" in text and all(c["name"] in text for c in iki["row"])

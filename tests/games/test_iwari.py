@@ -770,3 +770,22 @@ def test_golden_playthrough() -> None:
         "expeditions": [0, 0, 0],
     }
     assert s.feats == [["respect", 0, "C12"], ["honour", 1, "C5"], ["discovery", 0, "T2"]]
+
+
+def test_the_glance_line_says_what_a_turn_decides_on():
+    from tests.test_texts import glance_after
+
+    line, _ = glance_after("iwari")
+    assert "Display:" in line, line
+
+
+def test_a_private_description_names_its_viewer_and_their_hand():
+    from rendering import describe
+    from tests.test_alt_text import NAMES, playthrough
+
+    state = next(s for i, s in enumerate(playthrough("iwari", 3, 4)) if i == 10)
+    text = describe("iwari", state.view(1), NAMES[:3])
+    assert text.startswith("Iwari board, as bob sees it.") and "Your hand: " in text
+    for card, count in state.view(1)["hand"].items():
+        assert f"{count} {card}" in text
+    assert "Your hand" not in describe("iwari", state.view(None), NAMES[:3])

@@ -1109,3 +1109,21 @@ def test_a_save_from_before_the_way_back_has_seen_only_the_tree_shown() -> None:
     assert old.shown == [1] and old.pending_tree == 1
     assert [a.id for a in old.legal_actions(me) if a.group == "tree"] == ["tree:0", "tree:2"]
     old.check_invariants()
+
+
+def test_the_glance_line_says_what_a_turn_decides_on():
+    from tests.test_texts import glance_after
+
+    line, _ = glance_after("kigi")
+    assert "Display:" in line, line
+
+
+def test_the_description_names_the_deck_the_trees_and_the_display():
+    from rendering import describe
+    from tests.test_alt_text import NAMES, playthrough
+
+    kigi = next(s for i, s in enumerate(playthrough("kigi", 3, 5)) if i == 9).view(None)
+    text = describe("kigi", kigi, NAMES[:3])
+    assert f"Deck: {kigi['deck_size']} cards" in text and "alice's tree" in text
+    for c in kigi["display"]:
+        assert (f"commission {c['text']}" if c["kind"] == "commission" else "Display: ") in text

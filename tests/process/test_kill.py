@@ -23,6 +23,7 @@ import sys
 
 import pytest
 
+from games import REGISTRY
 from tests.process.harness import (
     Table,
     clicked_actions,
@@ -77,7 +78,7 @@ async def test_a_match_is_played_through_the_fake_discord(world):
     fake, table = world.fake, world.table
     await world.start_bot()
     assert all(c.compressor is not None for c in fake.connections)  # discord.py asked for zlib-stream
-    assert {"ikenokoi", "match", "iki", "iwari", "kigi"} <= set(fake.command_names(fake.guild_id))
+    assert {*REGISTRY, "match"} <= set(fake.command_names(fake.guild_id))
     ikenokoi = next(c for c in fake.commands[fake.guild_id] if c["name"] == "ikenokoi")
     assert "new" in {o["name"] for o in ikenokoi["options"]}
 
