@@ -63,6 +63,9 @@ from games.iwari.view import ViewMixin
 from games.iwari.void import VoidMixin
 from games.rng import Rng
 
+# Deals ``determinize`` tries before giving up on a hand that allows the other seat's public step.
+DEAL_TRIES = 20
+
 __all__ = ["IwariState", "card_total"]  # card_total: the tests count cards with it
 
 
@@ -331,39 +334,55 @@ class IwariState(
 
     def determinize(self, seat: int, seed: int) -> IwariState:
         clone = IwariState(self.to_json())
+        unseen = [s for s in range(self.n) if s != seat]
         pool = list(clone.deck)
-        for s in range(self.n):
-            if s != seat:
-                for b in range(len(clone.hands[s])):
-                    pool += [b] * (clone.hands[s][b] - clone.known[s][b])
+        for s in unseen:
+            for b in range(len(clone.hands[s])):
+                pool += [b] * (clone.hands[s][b] - clone.known[s][b])
         pool.sort()
-        rng = Rng(seed)
-        rng.shuffle(pool)
-        for s in range(self.n):
-            if s != seat:
-                hidden = sum(clone.hands[s]) - sum(clone.known[s])
-                clone.hands[s] = list(clone.known[s])
-                for _ in range(hidden):
-                    clone.hands[s][pool.pop()] += 1
-        clone.deck = pool
-        clone.rng = rng
-        if clone.cur != seat and clone.phase in ("pieces", "space") and self.solo:
-            clone.pending = None
-            clone.phase = {"void": "void", "free": "free"}.get(clone.stage, "act")
-            clone.neutral = clone.stage == "void"
-            clone.tribe = clone.n if clone.neutral else clone.cur
-            if clone.phase != "free" and not clone._solo_legal():
-                clone.phase = "act"
-                clone.stage, clone.neutral, clone.tribe = "player", False, clone.cur
-        elif clone.cur != seat and clone.phase in ("pieces", "space"):
-            # Another seat's half-chosen play depends on cards this seat cannot see.
+        hidden = {s: sum(clone.hands[s]) - sum(clone.known[s]) for s in unseen}
+        other = clone.cur != seat and not clone.over
+        if other and clone.phase in ("pieces", "space"):
+            # Another seat's half-chosen play is its own (view and prompt show the step it started
+            # from) and depends on cards this seat cannot see: the world starts it again.
+            clone.phase = clone.shown_phase()
             clone.pending = None
             clone.void_src = None
-            clone.phase = "act"
-            if clone.neutral and not clone.playable_territories(2, clone.hands[clone.cur]):
+            if self.solo:
+                clone.neutral = clone.stage == "void"
+                clone.tribe = clone.n if clone.neutral else clone.cur
+        rng = Rng(seed)
+        for _ in range(DEAL_TRIES):
+            rng.shuffle(pool)
+            deck = list(pool)
+            for s in unseen:
+                clone.hands[s] = list(clone.known[s])
+                for _ in range(hidden[s]):
+                    clone.hands[s][deck.pop()] += 1
+            if not other or clone._dealt_hand_fits():
+                break
+        clone.deck = deck
+        clone.rng = rng
+        if other and not clone._dealt_hand_fits():
+            # No deal of the tries allows the step everyone sees the other seat at (rare): it passes.
+            clone.pending = None
+            if self.solo:
+                clone.phase = "act"
+                clone.stage, clone.neutral, clone.tribe = "player", False, clone.cur
+            else:
                 clone.neutral = False
                 clone.tribe = clone.cur
                 clone.phase = "draw"
                 clone._auto_draw()
         clone._events = []
         return clone
+
+    def _dealt_hand_fits(self) -> bool:
+        """Whether the hand of the seat to act allows the step everyone sees it at: a play for the
+        third tribe (versus) or for the Void (solo/co-op) needs a card that can be played (the
+        engine skips the step otherwise, which everyone would have seen)."""
+        if self.solo:
+            return self.phase != "void" or bool(self._solo_legal())
+        return not (self.neutral and self.phase == "act") or bool(
+            self.playable_territories(2, self.hands[self.cur])
+        )
