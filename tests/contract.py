@@ -14,10 +14,12 @@ from games import Game, GameState, IllegalAction
 from games.ai.search import NAVIGATION_GROUPS
 
 MAX_STEPS = 20_000
-# The quick games check one step in UNDO_SAMPLE for what the views show and what an undoable step
-# shows (a copy of the state and a re-dealt world per seat at every step would cost more than the
-# game); the deep games check every step.
+# The quick games check one step in UNDO_SAMPLE for what a step that reveals nothing shows (an
+# undoable one among them), and one in SECRETS_SAMPLE for what the views show, in the world of one
+# seat in turn (a copy of the state and re-dealt worlds at every step would cost more than the
+# game); the deep games check every step, in every seat's world.
 UNDO_SAMPLE = 16
+SECRETS_SAMPLE = 32
 BAD_IDS = ["", "nonsense", "x" * 81, "../../etc", "0", "-1", "pass;drop table"]
 
 
@@ -50,7 +52,7 @@ def _first_difference(a, b, path: str = "") -> str:
     return f"{path.lstrip('.') or 'the value'}: {a!r:.80} != {b!r:.80}"
 
 
-def check_views_hide_other_hands(state: GameState, seed: int) -> None:
+def check_views_hide_other_hands(state: GameState, seed: int, seats: list[int] | None = None) -> None:
     """What a seat may see does not depend on what it cannot see (issue 33).
 
     For every seat, the world re-dealt for it by the engine's own ``determinize`` (everything the
@@ -58,13 +60,14 @@ def check_views_hide_other_hands(state: GameState, seed: int) -> None:
     same ``to_act()`` and prompts of the seats to act (the board shows them to everyone) and the
     same legal actions with their labels to that seat. A view holding another's hand, the deck's
     order or a tentative choice of another seat differs between the worlds and fails here. An
-    engine with no ``determinize`` (the AI's toy games) hides nothing it could check.
+    engine with no ``determinize`` (the AI's toy games) hides nothing it could check. ``seats``:
+    the seats whose worlds are dealt (all when None).
     """
     public = state.view(None)
     json.dumps(public)
     acting = state.to_act()
     prompts = [(x, state.prompt(x)) for x in acting]
-    for seat in range(state.num_players):
+    for seat in range(state.num_players) if seats is None else seats:
         own = state.view(seat)
         json.dumps(own)
         try:
@@ -92,8 +95,7 @@ def check_step_tells_nothing_hidden(
 ) -> None:
     """A step that drew, turned up and rolled nothing (the engine's ``_hidden_mark`` unchanged, no
     private event) gives, in the world re-dealt for the seat that took it, the same events and the
-    same views (the seat's and the public one): its events, shown to everyone, say nothing of the
-    deal. (A step that reveals something, the last one included, differs between worlds by nature
+    same view of that seat: its events, shown to everyone, say nothing of the deal. (A step that reveals something, the last one included, differs between worlds by nature
     and is not compared.)
 
     This guards Undo too: an undoable step is such a step (``GameState.apply``), and Undo rebuilds
@@ -214,10 +216,11 @@ def play_random(game: Game, num_players: int, seed: int, options: dict, deep: bo
         if state.is_over():
             break
         seat, action_id = check_step(game, state, rng, deep)
-        sampled = deep or len(history) % UNDO_SAMPLE == seed % UNDO_SAMPLE
-        if sampled:
-            check_views_hide_other_hands(state, seed + len(history))
-        before = state.copy() if sampled else None
+        step = len(history)
+        if deep or step % SECRETS_SAMPLE == seed % SECRETS_SAMPLE:
+            seats = None if deep else [step // SECRETS_SAMPLE % num_players]
+            check_views_hide_other_hands(state, seed + step, seats)
+        before = state.copy() if deep or step % UNDO_SAMPLE == seed % UNDO_SAMPLE else None
         if deep:
             twin = roundtrip(game, state)
             events = state.apply(seat, action_id)
