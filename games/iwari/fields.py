@@ -76,7 +76,7 @@ def _pieces(players: int, void: int) -> Callable[[Start], list[int]]:
     return lambda c: [players] * c.n + [void if c.solo else players] * (c.tribes - c.n)
 
 
-# How a field is copied in and out: a value, a list (``list``), a list of lists, any JSON (deep).
+# How a field is copied in and out (besides a value as it is, ``list`` and ``dict``).
 def _value(v: Any) -> Any:
     return v
 
@@ -85,12 +85,18 @@ def _lists(v: list) -> list[list]:
     return [list(x) for x in v]
 
 
-def _deep(v: Any) -> Any:
-    if isinstance(v, (list, tuple)):
-        return [_deep(x) for x in v]
-    if isinstance(v, dict):
-        return {k: _deep(x) for k, x in v.items()}
-    return v
+def _dict_of_lists(v: dict) -> dict[str, list]:
+    return {k: list(x) for k, x in v.items()}
+
+
+def _list_or_none(v: list | None) -> list | None:
+    return None if v is None else list(v)
+
+
+def _last_listed(v: list) -> list[list]:
+    """Rows whose last item is a list: Feats to place [kind, tribe, places], Expeditions
+    [mission, achievers]."""
+    return [[*x[:-1], list(x[-1])] for x in v]
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +110,7 @@ class Field:
 
 FIELDS: tuple[Field, ...] = (
     Field("n", None),
-    Field("opts", None, _deep),
+    Field("opts", None, dict),
     Field("rng", None, Rng.from_json, Rng.to_json),
     Field("deck", None, list),  # face down, drawn from the end
     Field("display", None, list),
@@ -128,7 +134,7 @@ FIELDS: tuple[Field, ...] = (
                 *(["ruins"] if c.ruins else []),
             )
         },
-        _deep,
+        _dict_of_lists,
     ),
     Field("mountains", lambda c: [], list),  # the connections with a mountain
     Field("exhaustions", lambda c: 0),
@@ -138,17 +144,17 @@ FIELDS: tuple[Field, ...] = (
     Field("phase", lambda c: "act"),
     Field("tribe", lambda c: 0),  # the tribe the current play is for
     Field("neutral", lambda c: False),  # the third tribe's (or the Void's) play
-    Field("pending", lambda c: None, _deep),  # the play in progress
+    Field("pending", lambda c: None, _list_or_none),  # the play in progress
     Field("backs", lambda c: 0),
     Field("drafting", lambda c: [], list),  # the seats still to draft, in order
-    Field("feat_queue", lambda c: [], _deep),
+    Field("feat_queue", lambda c: [], _last_listed),
     Field("feats", lambda c: [], _lists),
-    Field("claims", lambda c: {k: [] for k in (*FEAT_PAWNS, "courage", "worship")}, _deep),
+    Field("claims", lambda c: {k: [] for k in (*FEAT_PAWNS, "courage", "worship")}, _dict_of_lists),
     Field("result", lambda c: [], list),
     Field("neutral_won", lambda c: False),
     Field("turn", lambda c: 0),
     # Expansions.
-    Field("expeditions", lambda c: [], _deep),  # [mission, achievers]
+    Field("expeditions", lambda c: [], _last_listed),  # [mission, achievers]
     Field("golden", lambda c: [], list),  # Worship Golden tokens' territories
     Field("ending", lambda c: False),
     Field("ruins_kept", lambda c: [0] * c.tribes, list),
@@ -176,13 +182,47 @@ FIELDS: tuple[Field, ...] = (
     Field("determination", lambda c: c.n - 1 if c.board.contested else -1),  # the last player
     Field("undo_seat", lambda c: None, attr="_undo_seat"),  # Undo
 )
-LOADS = tuple((f.name, f.attr or f.name, f.load) for f in FIELDS)
-SAVES = tuple((f.name, f.attr or f.name, f.save or f.load) for f in FIELDS)
+
+
+# ``load(state, data)`` and ``save(state)``, written from the table as plain code, the way
+# dataclasses writes ``__init__``: the AI copies states by the thousand (``IwariState.copy``).
+_INLINE = {
+    _value: "{}",
+    list: "list({})",
+    dict: "dict({})",
+    _lists: "[list(x) for x in {}]",
+    _dict_of_lists: "{{k: list(x) for k, x in {}.items()}}",
+}
+
+
+def _code(copy: Callable[[Any], Any], arg: str, names: dict) -> str:
+    if copy in _INLINE:
+        return _INLINE[copy].format(arg)
+    names[f"_{copy.__name__}"] = copy
+    return f"_{copy.__name__}({arg})"
+
+
+def _function(name: str, args: str, body: list[str], names: dict) -> Callable:
+    exec(f"def {name}({args}):\n" + "\n".join(f"    {line}" for line in body), names)
+    return names[name]
+
+
+def _writers() -> tuple[Callable[[Any, dict], None], Callable[[Any], dict]]:
+    names: dict = {}
+    load = [f"self.{f.attr or f.name} = {_code(f.load, f'data[{f.name!r}]', names)}" for f in FIELDS]
+    save = [f"{f.name!r}: {_code(f.save or f.load, f'self.{f.attr or f.name}', names)}," for f in FIELDS]
+    return (
+        _function("load", "self, data", load, names),
+        _function("save", "self", ["return {", *save, f"'save_version': {SAVE_VERSION},", "}"], names),
+    )
+
+
+load, save = _writers()
 
 
 def complete(data: dict) -> dict:
     """Fill every field absent from ``data`` (a set-up's deal, or a save of version 0) with its
-    start, in the table's order; stamp the version. Changes ``data``."""
+    start, in the table's order; stamp the version. Changes ``data`` (not the dicts it holds)."""
     data["opts"] = opts = dict(data["opts"])
     for k, v in LATER_OPTIONS.items():
         opts.setdefault(k, v)
@@ -190,10 +230,11 @@ def complete(data: dict) -> dict:
     for f in FIELDS:
         if f.name not in data:
             data[f.name] = f.start(c)
-    tribes = len(data["score"])
-    data["breakdown"].setdefault("expeditions", [0] * tribes)
+    data["breakdown"] = breakdown = dict(data["breakdown"])
+    breakdown.setdefault("expeditions", [0] * len(data["score"]))
+    data["claims"] = claims = dict(data["claims"])
     for k in ("courage", "worship"):
-        data["claims"].setdefault(k, [])
+        claims.setdefault(k, [])
     data["save_version"] = SAVE_VERSION
     return data
 
@@ -205,4 +246,4 @@ def migrate(data: dict) -> dict:
         return data
     if version > SAVE_VERSION:
         raise ValueError(f"An Iwari match saved by a newer version ({version}) of the bot.")
-    return complete(_deep(data))
+    return complete(dict(data))

@@ -35,7 +35,7 @@ one module each, joined here as mixins of one state: ``placement`` (where pieces
 from __future__ import annotations
 
 from games.base import GameState
-from games.iwari import setup
+from games.iwari import fields, setup
 from games.iwari.board import Board, get_board
 from games.iwari.common import (
     RUIN,
@@ -57,7 +57,6 @@ from games.iwari.data import (
 from games.iwari.estimate import EstimateMixin
 from games.iwari.expeditions import ExpeditionsMixin
 from games.iwari.feats import FeatsMixin
-from games.iwari.fields import LOADS, SAVE_VERSION, SAVES, migrate
 from games.iwari.placement import PlacementMixin
 from games.iwari.solo import SoloMixin
 from games.iwari.turns import TurnMixin
@@ -86,9 +85,7 @@ class IwariState(
 
     def __init__(self, data: dict) -> None:
         """The state of a save (of any version: ``migrate``), every field copied (fields.py)."""
-        data = migrate(data)
-        for name, attr, load in LOADS:
-            setattr(self, attr, load(data[name]))
+        fields.load(self, fields.migrate(data))
         self.mode: str = self.opts["mode"]
         self.board: Board = get_board(self.opts["map"])
         self._closing = False
@@ -104,9 +101,7 @@ class IwariState(
         return state
 
     def to_json(self) -> dict:
-        out = {name: save(getattr(self, attr)) for name, attr, save in SAVES}
-        out["save_version"] = SAVE_VERSION
-        return out
+        return fields.save(self)
 
     def _hidden_mark(self) -> tuple:
         # The deck is face down (a draw or a refill reveals); the RNG shuffles. A card played from
