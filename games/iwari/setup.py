@@ -118,25 +118,25 @@ def opening(num_players: int, seed: int, opts: dict) -> dict:
         # A Worship Golden token on the Totem space of one territory of each biome.
         for bio in range(NB):
             golden.append(rng.choice([t for t in range(board.num_territories) if board.biome[t] == bio]))
-    data = {
-        "n": num_players,
-        "opts": opts,
-        "rng": rng.to_json(),
-        "deck": deck,
-        "display": display,
-        "hands": hands,
-        "mountains": sorted(mountains),
-        "expeditions": expeditions,
-        "golden": golden,
-        "void_pool": board.void_totems,
-    }
+    draft = {}
     if opts["draft"]:
         # Advanced set-up: from the last seat back to the first, draw a starting hand from the
         # display and/or the deck (IwariState.new starts it); the display is refilled after each.
-        data["drafting"] = list(range(num_players - 1, -1, -1))
-        data["cur"] = data["tribe"] = num_players - 1
-        data["phase"] = "draw"
-    return complete(data)
+        last = num_players - 1
+        draft = {"drafting": list(range(last, -1, -1)), "cur": last, "tribe": last, "phase": "draw"}
+    return _opening_save(
+        num_players,
+        opts,
+        rng,
+        deck,
+        display,
+        hands,
+        mountains=sorted(mountains),
+        expeditions=expeditions,
+        golden=golden,
+        void_pool=board.void_totems,
+        **draft,
+    )
 
 
 def opening_solo(num_players: int, seed: int, opts: dict) -> dict:
@@ -156,6 +156,20 @@ def opening_solo(num_players: int, seed: int, opts: dict) -> dict:
         part += [VOID_CARD] * VOID_CARDS_PER_PART
         rng.shuffle(part)
         deck = part + deck  # the deck is drawn from the end: the first part lies on top
+    target = void_target(mode, opts.get("difficulty", DIFFICULTY_LEVELS[0]))
+    return _opening_save(num_players, opts, rng, deck, display, hands, target=target)
+
+
+def _opening_save(
+    num_players: int,
+    opts: dict,
+    rng: Rng,
+    deck: list[int],
+    display: list[int],
+    hands: list[list[int]],
+    **dealt,
+) -> dict:
+    """The save of the opening state: what was dealt, every other field at its start (fields.py)."""
     data = {
         "n": num_players,
         "opts": opts,
@@ -163,6 +177,5 @@ def opening_solo(num_players: int, seed: int, opts: dict) -> dict:
         "deck": deck,
         "display": display,
         "hands": hands,
-        "target": void_target(mode, opts.get("difficulty", DIFFICULTY_LEVELS[0])),
     }
-    return complete(data)
+    return complete({**data, **dealt})
