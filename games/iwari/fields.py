@@ -118,9 +118,8 @@ FIELDS: tuple[Field, ...] = (
     Field("known", lambda c: [[0] * len(h) for h in c.data["hands"]], _lists),  # taken face up
     Field("discard", lambda c: [0] * (NB + 1 if c.board.void_cards else NB), list),
     Field("owner", lambda c: [RUIN if s in c.ruins else -1 for s in range(c.board.num_spaces)], list),
-    Field(
-        "totems", lambda c: [[0] * c.tribes for _ in range(c.territories)], _lists
-    ),  # per territory and tribe
+    # Per territory, the Totems of each tribe.
+    Field("totems", lambda c: [[0] * c.tribes for _ in range(c.territories)], _lists),
     Field("tents_left", _pieces(TENTS_PER_TRIBE, VOID_RUINS), list),
     Field("totems_left", _pieces(TOTEMS_PER_TRIBE, VOID_TOTEM_PIECES), list),
     Field("score", lambda c: [0] * c.tribes, list),

@@ -23,13 +23,14 @@ With two players (versus) the shared third tribe plays (``act``/``pieces``/``spa
 discard) after the player's own action while that player still holds a card. A step with a
 single possible answer is taken for the player.
 
-The state's fields are declared once, in ``fields`` (with their start and ``migrate`` for older
-saves); ``setup`` checks the players and options and deals the opening state. The engine's parts,
-one module each, joined here as mixins of one state: ``placement`` (where pieces go, placing, majorities and the final scoring),
-``turns`` (actions offered and applied, the draw, the end of a turn), ``feats``, ``expeditions``,
-``solo`` (the players' side of solo/co-op) and ``void`` (the Void's own moves), ``estimate``
-(the AI's judgement of a solo/co-op position) and ``view``. This module loads and saves the fields
-(``__init__``/``to_json``) and holds the basics of the contract, the invariants and ``determinize``.
+The state's fields are declared once, in ``fields`` (each with its start, and ``migrate`` for
+older saves); ``setup`` checks the players and options and deals the opening state. The engine's
+parts, one module each, joined here as mixins of one state: ``placement`` (where pieces go,
+placing, majorities and the final scoring), ``turns`` (actions offered and applied, the draw, the
+end of a turn), ``feats``, ``expeditions``, ``solo`` (the players' side of solo/co-op) and
+``void`` (the Void's own moves), ``estimate`` (the AI's judgement of a solo/co-op position) and
+``view``. This module loads and saves the fields (``__init__``/``to_json``) and holds the basics
+of the contract, the invariants and ``determinize``.
 """
 
 from __future__ import annotations
