@@ -14,12 +14,12 @@ from games import Game, GameState, IllegalAction
 from games.ai.search import NAVIGATION_GROUPS
 
 MAX_STEPS = 20_000
-# The quick games check one step in UNDO_SAMPLE for what a step that reveals nothing shows (an
-# undoable one among them), and one in SECRETS_SAMPLE for what the views show, in the world of one
-# seat in turn (a copy of the state and re-dealt worlds at every step would cost more than the
-# game); the deep games check every step, in every seat's world.
+# What the views show is checked in the world of one seat (drawn at random) at every step of the
+# deep games and at one step in SECRETS_SAMPLE of the quick ones; what a step that reveals nothing
+# tells, at those steps and, for an undoable step, at one in UNDO_SAMPLE (a copy of the state and
+# a re-dealt world at every step would cost more than the game).
 UNDO_SAMPLE = 16
-SECRETS_SAMPLE = 32
+SECRETS_SAMPLE = 64
 BAD_IDS = ["", "nonsense", "x" * 81, "../../etc", "0", "-1", "pass;drop table"]
 
 
@@ -217,10 +217,10 @@ def play_random(game: Game, num_players: int, seed: int, options: dict, deep: bo
             break
         seat, action_id = check_step(game, state, rng, deep)
         step = len(history)
-        if deep or step % SECRETS_SAMPLE == seed % SECRETS_SAMPLE:
-            seats = None if deep else [step // SECRETS_SAMPLE % num_players]
-            check_views_hide_other_hands(state, seed + step, seats)
-        before = state.copy() if deep or step % UNDO_SAMPLE == seed % UNDO_SAMPLE else None
+        secrets = deep or step % SECRETS_SAMPLE == seed % SECRETS_SAMPLE
+        if secrets:
+            check_views_hide_other_hands(state, seed + step, [hash((seed, step)) % num_players])
+        before = state.copy() if secrets or step % UNDO_SAMPLE == seed % UNDO_SAMPLE else None
         if deep:
             twin = roundtrip(game, state)
             events = state.apply(seat, action_id)
@@ -229,8 +229,8 @@ def play_random(game: Game, num_players: int, seed: int, options: dict, deep: bo
             assert json.dumps(state.to_json(), sort_keys=True) == json.dumps(twin.to_json(), sort_keys=True)
         else:
             events = state.apply(seat, action_id)
-        if before is not None:
-            check_step_tells_nothing_hidden(before, state, seat, action_id, events, seed + len(history))
+        if before is not None and (secrets or state.undoable(seat)):
+            check_step_tells_nothing_hidden(before, state, seat, action_id, events, seed + step)
         for ev in events:
             assert isinstance(ev, dict) and isinstance(ev.get("text", ""), str)
         json.dumps(events)
