@@ -38,3 +38,16 @@ def test_a_save_of_a_newer_version_is_refused():
     data["save_version"] = SAVE_VERSION + 1
     with pytest.raises(ValueError, match="newer"):
         GAME.load_state(data)
+
+
+def test_a_solo_save_from_before_the_stacks_stacks_the_players_totems_under_the_voids():
+    save = next(
+        s for s in RECORD if s["case"][2].get("mode") == "solo" and any(map(any, s["state"]["totems"]))
+    )
+    old = {k: v for k, v in save["state"].items() if k != "stack"}
+    state = GAME.load_state(old)
+    n = state.n
+    for t, on in enumerate(state.totems):
+        assert state.stack[t] == [x for x in range(n) for _ in range(on[x])] + [n] * (on[n] + state.void[t])
+    state.check_invariants()
+    assert state.legal_actions(0)
