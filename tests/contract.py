@@ -14,9 +14,12 @@ from games import Game, GameState, IllegalAction
 from games.ai.search import NAVIGATION_GROUPS
 
 MAX_STEPS = 20_000
-# The quick games check one step in UNDO_SAMPLE for what an undoable step shows (a copy of the state
-# before every step would cost more than the game); the deep games check every step.
+# What the views show is checked in the world of one seat (drawn at random) at every step of the
+# deep games and at one step in SECRETS_SAMPLE of the quick ones; what a step that reveals nothing
+# tells, at those steps and, for an undoable step, at one in UNDO_SAMPLE (a copy of the state and
+# a re-dealt world at every step would cost more than the game).
 UNDO_SAMPLE = 16
+SECRETS_SAMPLE = 64
 BAD_IDS = ["", "nonsense", "x" * 81, "../../etc", "0", "-1", "pass;drop table"]
 
 
@@ -32,10 +35,92 @@ def roundtrip(game: Game, state: GameState) -> GameState:
     return game.load_state(json.loads(json.dumps(state.to_json())))
 
 
-def check_views_hide_other_hands(state: GameState) -> None:
-    """Every view is JSON-able; a spectator view is JSON-able and has no seat."""
-    for seat in [None, *range(state.num_players)]:
-        json.dumps(state.view(seat))
+def _first_difference(a, b, path: str = "") -> str:
+    """Where two JSON-like values first differ, as a path (``phase``, ``territories[3].tents``)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b), key=str):
+            if k not in a or k not in b:
+                return f"{path}.{k}".lstrip(".") + (
+                    " (only in the true state)" if k in a else " (only in the world)"
+                )
+            if a[k] != b[k]:
+                return _first_difference(a[k], b[k], f"{path}.{k}")
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return _first_difference(x, y, f"{path}[{i}]")
+    return f"{path.lstrip('.') or 'the value'}: {a!r:.80} != {b!r:.80}"
+
+
+def check_views_hide_other_hands(state: GameState, seed: int, seats: list[int] | None = None) -> None:
+    """What a seat may see does not depend on what it cannot see (issue 33).
+
+    For every seat, the world re-dealt for it by the engine's own ``determinize`` (everything the
+    seat cannot see drawn again) shows the same ``view(seat)`` and the same ``view(None)``, the
+    same ``to_act()`` and prompts of the seats to act (the board shows them to everyone) and the
+    same legal actions with their labels to that seat. A view holding another's hand, the deck's
+    order or a tentative choice of another seat differs between the worlds and fails here. An
+    engine with no ``determinize`` (the AI's toy games) hides nothing it could check. ``seats``:
+    the seats whose worlds are dealt (all when None).
+    """
+    public = state.view(None)
+    json.dumps(public)
+    acting = state.to_act()
+    prompts = [(x, state.prompt(x)) for x in acting]
+    for seat in range(state.num_players) if seats is None else seats:
+        own = state.view(seat)
+        json.dumps(own)
+        try:
+            world = state.determinize(seat, seed + seat)
+        except NotImplementedError:
+            continue
+        where = f"seat {seat}'s re-dealt world"
+        assert world.view(seat) == own, (
+            f"{where} shows the seat another view: {_first_difference(own, world.view(seat))}"
+        )
+        assert world.view(None) == public, (
+            f"{where} shows another public view: {_first_difference(public, world.view(None))}"
+        )
+        assert [(x, world.prompt(x)) for x in world.to_act()] == prompts, f"{where} prompts differently"
+        if seat in acting:
+            mine = [(a.id, a.label, a.group) for a in state.legal_actions(seat)]
+            theirs = [(a.id, a.label, a.group) for a in world.legal_actions(seat)]
+            assert theirs == mine, (
+                f"{where} offers the seat other actions: {sorted(set(mine) ^ set(theirs))[:4]}"
+            )
+
+
+def check_step_tells_nothing_hidden(
+    before: GameState, after: GameState, seat: int, action_id: str, events: list[dict], seed: int
+) -> None:
+    """A step that drew, turned up and rolled nothing (the engine's ``_hidden_mark`` unchanged, no
+    private event) gives, in the world re-dealt for the seat that took it, the same events and the
+    same view of that seat: its events, shown to everyone, say nothing of the deal. (A step that reveals something, the last one included, differs between worlds by nature
+    and is not compared.)
+
+    This guards Undo too: an undoable step is such a step (``GameState.apply``), and Undo rebuilds
+    the state without it, so a step that let the seat see a hidden card (a pool, a deck's top,
+    another's hand) and could still be taken back would let it look and choose again.
+    """
+    mark = before._hidden_mark()
+    if mark is None or mark != after._hidden_mark() or any("private_to" in e for e in events):
+        return
+    if after.is_over():  # the end shows what was hidden (the secret cards of the final scoring)
+        return
+    try:
+        world = before.determinize(seat, seed)
+    except NotImplementedError:
+        return
+    assert action_id in {a.id for a in world.legal_actions(seat)}, "a re-dealt world refused the step"
+    world_events = world.apply(seat, action_id)
+    assert world_events == events, (
+        f"step {action_id!r} of seat {seat} told something hidden: {events} != {world_events}"
+    )
+    for x in (seat, None):
+        assert world.view(x) == after.view(x), (
+            f"after step {action_id!r} the view of {x} depends on the deal: "
+            f"{_first_difference(after.view(x), world.view(x))}"
+        )
 
 
 def check_joined_choices_hide_what_is_not_known(state: GameState, seat: int) -> None:
@@ -60,29 +145,6 @@ def check_joined_choices_hide_what_is_not_known(state: GameState, seat: int) -> 
         "a joined choice differs between two worlds the seat cannot tell apart: "
         f"{sorted(set(worlds[0]) ^ set(worlds[1]))[:4]}"
     )
-
-
-def check_undoable_reveals_nothing(
-    before: GameState, after: GameState, seat: int, action_id: str, events: list[dict], seed: int
-) -> None:
-    """A step the engine calls undoable showed ``seat`` nothing new: in the same world re-dealt
-    for the seat (its ``determinize``), the same step shows the seat the same view and events.
-
-    Undo rebuilds the state without the step, so a step that let the seat see a hidden card (a
-    pool, a deck's top, another's hand) and could still be taken back would let it look and
-    choose again. An engine with no ``determinize`` hides nothing it could check.
-    """
-    try:
-        world = before.determinize(seat, seed)
-    except NotImplementedError:
-        return
-    assert world.view(seat) == before.view(seat), "determinize changed what the seat sees"
-    assert action_id in {a.id for a in world.legal_actions(seat)}, "a re-dealt world refused the step"
-    world_events = world.apply(seat, action_id)
-    assert world.view(seat) == after.view(seat), (
-        f"undoable step {action_id!r} showed seat {seat} something hidden (its view depends on the deal)"
-    )
-    assert world_events == events, f"undoable step {action_id!r} told seat {seat} something hidden"
 
 
 def check_step(game: Game, state: GameState, rng: random.Random, deep: bool) -> tuple[int, str]:
@@ -121,7 +183,6 @@ def check_step(game: Game, state: GameState, rng: random.Random, deep: bool) -> 
             else:
                 raise AssertionError("a seat not in to_act() was allowed to act")
         assert json.dumps(state.to_json(), sort_keys=True) == before, "an illegal action changed the state"
-        check_views_hide_other_hands(state)
         for s in seats:
             check_joined_choices_hide_what_is_not_known(state, s)
     return seat, action.id
@@ -155,7 +216,11 @@ def play_random(game: Game, num_players: int, seed: int, options: dict, deep: bo
         if state.is_over():
             break
         seat, action_id = check_step(game, state, rng, deep)
-        before = state.copy() if deep or len(history) % UNDO_SAMPLE == seed % UNDO_SAMPLE else None
+        step = len(history)
+        secrets = deep or step % SECRETS_SAMPLE == seed % SECRETS_SAMPLE
+        if secrets:
+            check_views_hide_other_hands(state, seed + step, [hash((seed, step)) % num_players])
+        before = state.copy() if secrets or step % UNDO_SAMPLE == seed % UNDO_SAMPLE else None
         if deep:
             twin = roundtrip(game, state)
             events = state.apply(seat, action_id)
@@ -164,8 +229,8 @@ def play_random(game: Game, num_players: int, seed: int, options: dict, deep: bo
             assert json.dumps(state.to_json(), sort_keys=True) == json.dumps(twin.to_json(), sort_keys=True)
         else:
             events = state.apply(seat, action_id)
-        if before is not None and state.undoable(seat):
-            check_undoable_reveals_nothing(before, state, seat, action_id, events, seed + len(history))
+        if before is not None and (secrets or state.undoable(seat)):
+            check_step_tells_nothing_hidden(before, state, seat, action_id, events, seed + step)
         for ev in events:
             assert isinstance(ev, dict) and isinstance(ev.get("text", ""), str)
         json.dumps(events)

@@ -1,19 +1,18 @@
-"""Iwari set-up: the checks on players and options, and the opening state of each mode.
+"""Iwari set-up: the checks on players and options, and the opening deal of each mode.
 
-Versus (``new``): mountains drawn, the deck for the player count (Void cards on The Void map),
+Versus (``opening``): mountains drawn, the deck for the player count (Void cards on The Void map),
 hands or an advanced draft, the display, Expedition cards and Worship Golden tokens. Solo and
-co-op (``new_solo``): all Biome cards, the deck cut in four with 3 Void cards in each quarter.
+co-op (``opening_solo``): all Biome cards, the deck cut in four with 3 Void cards in each quarter.
+Each returns the save of the opening state: what it deals, the rest at the start the field table
+gives it (fields.py); ``IwariState.new`` loads it.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from games.base import IllegalSetup
 from games.iwari.board import get_board
 from games.iwari.common import (
     NB,
-    RUIN,
     SOLO_MAPS,
     card_total,
 )
@@ -24,244 +23,159 @@ from games.iwari.data import (
     DISPLAY_SIZE,
     EXPEDITIONS,
     EXPEDITIONS_IN_PLAY,
-    FEAT_PAWNS,
     HAND_SIZE,
     MODE_PLAYERS,
     MODES,
     MOUNTAIN_SYMBOLS,
     REMOVED_PER_BIOME,
-    TENTS_PER_TRIBE,
-    TOTEMS_PER_TRIBE,
     VOID_CARD,
     VOID_CARDS_PER_PART,
     VOID_MAP_ONLY_COUNT,
-    VOID_RUINS,
     VOID_TARGET,
-    VOID_TOTEM_PIECES,
     void_target,
 )
+from games.iwari.fields import complete
 from games.rng import Rng
 
-if TYPE_CHECKING:
-    from games.iwari.state import IwariState
 
-
-class SetupMixin:
-    """Set-up of IwariState: ``check_setup``, ``new`` and ``new_solo`` (the state's fields are in state.py)."""
-
-    @staticmethod
-    def check_setup(num_players: int, opts: dict) -> None:
-        mode = opts.get("mode", "versus")
-        if mode not in MODES:
-            raise IllegalSetup(f"Unknown mode {mode!r}: versus, solo or coop.")
-        difficulty = opts.get("difficulty", DIFFICULTY_LEVELS[0])
-        board = get_board(opts["map"])
-        if board.void_cards:
-            if mode != "versus":
-                raise IllegalSetup("The Void map cannot be played solo or co-op (the rulebook excludes it).")
-            if opts.get("expeditions"):
-                raise IllegalSetup("Expedition cards are not used on The Void map.")
-        elif opts.get("worship") == "contested":
-            raise IllegalSetup("Worship variant 2 (Contested tokens) is played only on The Void map.")
-        elif num_players == VOID_MAP_ONLY_COUNT:
-            raise IllegalSetup("Only The Void map can be played by 6 players.")
-        if mode == "versus":
-            if num_players not in REMOVED_PER_BIOME:
-                raise IllegalSetup(
-                    "Iwari is played by 2-5 players (6 on The Void); 1 player plays mode solo."
-                )
-            if difficulty not in (DIFFICULTY_LEVELS[0], 0):
-                raise IllegalSetup("The difficulty (territories the Void needs) is for solo and coop modes.")
-            return
-        if num_players != MODE_PLAYERS[mode]:
-            raise IllegalSetup(
-                "Solo mode is for 1 player."
-                if mode == "solo"
-                else "Cooperative mode is for exactly 2 players."
-            )
-        if difficulty not in DIFFICULTIES:
-            raise IllegalSetup(f"Difficulty: one of {', '.join(DIFFICULTY_LEVELS)}.")
-        if (
-            mode == "coop"
-            and not isinstance(difficulty, str)
-            and difficulty
-            and difficulty < VOID_TARGET["coop"]
-        ):
-            raise IllegalSetup(
-                "Cooperative mode can only be made easier: the Void needs at least 1 territory."
-            )
-        if opts.get("feats") or opts.get("courage") or opts.get("worship", "none") != "none":
-            raise IllegalSetup("Feats cannot be used in the solo and cooperative games.")
+def check_setup(num_players: int, opts: dict) -> None:
+    mode = opts.get("mode", "versus")
+    if mode not in MODES:
+        raise IllegalSetup(f"Unknown mode {mode!r}: versus, solo or coop.")
+    difficulty = opts.get("difficulty", DIFFICULTY_LEVELS[0])
+    board = get_board(opts["map"])
+    if board.void_cards:
+        if mode != "versus":
+            raise IllegalSetup("The Void map cannot be played solo or co-op (the rulebook excludes it).")
         if opts.get("expeditions"):
-            raise IllegalSetup("Expedition cards cannot be used in the solo and cooperative games.")
-        if opts.get("draft"):
-            raise IllegalSetup("The solo and cooperative set-up deals the starting hands: no draft.")
-        if opts["map"] not in SOLO_MAPS:
-            raise IllegalSetup(
-                f"Solo/coop on {get_board(opts['map']).name} is not available yet (its Void rules are not "
-                "built); play it on New Horizons, The Vast Lands, The Long Road or Glacial Mass."
-            )
+            raise IllegalSetup("Expedition cards are not used on The Void map.")
+    elif opts.get("worship") == "contested":
+        raise IllegalSetup("Worship variant 2 (Contested tokens) is played only on The Void map.")
+    elif num_players == VOID_MAP_ONLY_COUNT:
+        raise IllegalSetup("Only The Void map can be played by 6 players.")
+    if mode == "versus":
+        if num_players not in REMOVED_PER_BIOME:
+            raise IllegalSetup("Iwari is played by 2-5 players (6 on The Void); 1 player plays mode solo.")
+        if difficulty not in (DIFFICULTY_LEVELS[0], 0):
+            raise IllegalSetup("The difficulty (territories the Void needs) is for solo and coop modes.")
+        return
+    if num_players != MODE_PLAYERS[mode]:
+        raise IllegalSetup(
+            "Solo mode is for 1 player." if mode == "solo" else "Cooperative mode is for exactly 2 players."
+        )
+    if difficulty not in DIFFICULTIES:
+        raise IllegalSetup(f"Difficulty: one of {', '.join(DIFFICULTY_LEVELS)}.")
+    if mode == "coop" and not isinstance(difficulty, str) and difficulty and difficulty < VOID_TARGET["coop"]:
+        raise IllegalSetup("Cooperative mode can only be made easier: the Void needs at least 1 territory.")
+    if opts.get("feats") or opts.get("courage") or opts.get("worship", "none") != "none":
+        raise IllegalSetup("Feats cannot be used in the solo and cooperative games.")
+    if opts.get("expeditions"):
+        raise IllegalSetup("Expedition cards cannot be used in the solo and cooperative games.")
+    if opts.get("draft"):
+        raise IllegalSetup("The solo and cooperative set-up deals the starting hands: no draft.")
+    if opts["map"] not in SOLO_MAPS:
+        raise IllegalSetup(
+            f"Solo/coop on {get_board(opts['map']).name} is not available yet (its Void rules are not "
+            "built); play it on New Horizons, The Vast Lands, The Long Road or Glacial Mass."
+        )
 
-    @classmethod
-    def new(cls, num_players: int, seed: int, opts: dict) -> IwariState:
-        cls.check_setup(num_players, opts)
-        if opts.get("mode", "versus") != "versus":
-            return cls.new_solo(num_players, seed, opts)
-        board = get_board(opts["map"])
-        if opts.get("courage") and not opts.get("feats"):
-            raise IllegalSetup(
-                "The Courage Feat cancels another Feat's multiplier: play it with feats on (the base Feats)."
-            )
-        rng = Rng(seed)
-        tribes = num_players + (1 if num_players == 2 else 0)
-        # Mountains: symbols 1..k, one of the two connections of each symbol at random.
-        mountains = []
-        for symbol in range(1, (MOUNTAIN_SYMBOLS[num_players] if board.mountains else 0) + 1):
-            pair = [k for k, c in enumerate(board.connections) if c.mountain == symbol]
-            mountains.append(rng.choice(pair))
-        kinds = NB + 1 if board.void_cards else NB  # The Void: Void cards in the deck
-        deck = [
-            b for b, k in enumerate(card_total(num_players, "versus", board.void_cards)) for _ in range(k)
-        ]
-        rng.shuffle(deck)
-        hands = [[0] * kinds for _ in range(num_players)]
-        display: list[int] = []
-        if not opts["draft"]:
-            for h in hands:
-                for _ in range(HAND_SIZE):
-                    h[deck.pop()] += 1
-        for _ in range(DISPLAY_SIZE):
-            display.append(deck.pop())
-        display.sort()
-        expeditions = []
-        if opts.get("expeditions"):
-            ids = list(range(len(EXPEDITIONS)))
-            rng.shuffle(ids)
-            expeditions = [[i, []] for i in sorted(ids[:EXPEDITIONS_IN_PLAY])]
-        golden = []
-        if opts.get("worship") == "golden":
-            # A Worship Golden token on the Totem space of one territory of each biome.
-            for bio in range(NB):
-                golden.append(rng.choice([t for t in range(board.num_territories) if board.biome[t] == bio]))
-        data = {
-            "n": num_players,
-            "opts": opts,
-            "rng": rng.to_json(),
-            "deck": deck,
-            "display": display,
-            "hands": hands,
-            "known": [[0] * kinds for _ in range(num_players)],
-            "discard": [0] * kinds,
-            "owner": [-1] * board.num_spaces,
-            "totems": [[0] * tribes for _ in range(board.num_territories)],
-            "tents_left": [TENTS_PER_TRIBE] * tribes,
-            "totems_left": [TOTEMS_PER_TRIBE] * tribes,
-            "score": [0] * tribes,
-            "breakdown": {k: [0] * tribes for k in ("half", "tents", "totems", "settlements", "expeditions")},
-            "mountains": sorted(mountains),
-            "exhaustions": 0,
-            "end_triggered": False,
-            "over": False,
-            "cur": 0,
-            "phase": "act",
-            "tribe": 0,
-            "neutral": False,
-            "pending": None,
-            "backs": 0,
-            "drafting": [],
-            "feat_queue": [],
-            "feats": [],
-            "claims": {k: [] for k in (*FEAT_PAWNS, "courage", "worship")},
-            "result": [],
-            "neutral_won": False,
-            "turn": 0,
-            "expeditions": expeditions,
-            "golden": golden,
-            "ending": False,
-            "ruins_kept": [0] * tribes,
-            "void": [0] * board.num_territories,
-            "void_pool": board.void_totems,
-            "void_src": None,
-            "contested": [-1] * len(board.contested),
-            "contested_owner": [-1] * len(board.contested),
-            "determination": num_players - 1 if board.contested else -1,  # the last player
-        }
-        for s in board.ruin_spaces:
-            data["owner"][s] = RUIN  # Forgotten Island: a Void Ruin on each purple circle
-        if board.ruin_spaces:
-            data["breakdown"]["ruins"] = [0] * tribes
-        state = cls(data)
-        if opts["draft"]:
-            # Advanced set-up: from the last seat back to the first, draw a starting hand
-            # from the display and/or the deck; the display is refilled after each.
-            state.drafting = list(range(num_players - 1, -1, -1))
-            state.cur = state.tribe = state.drafting[0]
-            state.phase = "draw"
-            state._auto_draw()
-            state._events = []
-        return state
 
-    @classmethod
-    def new_solo(cls, num_players: int, seed: int, opts: dict) -> IwariState:
-        """Solo / co-op set-up: all Biome cards, hands and display, then 3 Void cards in each quarter."""
-        board = get_board(opts["map"])
-        mode = opts["mode"]
-        rng = Rng(seed)
-        tribes = num_players + 1  # the Void is the last tribe
-        deck = [b for b, k in enumerate(card_total(num_players, mode)) for _ in range(k)]
-        rng.shuffle(deck)
-        hands = [[0] * (NB + 1) for _ in range(num_players)]
+def opening(num_players: int, seed: int, opts: dict) -> dict:
+    """The save of a new game (checked), of either mode."""
+    check_setup(num_players, opts)
+    if opts.get("mode", "versus") != "versus":
+        return opening_solo(num_players, seed, opts)
+    board = get_board(opts["map"])
+    if opts.get("courage") and not opts.get("feats"):
+        raise IllegalSetup(
+            "The Courage Feat cancels another Feat's multiplier: play it with feats on (the base Feats)."
+        )
+    rng = Rng(seed)
+    # Mountains: symbols 1..k, one of the two connections of each symbol at random.
+    mountains = []
+    for symbol in range(1, (MOUNTAIN_SYMBOLS[num_players] if board.mountains else 0) + 1):
+        pair = [k for k, c in enumerate(board.connections) if c.mountain == symbol]
+        mountains.append(rng.choice(pair))
+    kinds = NB + 1 if board.void_cards else NB  # The Void: Void cards in the deck
+    deck = [b for b, k in enumerate(card_total(num_players, "versus", board.void_cards)) for _ in range(k)]
+    rng.shuffle(deck)
+    hands = [[0] * kinds for _ in range(num_players)]
+    display: list[int] = []
+    if not opts["draft"]:
         for h in hands:
             for _ in range(HAND_SIZE):
                 h[deck.pop()] += 1
-        display = sorted(deck.pop() for _ in range(DISPLAY_SIZE))
-        parts = [
-            deck[i * len(deck) // DECK_PARTS : (i + 1) * len(deck) // DECK_PARTS] for i in range(DECK_PARTS)
-        ]
-        deck = []
-        for part in parts:
-            part += [VOID_CARD] * VOID_CARDS_PER_PART
-            rng.shuffle(part)
-            deck = part + deck  # the deck is drawn from the end: the first part lies on top
-        data = {
-            "n": num_players,
-            "opts": opts,
-            "rng": rng.to_json(),
-            "deck": deck,
-            "display": display,
-            "hands": hands,
-            "known": [[0] * (NB + 1) for _ in range(num_players)],
-            "discard": [0] * NB,
-            "owner": [-1] * board.num_spaces,
-            "totems": [[0] * tribes for _ in range(board.num_territories)],
-            "tents_left": [TENTS_PER_TRIBE] * num_players + [VOID_RUINS],
-            "totems_left": [TOTEMS_PER_TRIBE] * num_players + [VOID_TOTEM_PIECES],
-            "score": [0] * tribes,
-            "breakdown": {
-                k: [0] * tribes
-                for k in ("half", "tents", "totems", "settlements", "expeditions", "territories")
-            },
-            "mountains": [],
-            "exhaustions": 0,
-            "end_triggered": False,
-            "over": False,
-            "cur": 0,
-            "phase": "act",
-            "tribe": 0,
-            "neutral": False,
-            "pending": None,
-            "backs": 0,
-            "drafting": [],
-            "feat_queue": [],
-            "feats": [],
-            "claims": {k: [] for k in (*FEAT_PAWNS, "courage", "worship")},
-            "result": [],
-            "neutral_won": False,
-            "turn": 0,
-            "void": [0] * board.num_territories,
-            "void_pool": 0,
-            "target": void_target(mode, opts.get("difficulty", DIFFICULTY_LEVELS[0])),
-            "claimed": [-1] * board.num_territories,
-            "pawn": 0,
-        }
-        return cls(data)
+    for _ in range(DISPLAY_SIZE):
+        display.append(deck.pop())
+    display.sort()
+    expeditions = []
+    if opts.get("expeditions"):
+        ids = list(range(len(EXPEDITIONS)))
+        rng.shuffle(ids)
+        expeditions = [[i, []] for i in sorted(ids[:EXPEDITIONS_IN_PLAY])]
+    golden = []
+    if opts.get("worship") == "golden":
+        # A Worship Golden token on the Totem space of one territory of each biome.
+        for bio in range(NB):
+            golden.append(rng.choice([t for t in range(board.num_territories) if board.biome[t] == bio]))
+    draft = {}
+    if opts["draft"]:
+        # Advanced set-up: from the last seat back to the first, draw a starting hand from the
+        # display and/or the deck (IwariState.new starts it); the display is refilled after each.
+        last = num_players - 1
+        draft = {"drafting": list(range(last, -1, -1)), "cur": last, "tribe": last, "phase": "draw"}
+    return _opening_save(
+        num_players,
+        opts,
+        rng,
+        deck,
+        display,
+        hands,
+        mountains=sorted(mountains),
+        expeditions=expeditions,
+        golden=golden,
+        void_pool=board.void_totems,
+        **draft,
+    )
+
+
+def opening_solo(num_players: int, seed: int, opts: dict) -> dict:
+    """Solo / co-op set-up: all Biome cards, hands and display, then 3 Void cards in each quarter."""
+    mode = opts["mode"]
+    rng = Rng(seed)
+    deck = [b for b, k in enumerate(card_total(num_players, mode)) for _ in range(k)]
+    rng.shuffle(deck)
+    hands = [[0] * (NB + 1) for _ in range(num_players)]
+    for h in hands:
+        for _ in range(HAND_SIZE):
+            h[deck.pop()] += 1
+    display = sorted(deck.pop() for _ in range(DISPLAY_SIZE))
+    parts = [deck[i * len(deck) // DECK_PARTS : (i + 1) * len(deck) // DECK_PARTS] for i in range(DECK_PARTS)]
+    deck = []
+    for part in parts:
+        part += [VOID_CARD] * VOID_CARDS_PER_PART
+        rng.shuffle(part)
+        deck = part + deck  # the deck is drawn from the end: the first part lies on top
+    target = void_target(mode, opts.get("difficulty", DIFFICULTY_LEVELS[0]))
+    return _opening_save(num_players, opts, rng, deck, display, hands, target=target)
+
+
+def _opening_save(
+    num_players: int,
+    opts: dict,
+    rng: Rng,
+    deck: list[int],
+    display: list[int],
+    hands: list[list[int]],
+    **dealt,
+) -> dict:
+    """The save of the opening state: what was dealt, every other field at its start (fields.py)."""
+    data = {
+        "n": num_players,
+        "opts": opts,
+        "rng": rng.to_json(),
+        "deck": deck,
+        "display": display,
+        "hands": hands,
+    }
+    return complete({**data, **dealt})

@@ -23,17 +23,20 @@ With two players (versus) the shared third tribe plays (``act``/``pieces``/``spa
 discard) after the player's own action while that player still holds a card. A step with a
 single possible answer is taken for the player.
 
-The engine's parts, one module each, joined here as mixins of one state: ``setup`` (checks and
-the opening state), ``placement`` (where pieces go, placing, majorities and the final scoring),
-``turns`` (actions offered and applied, the draw, the end of a turn), ``feats``, ``expeditions``,
-``solo`` (the players' side of solo/co-op) and ``void`` (the Void's own moves), ``estimate``
-(the AI's judgement of a solo/co-op position) and ``view``. This module holds the state's fields
-(``__init__``/``to_json``), the basics of the contract, the invariants and ``determinize``.
+The state's fields are declared once, in ``fields`` (each with its start, and ``migrate`` for
+older saves); ``setup`` checks the players and options and deals the opening state. The engine's
+parts, one module each, joined here as mixins of one state: ``placement`` (where pieces go,
+placing, majorities and the final scoring), ``turns`` (actions offered and applied, the draw, the
+end of a turn), ``feats``, ``expeditions``, ``solo`` (the players' side of solo/co-op) and
+``void`` (the Void's own moves), ``estimate`` (the AI's judgement of a solo/co-op position) and
+``view``. This module loads and saves the fields (``__init__``/``to_json``) and holds the basics
+of the contract, the invariants and ``determinize``.
 """
 
 from __future__ import annotations
 
 from games.base import GameState
+from games.iwari import fields, setup
 from games.iwari.board import Board, get_board
 from games.iwari.common import (
     RUIN,
@@ -56,18 +59,19 @@ from games.iwari.estimate import EstimateMixin
 from games.iwari.expeditions import ExpeditionsMixin
 from games.iwari.feats import FeatsMixin
 from games.iwari.placement import PlacementMixin
-from games.iwari.setup import SetupMixin
 from games.iwari.solo import SoloMixin
 from games.iwari.turns import TurnMixin
 from games.iwari.view import ViewMixin
 from games.iwari.void import VoidMixin
 from games.rng import Rng
 
+# Deals ``determinize`` tries before giving up on a hand that allows the other seat's public step.
+DEAL_TRIES = 20
+
 __all__ = ["IwariState", "card_total"]  # card_total: the tests count cards with it
 
 
 class IwariState(
-    SetupMixin,
     TurnMixin,
     PlacementMixin,
     FeatsMixin,
@@ -78,145 +82,27 @@ class IwariState(
     ViewMixin,
     GameState,
 ):
+    check_setup = staticmethod(setup.check_setup)
+
     def __init__(self, data: dict) -> None:
-        self.n: int = data["n"]
-        self.opts: dict = dict(data["opts"])
-        self.rng = Rng.from_json(data["rng"])
-        self.deck: list[int] = list(data["deck"])
-        self.display: list[int] = list(data["display"])
-        self.hands: list[list[int]] = [list(h) for h in data["hands"]]
-        self.known: list[list[int]] = [list(h) for h in data["known"]]
-        self.discard: list[int] = list(data["discard"])
-        self.owner: list[int] = list(data["owner"])
-        self.totems: list[list[int]] = [list(t) for t in data["totems"]]
-        self.tents_left: list[int] = list(data["tents_left"])
-        self.totems_left: list[int] = list(data["totems_left"])
-        self.score: list[int] = list(data["score"])
-        self.breakdown: dict[str, list[int]] = {k: list(v) for k, v in data["breakdown"].items()}
-        self.mountains: list[int] = list(data["mountains"])
-        self.exhaustions: int = data["exhaustions"]
-        self.end_triggered: bool = data["end_triggered"]
-        self.over: bool = data["over"]
-        self.cur: int = data["cur"]
-        self.phase: str = data["phase"]
-        self.tribe: int = data["tribe"]
-        self.neutral: bool = data["neutral"]
-        self.pending: list | None = list(data["pending"]) if data["pending"] is not None else None
-        self.backs: int = data["backs"]
-        self.drafting: list[int] = list(data["drafting"])
-        self.feat_queue: list[list] = [[q[0], q[1], list(q[2])] for q in data["feat_queue"]]
-        self.feats: list[list] = [list(f) for f in data["feats"]]
-        self.claims: dict[str, list[int]] = {k: list(v) for k, v in data["claims"].items()}
-        self.result: list[int] = list(data["result"])
-        self.neutral_won: bool = data["neutral_won"]
-        self.turn: int = data["turn"]
-        # Expansions (absent from games saved before them).
-        for k in ("expeditions", "courage"):
-            self.opts.setdefault(k, False)
-        self.opts.setdefault("worship", "none")
-        self.breakdown.setdefault("expeditions", [0] * len(self.score))
-        for k in ("courage", "worship"):
-            self.claims.setdefault(k, [])
-        self.expeditions: list[list] = [[e[0], list(e[1])] for e in data.get("expeditions", [])]
-        self.golden: list[int] = list(data.get("golden", []))
-        self.ending: bool = data.get("ending", False)
-        self.ruins_kept: list[int] = list(data.get("ruins_kept", [0] * len(self.score)))
-        self.void: list[int] = list(data.get("void", [0] * len(self.totems)))  # Void Totems per territory
-        self.void_pool: int = data.get("void_pool", 0)  # Void Totems on the purple territory
-        self.void_src: int | None = data.get("void_src")  # where the pending Void Totem comes from
-        # Solo / co-op (absent from games saved before them).
-        self.opts.setdefault("mode", "versus")
-        self.opts.setdefault("difficulty", 0)  # saved before solo/co-op: the rulebook's target
+        """The state of a save (of any version: ``migrate``), every field copied (fields.py)."""
+        fields.load(self, fields.migrate(data))
         self.mode: str = self.opts["mode"]
-        self.target: int = data.get("target", 0)
-        self.claimed: list[int] = list(data.get("claimed", []))  # per territory: -1, 0 players, 1 Void
-        self.pawn: int = data.get("pawn", 0)  # index of the connection under the Void pawn
-        self.void_row: int = data.get("void_row", 0)  # Void cards played above the display
-        self.void_aside: int = data.get("void_aside", 0)  # Void cards beside the board
-        self.vq: list[list] = [list(q) for q in data.get("vq", [])]
-        self.used: list[int] = list(data.get("used", []))  # tent spaces laid on the side
-        self.stage: str = data.get("stage", "player")
-        self.free_terrs: list[int] = list(data.get("free_terrs", []))
-        self.free_group: list[int] = list(data.get("free_group", []))
-        self.move_card: int = data.get("move_card", -1)
-        # The Void map: per Contested token the territory it was moved into (-1: not yet) and
-        # the tribe whose Tent is on it; the seat holding the Determination token (-1: none).
-        self.contested: list[int] = list(data.get("contested", []))
-        self.contested_owner: list[int] = list(data.get("contested_owner", []))
-        self.determination: int = data.get("determination", -1)
-        self._undo_seat: int | None = data.get("undo_seat")  # Undo (saves from before it: none)
-        self.end_reason: str = data.get("end_reason", "")  # solo/co-op: why the game ended
-        # Solo/co-op: the Totems of each territory bottom to top (tribe indices; the Void's
-        # Totems, also those moved off the purple territory, are n), for additional rule 4.
-        self.stack: list[list[int]] = [list(x) for x in data["stack"]] if "stack" in data else []
-        if self.solo and not self.stack:
-            self.stack = [
-                [x for x in range(self.n) for _ in range(on[x])] + [self.n] * (on[self.n] + v)
-                for on, v in zip(self.totems, self.void, strict=True)
-            ]
-        self._closing = False
         self.board: Board = get_board(self.opts["map"])
+        self._closing = False
         self._events: list[dict] = []
         self._cache: tuple | None = None
 
+    @classmethod
+    def new(cls, num_players: int, seed: int, opts: dict) -> IwariState:
+        state = cls(setup.opening(num_players, seed, opts))
+        if state.drafting:
+            state._auto_draw()  # the last seat's draft begins (a draw with one source is made)
+            state._events = []
+        return state
+
     def to_json(self) -> dict:
-        return {
-            "n": self.n,
-            "opts": dict(self.opts),
-            "rng": self.rng.to_json(),
-            "deck": list(self.deck),
-            "display": list(self.display),
-            "hands": [list(h) for h in self.hands],
-            "known": [list(h) for h in self.known],
-            "discard": list(self.discard),
-            "owner": list(self.owner),
-            "totems": [list(t) for t in self.totems],
-            "tents_left": list(self.tents_left),
-            "totems_left": list(self.totems_left),
-            "score": list(self.score),
-            "breakdown": {k: list(v) for k, v in self.breakdown.items()},
-            "mountains": list(self.mountains),
-            "exhaustions": self.exhaustions,
-            "end_triggered": self.end_triggered,
-            "over": self.over,
-            "cur": self.cur,
-            "phase": self.phase,
-            "tribe": self.tribe,
-            "neutral": self.neutral,
-            "pending": list(self.pending) if self.pending is not None else None,
-            "backs": self.backs,
-            "drafting": list(self.drafting),
-            "feat_queue": [[q[0], q[1], list(q[2])] for q in self.feat_queue],
-            "feats": [list(f) for f in self.feats],
-            "claims": {k: list(v) for k, v in self.claims.items()},
-            "result": list(self.result),
-            "neutral_won": self.neutral_won,
-            "turn": self.turn,
-            "expeditions": [[e[0], list(e[1])] for e in self.expeditions],
-            "golden": list(self.golden),
-            "ending": self.ending,
-            "ruins_kept": list(self.ruins_kept),
-            "void": list(self.void),
-            "void_pool": self.void_pool,
-            "void_src": self.void_src,
-            "target": self.target,
-            "claimed": list(self.claimed),
-            "pawn": self.pawn,
-            "void_row": self.void_row,
-            "void_aside": self.void_aside,
-            "vq": [list(q) for q in self.vq],
-            "used": list(self.used),
-            "stage": self.stage,
-            "free_terrs": list(self.free_terrs),
-            "free_group": list(self.free_group),
-            "move_card": self.move_card,
-            "stack": [list(x) for x in self.stack],
-            "end_reason": self.end_reason,
-            "contested": list(self.contested),
-            "contested_owner": list(self.contested_owner),
-            "determination": self.determination,
-            "undo_seat": self._undo_seat,
-        }
+        return fields.save(self)
 
     def _hidden_mark(self) -> tuple:
         # The deck is face down (a draw or a refill reveals); the RNG shuffles. A card played from
@@ -331,39 +217,55 @@ class IwariState(
 
     def determinize(self, seat: int, seed: int) -> IwariState:
         clone = IwariState(self.to_json())
+        unseen = [s for s in range(self.n) if s != seat]
         pool = list(clone.deck)
-        for s in range(self.n):
-            if s != seat:
-                for b in range(len(clone.hands[s])):
-                    pool += [b] * (clone.hands[s][b] - clone.known[s][b])
+        for s in unseen:
+            for b in range(len(clone.hands[s])):
+                pool += [b] * (clone.hands[s][b] - clone.known[s][b])
         pool.sort()
-        rng = Rng(seed)
-        rng.shuffle(pool)
-        for s in range(self.n):
-            if s != seat:
-                hidden = sum(clone.hands[s]) - sum(clone.known[s])
-                clone.hands[s] = list(clone.known[s])
-                for _ in range(hidden):
-                    clone.hands[s][pool.pop()] += 1
-        clone.deck = pool
-        clone.rng = rng
-        if clone.cur != seat and clone.phase in ("pieces", "space") and self.solo:
-            clone.pending = None
-            clone.phase = {"void": "void", "free": "free"}.get(clone.stage, "act")
-            clone.neutral = clone.stage == "void"
-            clone.tribe = clone.n if clone.neutral else clone.cur
-            if clone.phase != "free" and not clone._solo_legal():
-                clone.phase = "act"
-                clone.stage, clone.neutral, clone.tribe = "player", False, clone.cur
-        elif clone.cur != seat and clone.phase in ("pieces", "space"):
-            # Another seat's half-chosen play depends on cards this seat cannot see.
+        hidden = {s: sum(clone.hands[s]) - sum(clone.known[s]) for s in unseen}
+        other = clone.cur != seat and not clone.over
+        if other and clone.phase in ("pieces", "space"):
+            # Another seat's half-chosen play is its own (view and prompt show the step it started
+            # from) and depends on cards this seat cannot see: the world starts it again.
+            clone.phase = clone.shown_phase()
             clone.pending = None
             clone.void_src = None
-            clone.phase = "act"
-            if clone.neutral and not clone.playable_territories(2, clone.hands[clone.cur]):
+            if self.solo:
+                clone.neutral = clone.stage == "void"
+                clone.tribe = clone.n if clone.neutral else clone.cur
+        rng = Rng(seed)
+        for _ in range(DEAL_TRIES):
+            rng.shuffle(pool)
+            deck = list(pool)
+            for s in unseen:
+                clone.hands[s] = list(clone.known[s])
+                for _ in range(hidden[s]):
+                    clone.hands[s][deck.pop()] += 1
+            if not other or clone._dealt_hand_fits():
+                break
+        clone.deck = deck
+        clone.rng = rng
+        if other and not clone._dealt_hand_fits():
+            # No deal of the tries allows the step everyone sees the other seat at (rare): it passes.
+            clone.pending = None
+            if self.solo:
+                clone.phase = "act"
+                clone.stage, clone.neutral, clone.tribe = "player", False, clone.cur
+            else:
                 clone.neutral = False
                 clone.tribe = clone.cur
                 clone.phase = "draw"
                 clone._auto_draw()
         clone._events = []
         return clone
+
+    def _dealt_hand_fits(self) -> bool:
+        """Whether the hand of the seat to act allows the step everyone sees it at: a play for the
+        third tribe (versus) or for the Void (solo/co-op) needs a card that can be played (the
+        engine skips the step otherwise, which everyone would have seen)."""
+        if self.solo:
+            return self.phase != "void" or bool(self._solo_legal())
+        return not (self.neutral and self.phase == "act") or bool(
+            self.playable_territories(2, self.hands[self.cur])
+        )

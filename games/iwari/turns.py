@@ -150,14 +150,25 @@ class TurnMixin:
                 return k
         raise KeyError(number)
 
+    def shown_phase(self) -> str:
+        """The phase everyone may know: a half-chosen play (its territory, then its pieces and
+        cards) is the player's own until its pieces are placed, since the player may go back; the
+        others see the step it started from, where ``back`` leads."""
+        if self.phase not in ("pieces", "space"):
+            return self.phase
+        return {"void": "void", "free": "free"}.get(self.stage, "act") if self.solo else "act"
+
     def prompt(self, seat: int) -> str:
         if self.over:
             return "The game is over."
         if seat != self.cur:
             return "Wait for your turn."
+        # The board shows this line to everyone: it names the step a half-chosen play started from
+        # (the player's own panel shows the territory in play and the pieces to choose).
+        phase = self.shown_phase()
         solo = {
             "void": "Void action: play at least one remaining card for the Void (pieces, Void cards) or skip it",
-            "free": "Your settlement earns a free action: choose a territory of the settlement, or skip",
+            "free": "Your settlement earns a free action: choose a territory of the settlement, then the pieces, or skip",
             "ruin": "Infection: choose which of the closest tent spaces takes the Void Ruin",
             "vsettle": "The Void's settlement earns a free action: choose the territory (a tie)",
             "order": "Infection: choose which territory the Void infects first (it changes the result)",
@@ -165,27 +176,22 @@ class TurnMixin:
             "moveto": "Choose where the piece goes",
             "movespace": "Choose the tent space for the Tent you move",
         }
-        if self.solo and self.phase in solo:
-            return solo[self.phase] + "."
-        if self.solo and self.phase == "act":
-            return "Your action: choose a territory, discard a card, or move a piece with a card of a completely explored biome."
-        if self.phase == "draw":
+        if self.solo and phase in solo:
+            return solo[phase] + "."
+        if self.solo and phase == "act":
+            return (
+                "Your action: choose a territory (then the pieces and the cards that pay for them), discard a "
+                "card, or move a piece with a card of a completely explored biome."
+            )
+        if phase == "draw":
             need = HAND_SIZE - sum(self.hands[seat])
             if self.drafting:
                 return f"Draft your starting hand: take {plural(need, 'more card', 'more cards')} from the display or the deck."
             return f"Refill your hand: take {plural(need, 'more card', 'more cards')} from the display or the deck."
-        if self.phase == "act":
+        if phase == "act":
             if self.neutral:
-                return "Play at least one of your remaining cards for the third tribe: choose a territory."
-            return "Choose a territory to play up to 3 cards into, or discard a card and draw one."
-        who = (" for the Void" if self.solo else " for the third tribe") if self.neutral else ""
-        label = self.board.label[self.pending[0]] if self.pending else ""
-        if self.phase == "pieces":
-            return f"{label}: choose the pieces{who} and the cards that pay for them."
-        if self.phase == "space":
-            two = self.pending[1].count("T") == 2
-            spaces, tents = ("the tent spaces", "2 Tents") if two else ("the tent space", "the Tent")
-            return f"{label}: choose {spaces} for {tents}{who}."
+                return "Play at least one of your remaining cards for the third tribe: choose a territory, then the pieces."
+            return "Choose a territory to play up to 3 cards into, then the pieces they pay for; or discard a card and draw one."
         kind, tribe, _ = self.feat_queue[0]
         whose = "The third tribe earned" if tribe >= self.n else "You earned"
         return f"{whose} the {FEAT_NAMES[kind]} Feat: choose where to place it."
@@ -201,7 +207,7 @@ class TurnMixin:
             self.backs += 1
             self.pending = None
             self.void_src = None
-            self.phase = {"void": "void", "free": "free"}.get(self.stage, "act") if self.solo else "act"
+            self.phase = self.shown_phase()
         elif self.phase in ("act", "void", "free") and a[0] == "t":
             self.pending = [int(a[1:]) - 1, None, None]
             self.phase = "pieces"

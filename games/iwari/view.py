@@ -120,7 +120,9 @@ class ViewMixin:
             "journey": 1 if self.exhaustions == 0 else 2,
             "final_round": self.end_triggered and not self.over,
             "current": None if self.over else self.cur,
-            "phase": self.phase,
+            # A half-chosen play is the player's own until placed (it may go back): others see the
+            # step it started from.
+            "phase": self.phase if seat == self.cur else self.shown_phase(),
             "third_tribe_turn": self.neutral and not self.over,
             "drafting": bool(self.drafting),
             # A territory chosen mid-turn is tentative (the player may go back): only the

@@ -65,7 +65,9 @@ def play(players: int, seed: int, opts: dict) -> str:
         action = rng.choice(state.legal_actions(seat)).id
         h.update(json.dumps([seat, action, state.apply(seat, action)], sort_keys=True).encode())
     final = state.to_json()
-    final.pop("undo_seat", None)  # the service's Undo bookkeeping (newer than the record), not play
+    # The service's Undo bookkeeping and the save's version (newer than the record), not play.
+    for bookkeeping in ("undo_seat", "save_version"):
+        final.pop(bookkeeping, None)
     h.update(json.dumps(final, sort_keys=True).encode())
     return h.hexdigest()
 

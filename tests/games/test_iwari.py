@@ -606,6 +606,40 @@ def test_pending_choice_only_in_the_players_view() -> None:
     assert s.view(0)["pending_territory"] is None
 
 
+def test_a_half_chosen_play_is_the_players_own() -> None:
+    """Issue 33: a territory chosen and pieces half-chosen show nobody else anything (the board's
+    prompt and the public picture name the step the play started from), and the world dealt for
+    another seat, which cannot know the play, starts it again."""
+    s = new(3)
+    set_hand(s, 0, "FCC")
+    public, prompt = s.view(None), s.prompt(0)
+    s.apply(0, "t2")
+    assert s.view(0)["phase"] == "pieces" and s.view(1)["phase"] == "act"
+    assert s.view(None) == public and s.prompt(0) == prompt
+    s.apply(0, "cT-CC")
+    assert s.phase == "space" and s.view(None) == public and s.prompt(0) == prompt
+    world = s.determinize(1, 5)
+    assert world.phase == "act" and world.pending is None
+    assert world.view(1) == s.view(1) and world.view(None) == public and world.prompt(0) == prompt
+
+
+def test_the_world_of_the_other_seat_lets_it_play_for_the_third_tribe() -> None:
+    """Everyone sees a player's turn for the third tribe begin only when one of its cards can be
+    played for it (else the turn says the third tribe cannot use them): a world dealt for the other
+    seat gives it such a hand. Here a 1-card hand, which a plain deal leaves unplayable 11 times in
+    40."""
+    s = new(2, 20)
+    rng = random.Random(20)
+    while not (s.neutral and s.phase == "act" and s.cur == 0 and s.turn == 26):
+        seat = s.to_act()[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)).id)
+    assert sum(s.hands[0]) == 1 and not any(s.known[0])
+    for seed in range(40):
+        world = s.determinize(1, seed)
+        assert world.neutral and world.phase == "act" and world.legal_actions(0), seed
+        assert world.view(1) == s.view(1) and world.view(None) == s.view(None)
+
+
 def test_draw_events_private() -> None:
     s = new(3)
     set_hand(s, 0, "TFG")
