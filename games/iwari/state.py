@@ -7,7 +7,8 @@ A turn is a short sequence of actions held in ``phase``:
   paid with Forest + two Coast), or go ``back``;
 - ``space``: choose the tent space(s) (``s7c`` or ``s7c7e``), or go ``back``;
 - ``feat``: place an earned Feat (``fT7`` on a territory, ``fC5`` on a connection) or ``fskip``;
-- ``draw``: refill the hand one card at a time (``dF`` from the display, ``deck``).
+- ``draw``: refill the hand one card at a time (``dF`` from the display, ``deck``), or the rest at
+  once (``r2``: 2 from the deck; ``rF1``: a Forest, then 1 from the deck; not solo/co-op).
 
 Expansions (options ``expeditions``, ``courage``, ``worship`` and the Atlas maps): a Ruin
 replaced on Forgotten Island is the piece ``R`` (``cR-GG``, ``cRT-GGD``; its space comes first

@@ -58,6 +58,8 @@ class TurnMixin:
             sum(self.hands[self.cur]),
             len(self.deck),
             tuple(self.display),
+            self.exhaustions,
+            sum(self.discard),
         )
         if self.solo:
             return self._legal()
@@ -119,6 +121,7 @@ class TurnMixin:
                     acts.append(
                         Action(o, f"Take {card_name(CARD_CODES.index(o[1]))} from the display", "draw")
                     )
+            acts += self._refill_actions()
         elif self.phase == "feat":
             kind, _tribe, options = self.feat_queue[0]
             for where in options:
@@ -128,6 +131,28 @@ class TurnMixin:
             acts.append(
                 Action("fskip", f"Do not place the {FEAT_NAMES[kind]} Feat (it leaves the game)", "feat")
             )
+        return acts
+
+    def _refill_actions(self) -> list[Action]:
+        """One tap that ends the refill: the rest from the deck ("r2"), or a display card and then
+        the rest from the deck ("rF1"). The display is replenished only once the hand is full, so
+        the cards drawn last are the first thing either shows; every order stays open one card at
+        a time. Offered when the deck (and, before half journey, the discard pile it is shuffled
+        into) holds them all; not in solo/co-op, whose draws can turn up the Void's cards."""
+        need = HAND_SIZE - sum(self.hands[self.cur])
+        if self.solo or need < 2:
+            return []
+        left = len(self.deck) + (sum(self.discard) if self.exhaustions == 0 else 0)
+        acts = []
+        if left >= need:
+            acts.append(Action(f"r{need}", f"Draw {need} from the deck", "refill"))
+        if left >= need - 1:
+            for o in self.draw_options():
+                if o != "deck":
+                    name = card_name(CARD_CODES.index(o[1]))
+                    acts.append(
+                        Action(f"r{o[1]}{need - 1}", f"Take {name}, draw {need - 1} from the deck", "refill")
+                    )
         return acts
 
     def _combos_now(self, t: int) -> list[tuple[str, str, int | None]]:
@@ -231,6 +256,12 @@ class TurnMixin:
         elif self.phase == "draw":
             if a == "deck":
                 self._draw_deck()
+            elif a[0] == "r":  # a whole refill: a display card first, then the deck (_refill_actions)
+                if not a[1].isdigit():
+                    self._take_display(CARD_CODES.index(a[1]))
+                for _ in range(int(a[-1])):
+                    if self.deck:
+                        self._draw_deck()
             else:
                 self._take_display(CARD_CODES.index(a[1]))
             if self.solo:

@@ -13,6 +13,7 @@ from bot.service import forced_steps
 from cogs.panel import CLOSE_MARGIN, CLOSED, PLACEHOLDER_MAX, TOKEN_LIFETIME, VIEW_CLOSED, panel_rows
 from cogs.table import PLAY_COOLDOWN, VIEW_COOLDOWN
 from games import REGISTRY
+from games.iwari.common import card_name
 from rendering.facts import facts as facts_of
 from tests.discord.helpers import (
     board_message,
@@ -298,3 +299,54 @@ async def test_iki_panel_shows_main_street_while_hiring_or_choosing_a_stall(simc
     with Image.open(io.BytesIO(await attachment.read())) as picture:
         assert picture.size == rendering.draw("iki", state.view(waiting), match.names).size
         assert CHOSEN not in {colour for _, colour in picture.convert("RGB").getcolors(1 << 16)}
+
+
+async def test_iwari_refill_of_two_or_three_cards_is_one_tap(simcord_env):
+    """Issue 30: a refill of several cards is one tap ("Draw 2 from the deck", "Take Forest, draw 1
+    from the deck"), a row of buttons beside the single draws, which stay buttons: every order of
+    draws is still there. The tap ends the turn with a full hand and a full display."""
+    world = await make_world(simcord_env, 3)
+    world.bot.service.seed_source = lambda: 4
+    await start_match(world, "iwari", 3)
+    rng = random.Random(4)
+    for _ in range(40):  # turns, until one ends in a refill of two or more cards
+        match = await live(world)
+        state = world.bot.service.state_of(match)
+        seat = state.to_act()[0]
+        player = member_of(world, match, seat)
+        opened = await player.click(board_message(world), label="Play")
+        panel = opened.response or opened.followups[-1]
+        while seat in state.to_act() and not (state.phase == "draw" and sum(state.hands[seat]) <= 1):
+            legal = {a.id for a in state.legal_actions(seat)}
+            offered = [
+                (c["custom_id"], value)
+                for c in components(panel)
+                if c.get("custom_id", "").startswith(("ac:", "as:"))
+                for value in (
+                    [o["value"] for o in c["options"]]
+                    if "options" in c
+                    else [c["custom_id"].split(":", 3)[3]]
+                )
+                if merge.split(value)[0] in legal and not value.startswith("r")
+            ]
+            await make_choice(player, panel, *rng.choice(offered))
+            state = world.bot.service.state_of(await live(world))
+        if seat in state.to_act():
+            break
+    else:
+        pytest.fail("no refill of two cards in 40 turns")
+    need = 3 - sum(state.hands[seat])
+    buttons = {
+        c["label"]: c["custom_id"] for c in components(panel) if c.get("custom_id", "").startswith("ac:")
+    }
+    names = {card_name(b) for b in state.display}
+    assert {f"Take {name} from the display" for name in names} <= set(buttons)
+    assert any(label.startswith("Draw from the deck") for label in buttons)
+    assert f"Draw {need} from the deck" in buttons
+    assert {f"Take {name}, draw {need - 1} from the deck" for name in names} <= set(buttons)
+    assert not [c for c in components(panel) if c.get("custom_id", "").startswith("as:")]
+    drawn = sum(state.hands[seat])
+    await player.click(panel, custom_id=buttons[f"Draw {need} from the deck"])
+    state = world.bot.service.state_of(await live(world))
+    assert seat not in state.to_act() and sum(state.hands[seat]) == drawn + need == 3
+    assert len(state.display) == 4

@@ -274,6 +274,77 @@ def test_refill_each_draw_is_a_choice_in_any_order() -> None:
     assert len(s.display) == 4
 
 
+def two_to_draw(**opts) -> IwariState:
+    """Seat 0 has played two cards and must take two: Forest, Forest, Glacier, Coast on display."""
+    s = new(**opts)
+    set_hand(s, 0, "FCC")
+    set_display(s, [1, 1, 2, 3])
+    play(s, 0, "t2", "cT-CC", "s2a")
+    assert s.phase == "draw" and s.cur == 0 and sum(s.hands[0]) == 1
+    return s
+
+
+def same_as_steps(s: IwariState, whole: str, *steps: str) -> list[dict]:
+    """``whole`` leaves the game as ``steps`` taken one by one would, with the same events."""
+    one, apart = s.copy(), s.copy()
+    events = one.apply(0, whole)
+    assert events == [e for step in steps for e in apart.apply(0, step)]
+    assert one.to_json() == apart.to_json()
+    one.check_invariants()
+    return events
+
+
+def test_a_whole_refill_in_one_step() -> None:
+    s = two_to_draw()
+    assert ids(s) == ["dF", "dG", "dC", "deck", "r2", "rF1", "rG1", "rC1"]
+    labels = {a.id: (a.label, a.group) for a in s.legal_actions(0)}
+    assert labels["r2"] == ("Draw 2 from the deck", "refill")
+    assert labels["rG1"] == ("Take Glacier, draw 1 from the deck", "refill")
+    same_as_steps(s, "r2", "deck", "deck")
+    events = same_as_steps(s, "rG1", "dG", "deck")
+    assert [e["type"] for e in events if e.get("private_to") is None][:2] == ["draw", "draw"]
+    s.apply(0, "rF1")
+    assert s.cur == 1 and sum(s.hands[0]) == 3 and len(s.display) == 4
+    # One card to take: the single draws are the whole refill; nothing more is offered.
+    s.apply(1, "xT" if s.hands[1][0] else next(i for i in ids(s) if i[0] == "x"))
+    assert s.phase == "draw" and not [i for i in ids(s) if i[0] == "r"]
+
+
+def test_a_whole_refill_scores_half_journey_when_the_deck_runs_out_midway() -> None:
+    s = two_to_draw()
+    put_tents(s, 1, "5a", "5b")
+    while len(s.deck) > 1:  # one card left: the second draw comes from the reshuffled discards
+        s.discard[s.deck.pop()] += 1
+    s._cache = None
+    assert "r2" in ids(s)
+    events = same_as_steps(s, "r2", "deck", "deck")
+    assert any("half journey" in e["text"].lower() for e in events)
+    s.apply(0, "r2")
+    assert s.exhaustions == 1 and sum(s.hands[0]) == 3
+    assert s.breakdown["half"][1] > 0 and s.score == s.breakdown["half"]
+
+
+def test_a_whole_refill_is_offered_only_when_the_deck_holds_it() -> None:
+    s = two_to_draw()
+    s.exhaustions = 1  # after half journey the discards never come back: the deck is all there is
+    while len(s.deck) > 1:
+        s.discard[s.deck.pop()] += 1
+    s._cache = None
+    assert [i for i in ids(s) if i[0] == "r"] == ["rF1", "rG1", "rC1"]
+    same_as_steps(s, "rC1", "dC", "deck")
+    s.apply(0, "rC1")
+    assert s.end_triggered and sum(s.hands[0]) == 3
+
+
+def test_no_whole_refill_in_solo() -> None:
+    s = GAME.new_state(1, 3, {"map": NH, "mode": "solo"})
+    rng = random.Random(3)
+    while not s.over:
+        acts = s.legal_actions(s.cur)
+        assert all(a.group != "refill" for a in acts)
+        s.apply(s.cur, rng.choice(acts).id)
+
+
 # ---------------------------------------------------------------- two players: the third tribe
 def test_third_tribe_plays_after_the_players_action() -> None:
     s = new(2)
@@ -631,8 +702,8 @@ def test_the_world_of_the_other_seat_lets_it_play_for_the_third_tribe() -> None:
     s = new(2, 20)
     rng = random.Random(20)
     while not (s.neutral and s.phase == "act" and s.cur == 0 and s.turn == 26):
-        seat = s.to_act()[0]
-        s.apply(seat, rng.choice(s.legal_actions(seat)).id)
+        seat = s.to_act()[0]  # the game as recorded before the whole refills (group "refill")
+        s.apply(seat, rng.choice([a for a in s.legal_actions(seat) if a.group != "refill"]).id)
     assert sum(s.hands[0]) == 1 and not any(s.known[0])
     for seed in range(40):
         world = s.determinize(1, seed)
@@ -792,7 +863,8 @@ def test_golden_playthrough() -> None:
     s = GAME.new_state(3, 2024, {"feats": True, "map": "vast-lands"})
     steps = 0
     while not s.is_over():
-        s.apply(s.cur, rng.choice(s.legal_actions(s.cur)).id)
+        # The whole refills (newer) are the single draws taken together: left out, the same game.
+        s.apply(s.cur, rng.choice([a for a in s.legal_actions(s.cur) if a.group != "refill"]).id)
         steps += 1
     assert steps == 208
     assert s.scores() == [30, 27, 26] and s.winners() == [0]
