@@ -712,7 +712,7 @@ class MatchService:
             state = self.state_of(match)
             scores = state.scores()
             others = [i for i in range(len(match.seats)) if i != seat]
-            if getattr(state, "solo", False) or not others:
+            if state.solo or not others:
                 # Solo and co-op (Iwari against the Void): the players are one side against the
                 # game, and a resignation is that side's loss; nobody at the table wins.
                 winners = []
