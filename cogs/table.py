@@ -3,7 +3,8 @@
 A click is answered only after its change is committed; public messages are then delivered from the
 database by the match's writer (``cogs.writer``). The messages are built by ``cogs.messages`` (lobby,
 board, mention, result) and ``cogs.panel`` (the private panel); the buttons and selects, in
-``cogs.components``, hand their clicks to the ``on_*`` handlers here.
+``cogs.components``, hand their clicks to the ``on_*`` handlers here. The AI seats play through
+``bot.seats.AiSeats`` (``Table.ai``), scheduled here after each change that may hand them the turn.
 """
 
 from __future__ import annotations
