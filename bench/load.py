@@ -99,7 +99,7 @@ def summary(concurrency: int, latencies: list[float], failures: list[str], elaps
 async def run_load(concurrency: int, moves: int, folder: str, url: str | None = None) -> dict:
     """One process: SQLite in ``folder``, or the PostgreSQL database at ``url``."""
     from bot.service import MatchService
-    from bot.store import open_store
+    from bot.stores import open_store
 
     store = open_store(url or os.path.join(folder, f"load-{concurrency}.sqlite3"))
     await store.open()
@@ -115,7 +115,7 @@ async def run_load(concurrency: int, moves: int, folder: str, url: str | None = 
 async def worker(url: str, first: int, count: int, rounds: int) -> None:
     """One of the two processes of ``pg2``: prepare its matches, say so, wait for "go", click."""
     from bot.service import MatchService
-    from bot.store import open_store
+    from bot.stores import open_store
 
     store = open_store(url)
     await store.open()

@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import rendering
 from bench._setups import changed, setup_options
 from bot.service import MatchService
-from bot.store import SqliteStore
+from bot.stores import SqliteStore
 from games import REGISTRY
 from rendering.common import encode_png
 

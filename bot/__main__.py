@@ -24,7 +24,8 @@ def check_database(url_or_path: str) -> str | None:
     import asyncio
     import sqlite3
 
-    from bot.store import NewerDatabase, is_postgres_url, open_store, redact
+    from bot.store import NewerDatabase, is_postgres_url, redact
+    from bot.stores import open_store
 
     async def check() -> None:
         store = open_store(url_or_path)

@@ -44,12 +44,12 @@ class Settings:
 
     @property
     def database(self) -> str:
-        """What ``bot.store.open_store`` opens: the URL if set, else the SQLite path."""
+        """What ``bot.stores.open_store`` opens: the URL if set, else the SQLite path."""
         return self.database_url or self.database_path
 
     @property
     def store_options(self) -> dict:
-        """What ``bot.store.open_store`` takes besides the database (PostgreSQL's time limits)."""
+        """What ``bot.stores.open_store`` takes besides the database (PostgreSQL's time limits)."""
         return {"timeouts": self.database_timeouts}
 
     @property

@@ -18,7 +18,8 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.reminders import ReminderScheduler
 from bot.service import MatchService
-from bot.store import Store, open_store
+from bot.store import Store
+from bot.stores import open_store
 
 log = logging.getLogger(__name__)
 

@@ -18,6 +18,7 @@ Pure: no Discord, no database.
 
 from __future__ import annotations
 
+from bot.steps import forced_steps
 from games.ai import NAVIGATION_GROUPS
 from games.base import Action, GameState, IllegalAction
 
@@ -45,8 +46,6 @@ def _after(state: GameState, seat: int, path: tuple[str, ...]) -> GameState | No
 
     ``undoable`` speaks of the seat's last decision and everything after it: a forced step that
     draws a card clears it, one that reveals nothing leaves it as it was (games/base.py)."""
-    from bot.service import forced_steps  # the service's own rule of forced steps
-
     work = state.copy()
     try:
         for action in path:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from bot import merge
 from bot.names import plain
+from bot.steps import forced_steps
 from bot.store import (
     ActionRow,
     ChannelBusy,
@@ -56,7 +57,6 @@ TURN_PINGS = ("channel", "mute", "dm")
 # Parsed states kept (one per active match, roughly): a thousand busy channels never re-parse.
 STATE_CACHE = 2048
 MAX_OPEN_LOBBIES = 3  # per person and server
-MAX_FORCED = 1000  # forced steps in a row (the contract bounds every game; this bounds a faulty one)
 
 
 class ServiceError(Exception):
@@ -102,28 +102,6 @@ def format_event(text: str, names: list[str]) -> str:
     for seat, name in enumerate(names):
         text = text.replace(f"{{p{seat}}}", name)
     return text
-
-
-def forced_steps(state: GameState, limit: int = MAX_FORCED) -> list[tuple[int, str, list[dict]]]:
-    """Apply, in place, every step that is no decision: a seat to act with one legal action only.
-
-    The engine contract leaves such steps to the player (every decision is an action), but a
-    click that decides nothing is only a chore, so the service takes it at once. Where the rules
-    give a real choice the seat has two actions or more, and it stays a click. Returns (seat,
-    action id, events) per step; the events are marked ``forced`` for the log. At most ``limit``
-    steps (bot/merge.py takes them one at a time, to look at each).
-    """
-    steps: list[tuple[int, str, list[dict]]] = []
-    while not state.is_over() and len(steps) < limit:
-        for seat in state.to_act():
-            legal = state.legal_actions(seat)
-            if len(legal) == 1:
-                break
-        else:
-            break
-        events = [dict(e, forced=True) for e in state.apply(seat, legal[0].id)]
-        steps.append((seat, legal[0].id, events))
-    return steps
 
 
 def human_seats(match: Match, seats: list[int]) -> list[int]:
@@ -734,7 +712,7 @@ class MatchService:
             state = self.state_of(match)
             scores = state.scores()
             others = [i for i in range(len(match.seats)) if i != seat]
-            if getattr(state, "solo", False) or not others:
+            if state.solo or not others:
                 # Solo and co-op (Iwari against the Void): the players are one side against the
                 # game, and a resignation is that side's loss; nobody at the table wins.
                 winners = []

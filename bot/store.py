@@ -3,7 +3,7 @@
 ``Store`` is what the match service and the reminders need, and nothing else;
 ``SqliteStore`` (bot/store_sqlite.py) implements it on SQLite, the embedded
 default, and ``PostgresStore`` (bot/store_postgres.py) on PostgreSQL, for
-several bot processes sharing one database. ``open_store`` picks one from the
+several bot processes sharing one database. ``open_store`` (bot/stores.py) picks one from the
 setting. Cogs and games never see SQL.
 """
 
@@ -662,18 +662,6 @@ def is_postgres_url(url_or_path: str) -> bool:
     return str(url_or_path).startswith(("postgresql://", "postgres://"))
 
 
-def open_store(url_or_path: str, **options) -> Store:
-    """The store for a setting, not opened yet: PostgreSQL for a ``postgresql://`` URL, else the
-    SQLite file at that path (the embedded default)."""
-    if is_postgres_url(url_or_path):
-        from bot.store_postgres import PostgresStore
-
-        return PostgresStore(str(url_or_path), **options)
-    from bot.store_sqlite import SqliteStore
-
-    return SqliteStore(url_or_path)
-
-
 def redact(url_or_path: str) -> str:
     """A setting fit for a log or an error message (no password, in the user part or the query)."""
     from bot.redaction import redact_message
@@ -681,25 +669,12 @@ def redact(url_or_path: str) -> str:
     return redact_message(str(url_or_path), str(url_or_path))
 
 
-from bot.store_sqlite import SqliteStore  # noqa: E402  (the default store, importable from here)
-
-
-def __getattr__(name: str):
-    if name == "PostgresStore":  # imported when asked for: asyncpg is loaded only for PostgreSQL
-        from bot.store_postgres import PostgresStore
-
-        return PostgresStore
-    raise AttributeError(name)
-
-
 __all__ = [
     "ALL_SHARDS",
     "FinishedMatch",
     "Rating",
     "Shards",
-    "SqliteStore",
     "Store",
     "StoreBusy",
     "Timeouts",
-    "open_store",
 ]

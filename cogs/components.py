@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar, Protocol
 
 import discord
 
@@ -21,8 +21,30 @@ from bot.store import CorruptRow, Match, StoreBusy, StoreFull
 from games import Action
 from games.ai import LEVELS
 
-if TYPE_CHECKING:
-    from cogs.table import Table
+
+class ClickHandlers(Protocol):
+    """What a click reaches: the handlers of ``client.table`` (``cogs.table.Table``), declared here
+    so that this module does not import the table that imports it."""
+
+    async def on_action(
+        self, interaction: discord.Interaction, match_id: int, version: int, action_id: str
+    ) -> None: ...
+    async def on_page(
+        self, interaction: discord.Interaction, match_id: int, version: int, page: int
+    ) -> None: ...
+    async def on_view(self, interaction: discord.Interaction, match_id: int, version: int) -> None: ...
+    async def on_play(self, interaction: discord.Interaction, match_id: int, version: int) -> None: ...
+    async def on_undo(self, interaction: discord.Interaction, match_id: int, version: int) -> None: ...
+    async def on_absent(
+        self, interaction: discord.Interaction, match_id: int, version: int, op: str
+    ) -> None: ...
+    async def on_lobby(self, interaction: discord.Interaction, op: str, match_id: int) -> None: ...
+    async def on_lobby_ai(self, interaction: discord.Interaction, match_id: int, value: str) -> None: ...
+    async def on_replay(
+        self, interaction: discord.Interaction, match_id: int, share: bool = False
+    ) -> None: ...
+    async def on_rematch(self, interaction: discord.Interaction, match_id: int) -> None: ...
+
 
 log = logging.getLogger(__name__)
 
@@ -170,7 +192,7 @@ class ActButton(
         return button
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        table: Table = interaction.client.table
+        table: ClickHandlers = interaction.client.table
         if forged_choice(self.action_id):
             await reply(interaction, FORGED_CHOICE)
             return
@@ -207,7 +229,7 @@ class ActSelect(
         return cls(int(match["mid"]), int(match["ver"]), int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        table: Table = interaction.client.table
+        table: ClickHandlers = interaction.client.table
         values = (interaction.data or {}).get("values") or []
         if len(values) != 1:
             await reply(interaction, "Choose exactly one option.")
@@ -238,7 +260,7 @@ class PageButton(
         return cls(int(match["mid"]), int(match["ver"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        table: Table = interaction.client.table
+        table: ClickHandlers = interaction.client.table
         await guarded(
             interaction, self.match_id, table.on_page(interaction, self.match_id, self.version, self.page)
         )
@@ -274,7 +296,7 @@ class BoardButton(
     }
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        table: Table = interaction.client.table
+        table: ClickHandlers = interaction.client.table
         handler = table.on_play if self.op == "play" else table.on_view
         await guarded(interaction, self.match_id, handler(interaction, self.match_id, self.version))
 
@@ -296,7 +318,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"un:(?P<m
         return cls(int(match["mid"]), int(match["ver"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        table: Table = interaction.client.table
+        table: ClickHandlers = interaction.client.table
         await guarded(interaction, self.match_id, table.on_undo(interaction, self.match_id, self.version))
 
 
@@ -317,7 +339,7 @@ class MentionPlay(discord.ui.DynamicItem[discord.ui.Button], template=rf"mp:(?P<
         return cls(int(match["mid"]), int(match["ver"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        table: Table = interaction.client.table
+        table: ClickHandlers = interaction.client.table
         await guarded(interaction, self.match_id, table.on_play(interaction, self.match_id, self.version))
 
 
@@ -339,7 +361,7 @@ class AbsentButton(
     }
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        table: Table = interaction.client.table
+        table: ClickHandlers = interaction.client.table
         await guarded(
             interaction, self.match_id, table.on_absent(interaction, self.match_id, self.version, self.op)
         )
@@ -366,7 +388,7 @@ class LobbyButton(
         return cls(match["op"], int(match["mid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        table: Table = interaction.client.table
+        table: ClickHandlers = interaction.client.table
         await guarded(interaction, self.match_id, table.on_lobby(interaction, self.op, self.match_id))
 
 
@@ -394,7 +416,7 @@ class LobbyAISelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"la:(?
         return cls(int(match["mid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        table: Table = interaction.client.table
+        table: ClickHandlers = interaction.client.table
         values = (interaction.data or {}).get("values") or [""]
         await guarded(
             interaction, self.match_id, table.on_lobby_ai(interaction, self.match_id, str(values[0]))
@@ -417,7 +439,7 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rp:(?P
         return cls(int(match["mid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        table: Table = interaction.client.table
+        table: ClickHandlers = interaction.client.table
         await guarded(interaction, self.match_id, table.on_replay(interaction, self.match_id))
 
 
@@ -435,7 +457,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rm:(?
         return cls(int(match["mid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        table: Table = interaction.client.table
+        table: ClickHandlers = interaction.client.table
         await guarded(interaction, self.match_id, table.on_rematch(interaction, self.match_id))
 
 

@@ -349,7 +349,7 @@ class Matches(commands.Cog):
         except Exception as exc:
             log.warning("pending messages not read at start-up (%s); the writer's sweep retries", exc)
         try:
-            await self.table.resume_ai()
+            await self.table.ai.resume()
         except Exception as exc:
             log.warning("AI seats not resumed at start-up (%s); retried after the next sweep", exc)
 
@@ -379,7 +379,7 @@ async def setup(bot: GameBot) -> None:
     table = Table(bot, bot.service)
     table.writer.owns = bot.settings.shards.owns  # pending posts of this process's shards only
     bot.table = table  # type: ignore[attr-defined]
-    bot.reminders.on_takeover = table.takeover
+    bot.reminders.on_takeover = table.ai.takeover
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
 
     @bot.tree.error

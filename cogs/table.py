@@ -3,7 +3,8 @@
 A click is answered only after its change is committed; public messages are then delivered from the
 database by the match's writer (``cogs.writer``). The messages are built by ``cogs.messages`` (lobby,
 board, mention, result) and ``cogs.panel`` (the private panel); the buttons and selects, in
-``cogs.components``, hand their clicks to the ``on_*`` handlers here.
+``cogs.components``, hand their clicks to the ``on_*`` handlers here. The AI seats play through
+``bot.seats.AiSeats`` (``Table.ai``), scheduled here after each change that may hand them the turn.
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ import discord
 
 from bot.limits import Cooldowns
 from bot.names import plain, shown
+from bot.seats import AiSeats
 from bot.service import MatchService, ServiceError, StaleClick, format_event
-from bot.store import CorruptRow, Match
+from bot.store import Match
 from cogs.components import (
     POST_PERMISSIONS,
     THREAD_PERMISSIONS,
@@ -32,7 +34,6 @@ from cogs.messages import Messages, person_key
 from cogs.panel import Panels, closed_view
 from cogs.replays import Replays
 from cogs.writer import Writer, transient
-from games.ai import choose
 from rendering.facts import facts
 
 log = logging.getLogger(__name__)
@@ -48,8 +49,6 @@ PLAY_COOLDOWN = 5.0
 BOARD_COOLDOWN = 30.0
 # Per channel and game: a leaderboard posted publicly at most this often (meanwhile: privately).
 LEADERBOARD_COOLDOWN = 60.0
-AI_RETRIES = 5  # unexpected failures in a row before an AI seat waits for the next start
-AI_BACKOFF = 60.0  # the longest wait of an AI seat between two tries while the database is away
 
 
 ANSWER_WITHIN = 2.0  # seconds a click waits for its answer before it is acknowledged (Discord: 3)
@@ -96,10 +95,6 @@ class Table:
     def __init__(self, client: discord.Client, service: MatchService, ai_budget: float = 2.0) -> None:
         self.client = client
         self.service = service
-        self.ai_budget = ai_budget
-        self._driving: set[int] = set()
-        self._resume_needed = False  # the active matches could not be read to resume AI seats
-        self._tasks: set[asyncio.Task] = set()
         self.messages = Messages(client, service)
         self.panels = Panels(service, self.messages)
         self.replays = Replays(client, service)
@@ -114,7 +109,9 @@ class Table:
             }
         )
         self.writer = Writer(client, service, self.messages, self.panels)
-        self.writer.after_sweep = self._after_sweep
+        # The AI seats play in this process's servers only (the writer's shards, set by the cog).
+        self.ai = AiSeats(service, ai_budget, lambda guild_id: self.writer.owns(guild_id), transient)
+        self.writer.after_sweep = self.ai.after_sweep
         service.on_effects = self.writer.kick
 
     def close(self) -> None:
@@ -221,7 +218,7 @@ class Table:
         else:
             self.check_posting(interaction)
             await answer_in_time(interaction, self.service.start(match_id, user.id))
-            self.schedule_ai(match_id)
+            self.ai.schedule(match_id)
         await defer(interaction)  # saved: the writer shows the lobby and the board
 
     @staticmethod
@@ -374,7 +371,7 @@ class Table:
                 return
             raise ServiceError("This panel is out of date; nothing was changed.") from None
         match, state, seat = outcome.match, outcome.state, outcome.seat
-        self.schedule_ai(match.id)
+        self.ai.schedule(match.id)
         private = [
             format_event(e["text"], match.shown_names)
             for e in outcome.events
@@ -458,86 +455,9 @@ class Table:
             interaction, self.service.choose_for_absent(match_id, interaction.user.id, version, choice)
         )
         if choice == "ai":
-            self.schedule_ai(match_id)
+            self.ai.schedule(match_id)
             await reply(
                 interaction, f"An AI now plays {names}'s seat until they come back with `/match return`."
             )
         else:
             await reply(interaction, f"Match #{match.id} ended without a result.")
-
-    # -- AI seats
-
-    def schedule_ai(self, match_id: int) -> None:
-        """Let AI seats play in the background (the search runs in a worker thread)."""
-        if match_id not in self._driving:
-            self._driving.add(match_id)
-            task = asyncio.create_task(self._drive_ai(match_id), name=f"ai-{match_id}")
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
-
-    async def resume_ai(self) -> int:
-        """Drive every AI seat that is to play in the active matches of this process's servers (at
-        start-up and reconnect; again after the writer's next sweep while this could not be read)."""
-        self._resume_needed = True  # until the matches were read
-        matches = await self.service.store.active_matches()
-        self._resume_needed = False
-        resumed = 0
-        for match in matches:
-            try:
-                if self.writer.owns(match.guild_id) and self.service.ai_to_act(match):
-                    self.schedule_ai(match.id)
-                    resumed += 1
-            except Exception:
-                log.exception("AI seats of match %s cannot resume", match.id)
-        return resumed
-
-    async def _after_sweep(self) -> None:
-        if self._resume_needed:
-            await self.resume_ai()
-
-    async def _drive_ai(self, match_id: int) -> None:
-        failures = 0
-        try:
-            while True:
-                try:
-                    match = await self.service.get(match_id)
-                    seats = self.service.ai_to_act(match)
-                    if not seats:
-                        return
-                    seat = seats[0]
-                    state = self.service.state_of(match)
-                    action = await asyncio.to_thread(
-                        choose,
-                        state.copy(),
-                        seat,
-                        match.seats[seat].ai or "quick",
-                        self.ai_budget,
-                        (match.seed + match.version) & 0xFFFFFFFF,
-                    )
-                    await self.service.act_ai(match.id, seat, match.version, action)
-                    failures = 0
-                except StaleClick:
-                    continue  # someone else moved meanwhile: think again
-                except (ServiceError, CorruptRow):
-                    log.exception("AI player cannot play match %s", match_id)
-                    return
-                except Exception as exc:
-                    failures += 1
-                    if not transient(exc) and failures > AI_RETRIES:
-                        # A fault of ours, not the database's or Discord's: trying on would repeat it.
-                        log.exception("AI player of match %s stops after %d failures", match_id, failures)
-                        return
-                    # The database busy or away (however long): the seat keeps trying, at least
-                    # once a minute, and plays as soon as it is back.
-                    wait = min(AI_BACKOFF, 2.0**failures)
-                    log.warning(
-                        "AI player of match %s failed (%s); trying again in %.0f s", match_id, exc, wait
-                    )
-                    await asyncio.sleep(wait)
-        finally:
-            self._driving.discard(match_id)
-
-    async def takeover(self, match: Match, seats: list[int]) -> None:
-        """After the last reminder an AI took over the absent players' seats (the channel allows it,
-        or one of the other players chose it): it plays now."""
-        self.schedule_ai(match.id)

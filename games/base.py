@@ -183,6 +183,30 @@ class GameState(ABC):
         """
         return None
 
+    # Optional hooks, each with its default here: the bot and the AI call them on every state.
+
+    @property
+    def solo(self) -> bool:
+        """True when the seats play together against the game (Iwari's solo and co-op against the
+        Void): a resignation is then the side's loss and nobody at the table wins (bot/service.py).
+        Default False: the seats play against each other."""
+        return False
+
+    def policy(self, seat: int, seed: int) -> str | None:
+        """Optional: the game's own choice for ``seat`` (an action id), or None to let the AI's
+        planner judge the moves (games/ai/plan.py, which asks first). For a position where the game
+        knows how to play better than a generic search (Iwari solo and co-op: its careful player).
+        It must read the state only through ``determinize(seat, seed)``, like any AI: what the seat
+        cannot see stays unknown. Default None."""
+        return None
+
+    def plan_continues(self) -> bool:
+        """Optional: True when, after this step, the seat to act decides again within the same turn
+        with nothing hidden coming out before it (Iwari solo: the Void's action after the player's,
+        a move's steps): the planner (games/ai/plan.py) then judges a move by the best next one.
+        Default False: a move is judged where it ends."""
+        return False
+
     def copy(self) -> GameState:
         return self.game.load_state(json.loads(json.dumps(self.to_json())))
 

@@ -23,14 +23,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw, ImageFont, features
 
 from games import REGISTRY
-
-if TYPE_CHECKING:
-    from rendering.rules import Example
 
 # Colours named by role.
 BACKGROUND = (250, 247, 240)
@@ -603,6 +599,17 @@ def encode_png(image: Image.Image) -> bytes:
 
 
 Names = list[str] | None
+
+
+@dataclass(frozen=True)
+class Example:
+    """A game's rules example (rendering/rules.py draws it): the board after ``steps`` seeded random
+    moves and the numbered notes on it."""
+
+    players: int
+    seed: int
+    steps: int  # seeded random legal moves from the set-up
+    notes: tuple[tuple[int, int, str], ...]  # a marker centre (x, y) on the board as drawn, its note
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,6 @@ from __future__ import annotations
 import io
 import math
 import random
-from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -28,6 +27,7 @@ from rendering.common import (
     HIGHLIGHT,
     INK,
     LINE,
+    Example,
     draw_text,
     font,
     presentation,
@@ -48,14 +48,6 @@ def note_size(width: int) -> int:
 
 
 NAMES = ["Aiko", "Ben", "Chen", "Dai", "Emi"]
-
-
-@dataclass(frozen=True)
-class Example:
-    players: int
-    seed: int
-    steps: int  # seeded random legal moves from the set-up
-    notes: tuple[tuple[int, int, str], ...]  # a marker centre (x, y) on the board as drawn, its note
 
 
 def example(game_key: str) -> Example | None:
@@ -96,11 +88,9 @@ def notes(game_key: str) -> list[str]:
 
 def rules_picture(game_key: str) -> Image.Image:
     """The example board with numbered markers and the numbered notes under it."""
-    import rendering
-
     example = _example(game_key)
     since = recorded()
-    board = rendering.draw(game_key, example_view(game_key), NAMES[: example.players])
+    board = presentation(game_key).draw(example_view(game_key), NAMES[: example.players])
     width = min(WIDTH, board.width)
     scale = width / board.width
     if scale < 1:

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, settings
 
 from bot.config import Settings
 from bot.core import create_bot
-from bot.store import open_store
+from bot.stores import open_store
 from tests.pgcluster import Cluster, create_database, drop_database, truncate_all
 
 settings.register_profile("ci", deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)

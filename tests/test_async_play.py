@@ -7,7 +7,7 @@ import pytest
 
 from bot.reminders import ReminderScheduler
 from bot.service import MatchService, ServiceError
-from bot.store import SqliteStore
+from bot.stores import SqliteStore
 from tests.test_service import Clock, started
 
 

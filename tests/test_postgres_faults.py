@@ -10,7 +10,8 @@ import asyncpg
 import pytest
 
 from bot.service import MatchService
-from bot.store import Effect, Seat, StoreBusy, Timeouts, open_store
+from bot.store import Effect, Seat, StoreBusy, Timeouts
+from bot.stores import open_store
 from tests.holdcommit import hold_outbox_commit
 from tests.test_service import Clock, started
 from tests.test_store import move_of, new_active

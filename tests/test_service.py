@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import MatchService
-from bot.store import SqliteStore
+from bot.stores import SqliteStore
 from games import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -62,7 +62,7 @@ def from_env(monkeypatch, **env):
 
 def test_the_database_and_shard_settings(monkeypatch):
     from bot.config import ConfigError
-    from bot.store import PostgresStore, SqliteStore, open_store
+    from bot.stores import PostgresStore, SqliteStore, open_store
 
     plain = from_env(monkeypatch, DATABASE_PATH="x.sqlite3")
     assert plain.database == "x.sqlite3" and isinstance(open_store(plain.database), SqliteStore)
@@ -97,7 +97,7 @@ def test_the_board_step_delay_setting(monkeypatch):
 def test_a_database_migrated_by_a_newer_bot_stops_the_bot_with_a_clear_message(tmp_path):
     import asyncio
 
-    from bot.store import open_store
+    from bot.stores import open_store
 
     path = tmp_path / "db.sqlite3"
 

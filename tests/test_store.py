@@ -37,9 +37,9 @@ from bot.store import (
     StaleVersion,
     StoreFull,
     migrations,
-    open_store,
     shard_of,
 )
+from bot.stores import open_store
 from games import REGISTRY
 from tests.test_service import Clock, play, started
 
@@ -820,7 +820,7 @@ def test_processes_starting_at_once_on_a_new_database_all_migrate(fresh_database
         f"""
         import asyncio, sys
         sys.path.insert(0, {str(ROOT)!r})
-        from bot.store import open_store
+        from bot.stores import open_store
 
         async def main():
             store = open_store({database!r})

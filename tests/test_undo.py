@@ -9,7 +9,7 @@ import random
 import pytest
 
 from bot.service import MatchService, ServiceError, StaleClick, forced_steps
-from bot.store import SqliteStore
+from bot.stores import SqliteStore
 from games import REGISTRY, GameState
 from tests.test_service import Clock, started
 

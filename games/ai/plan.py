@@ -50,8 +50,7 @@ def plan(
 ) -> Decision:
     """The first step of the best line for ``seat``, judged on ``worlds`` determinized worlds."""
     start = time.perf_counter()
-    policy = getattr(state, "policy", None)
-    chosen = policy(seat, world_seed(seed, 0)) if policy is not None else None
+    chosen = state.policy(seat, world_seed(seed, 0))
     if chosen is not None:
         # The game's own careful player (it reads the state only through a determinized world).
         return Decision(action=chosen, level="strong", iterations=1, elapsed_s=time.perf_counter() - start)
@@ -84,11 +83,7 @@ def _judge(world: GameState, seat: int, first: list[str]) -> dict[str, float]:
     lines: list[list] = []  # [value, first step, end state, goes on]
     for aid in first:
         for end in _moves(world, seat, aid, MAX_STEPS):
-            goes_on = (
-                not end.is_over()
-                and end.to_act() == [seat]
-                and getattr(end, "plan_continues", lambda: False)()
-            )
+            goes_on = not end.is_over() and end.to_act() == [seat] and end.plan_continues()
             lines.append([_value(end, seat), aid, end, goes_on])
     lines.sort(key=lambda x: -x[0])
     losses = []

@@ -37,6 +37,7 @@ from games.base import Action, GameState, event, plural
 from games.rng import Rng
 
 from . import data as D
+from .view import ViewMixin
 
 SEASON_TOKEN_IDS = {s: [i for i, t in enumerate(D.SEASON_TOKENS) if t[1] == s] for s in (1, 2, 3, 4)}
 
@@ -63,7 +64,7 @@ def _third_person(label: str) -> str:
     return {"Buy": "buys", "Change": "changes"}.get(verb, verb.lower()) + (f" {rest}" if rest else "")
 
 
-class IkiState(GameState):
+class IkiState(ViewMixin, GameState):
     def __init__(self, d: dict) -> None:
         self.d = d
         self._cache: tuple | None = None
@@ -1014,9 +1015,3 @@ class IkiState(GameState):
         rng.shuffle(nd["block"])
         nd["rngs"] = Rng(seed ^ 0x5EED).to_json()
         return new
-
-    # ------------------------------------------------------------ view
-    def view(self, seat: int | None) -> dict:
-        from .view import build_view
-
-        return build_view(self, seat)

@@ -4,12 +4,14 @@ and on the player boards is public; only deck orders, the fire tiles and the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import data as D
 
-if TYPE_CHECKING:
-    from .state import IkiState
+
+class ViewMixin:
+    """The views of IkiState (games/iki/state.py inherits them; this module imports no state)."""
+
+    def view(self, seat: int | None) -> dict:
+        return build_view(self, seat)
 
 
 def card_info(c: int, mons: int = 0) -> dict:
@@ -40,7 +42,7 @@ def building_info(b: int) -> dict:
             "ability_text": D.ABILITY_TEXT[ability].format(n=amount)}  # fmt: skip
 
 
-def street_options(state: IkiState) -> dict:
+def street_options(state: ViewMixin) -> dict:
     """The places of main street the decision under way offers, as its options name them: the
     stalls (their index) and the shops (the distance a move takes there, 0 for a free choice).
     The private picture of the seat deciding shows them numbered on the street. Read from the
@@ -70,7 +72,7 @@ def street_options(state: IkiState) -> dict:
     return {"stalls": sorted(stalls), "shops": shops}
 
 
-def build_view(state: IkiState, seat: int | None) -> dict:
+def build_view(state: ViewMixin, seat: int | None) -> dict:
     d = state.d
     n = d["n"]
     S = state.S

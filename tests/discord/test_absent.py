@@ -77,7 +77,7 @@ def offer_notice(world, match_id: int):
 
 async def test_the_board_offers_the_others_a_choice_and_one_lets_an_ai_play(simcord_env):
     world = await make_world(simcord_env, 3)
-    world.bot.table.ai_budget = 0.05
+    world.bot.table.ai.budget = 0.05
     match, absent, others = await away_until_offered(world)
     board = board_message(world)
     assert choice_ids(board) == [f"ab:ai:{match.id}:{match.version}", f"ab:end:{match.id}:{match.version}"]

@@ -11,7 +11,7 @@ from tests.discord.helpers import board_message, custom_ids, make_world, open_lo
 
 async def test_one_human_against_two_ai_players(simcord_env):
     world = await make_world(simcord_env, 1)
-    world.bot.table.ai_budget = 0.05
+    world.bot.table.ai.budget = 0.05
     human = world.players[0]
     lobby = await open_lobby(world, human, "ikenokoi")
     await human.select(lobby, ["quick"], custom_id=next(c for c in custom_ids(lobby) if c.startswith("la:")))
@@ -52,7 +52,7 @@ async def test_only_the_host_adds_ai_and_not_past_the_maximum(simcord_env):
 
 async def test_ai_takes_over_an_absent_player_after_the_last_reminder(simcord_env):
     world = await make_world(simcord_env, 2)
-    world.bot.table.ai_budget = 0.05
+    world.bot.table.ai.budget = 0.05
     await world.bot.service.set_reminders(world.channel.id, 3600, True, takeover=True)
     host, guest = world.players
     lobby = await open_lobby(world, host, "ikenokoi")
@@ -107,7 +107,7 @@ async def test_ai_seats_carry_on_after_a_restart(simcord_env, db_path, monkeypat
     await human.select(lobby, ["quick"], custom_id=select_id)
     await human.select(lobby, ["quick"], custom_id=select_id)
     # The bot goes down before its AI seats get to move.
-    monkeypatch.setattr(type(world.bot.table), "schedule_ai", lambda self, match_id: None)
+    monkeypatch.setattr(type(world.bot.table.ai), "schedule", lambda self, match_id: None)
     await human.click(lobby, label="Start")
     rng = random.Random(9)
     for _ in range(50):
@@ -131,7 +131,7 @@ async def test_an_ai_seat_keeps_playing_after_a_transient_error(simcord_env, cap
     import sqlite3
 
     world = await make_world(simcord_env, 1)
-    world.bot.table.ai_budget = 0.05
+    world.bot.table.ai.budget = 0.05
     human = world.players[0]
     service = world.bot.service
     real = service.act_ai

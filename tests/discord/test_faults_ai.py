@@ -25,7 +25,7 @@ def database_down(store) -> dict:
 
 async def test_an_ai_seat_resumes_after_a_database_outage_longer_than_any_give_up(simcord_env):
     world = await make_world(simcord_env, 1)
-    world.bot.table.ai_budget = 0.05
+    world.bot.table.ai.budget = 0.05
     human = world.players[0]
     lobby = await open_lobby(world, human, "ikenokoi")
     await human.select(lobby, ["quick"], custom_id=next(c for c in custom_ids(lobby) if c.startswith("la:")))

@@ -38,7 +38,7 @@ async def test_whole_game_of_ike_no_koi_on_postgresql(simcord_env):
 
 async def test_a_lobby_with_an_ai_seat_and_reminders_on_postgresql(simcord_env):
     world = await make_world(simcord_env, 2)
-    world.bot.table.ai_budget = 0.05
+    world.bot.table.ai.budget = 0.05
     await world.bot.service.set_reminders(world.channel.id, 3600, True)
     host, guest = world.players
     lobby = await open_lobby(world, host, "ikenokoi")

@@ -35,7 +35,7 @@ def bot_settings(monkeypatch) -> dict:
 
 async def test_a_game_declared_in_its_own_files_is_played_through_the_bot(simcord_env):
     world = await make_world(simcord_env, 1)
-    world.bot.table.ai_budget = 0.05
+    world.bot.table.ai.budget = 0.05
     human = world.players[0]
 
     helped = await human.slash(world.channel, "help")

@@ -427,7 +427,7 @@ async def fast_forward(db_path: Path, match_id: int) -> str:
     way the bot saves them, and the last move is left for a person to click.
     """
     from bot.service import MatchService, forced_steps
-    from bot.store import SqliteStore
+    from bot.stores import SqliteStore
 
     store = SqliteStore(db_path)
     await store.open()
