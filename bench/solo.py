@@ -6,7 +6,7 @@
 
 For each map and mode it plays whole games at a difficulty (option ``difficulty``, default
 Normal: the Void needs 3 territories solo, 4 co-op) with every seat played by the project's
-strong AI (``games.ai``: in these modes the careful player of ``games.iwari.careful``, which the
+strong AI (``games.ai``: in these modes the careful player of ``games.iwari.ai.careful``, which the
 planner ``games.ai.plan`` hands the move to: the turn's whole moves tried on one determinized
 world and judged by a careful player's reading of the position), and prints:
 
@@ -44,8 +44,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.tournament import wilson  # the same interval as the AI tournament
 from games import REGISTRY
 from games.ai import choose
-from games.iwari.careful import read
-from games.iwari.estimate import NEVER
+from games.iwari.ai.careful import read
+from games.iwari.ai.costs import NEVER
 from games.iwari.solo import SOLO_MAPS
 
 # End reasons of the engine ("The game ends: ...") grouped by what ended the game.

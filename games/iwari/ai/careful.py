@@ -16,7 +16,7 @@ What a careful player does (the design note, "Solo and co-op"), and how this one
   can steer that Corruption onto one of the next connections (``plays_ahead``); the reading
   weighs the best of those ways half and the usual one half (the cards may not come in time).
 - Per territory (``Reading.cost``): the fewest pieces the players must still add to control it
-  after the hits it takes before it is counted (``estimate._cheapest``: an Infection puts a
+  after the hits it takes before it is counted (``costs._cheapest``: an Infection puts a
   Void Totem while the Totem limit has room, else a Ruin; a full territory is counted at once;
   the limit is one tribe's majority, so in co-op one Tent of each player leaves room for one).
 - Cards in time (``shortfall``): the pieces a held territory still needs are only placed with
@@ -33,7 +33,7 @@ What a careful player does (the design note, "Solo and co-op"), and how this one
   the best reading is taken, so Void pieces go into given-up territories, or fill a held one
   the players lead (it is counted at once, for them).
 - Rule 3's free action and rule 4's moves are tried like any other move.
-- The Uncharted Paths (``careful_uncharted``): an Infection's Void Totem goes on the purple
+- The Uncharted Paths (``uncharted``): an Infection's Void Totem goes on the purple
   territory (the 5th there wins) and the territory keeps its room, so the cost of holding a
   territory counts the Void Totems it sends there, and the reading those the other territories
   send, played out hit by hit.
@@ -54,7 +54,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from games.ai.search import NAVIGATION_GROUPS
-from games.iwari import careful_uncharted as paths
+from games.iwari.ai import uncharted as paths
+from games.iwari.ai.costs import NEVER, _after_hits, _cheapest, hits_until_counted, piece_counts
 from games.iwari.common import FLOATING, FORGOTTEN, UNCHARTED
 from games.iwari.data import (
     ASIDE_END,
@@ -66,7 +67,6 @@ from games.iwari.data import (
     VOID_CARDS,
     VOID_SETTLEMENT_WIN,
 )
-from games.iwari.estimate import NEVER, _after_hits, _cheapest, hits_until_counted, piece_counts
 
 _cost = lru_cache(maxsize=1 << 16)(_cheapest)
 
@@ -252,7 +252,7 @@ def read(st, seat: int, plays: list[float] | None = None) -> Reading:
     if uncharted:
         # An Infection's Void Totem goes on the purple territory where the Totem limit has room:
         # how many will be there, after how many events the 5th would come (it wins), and how
-        # many the territories not held send (``careful_uncharted``).
+        # many the territories not held send (``uncharted``).
         r.pool, r.pool_lost, r.pressure = paths.pool_reading(st, r.events, set(r.hold))
     # In time? A held territory needs its pieces before its first hit: taken in the order of
     # their first hits, the pieces needed so far against the pieces placeable by then.
