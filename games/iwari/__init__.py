@@ -12,6 +12,7 @@ from games.iwari.data import (
     FEAT_SUBSETS,
     MODES,
     WORSHIP_VARIANTS,
+    void_target,
 )
 from games.iwari.maps import MAPS
 from games.iwari.state import IwariState
@@ -19,7 +20,7 @@ from games.iwari.state import IwariState
 # How the lobby names each level (also its options line): the territories the Void needs.
 _SOLO, _COOP = DIFFICULTY_TARGETS["solo"], DIFFICULTY_TARGETS["coop"]
 DIFFICULTY_WORDS = {
-    level: f"{level.capitalize()} (the Void needs {_SOLO[level]} solo, {_COOP[level]} co-op)"
+    level: f"{level.capitalize()} (the Void needs {_SOLO[level]} solo, {_COOP[level]} co-op on most maps)"
     for level in DIFFICULTY_LEVELS
 }
 
@@ -40,6 +41,18 @@ class IwariGame(Game):
         if self.normalise_options(options)["mode"] == "versus":
             out = [name for name in out if name != "difficulty"]
         return out
+
+    def option_word(self, name: str, options: dict) -> str | None:
+        """A solo/co-op level with the territories the Void needs on the chosen map, and the
+        count of most maps where this map asks another (data.MAP_LEVEL_SHIFT)."""
+        opts = self.normalise_options(options)
+        level, mode = opts["difficulty"], opts["mode"]
+        if name != "difficulty" or mode == "versus" or level not in DIFFICULTY_LEVELS:
+            return None
+        target = void_target(mode, level, opts["map"])
+        usual = DIFFICULTY_TARGETS[mode][level]
+        where = "" if target == usual else f" on this map; {usual} on most"
+        return f"{level.capitalize()} (the Void needs {target} territories{where})"
 
 
 GAME = IwariGame(
@@ -66,7 +79,7 @@ GAME = IwariGame(
         "courage": "Courage Feat (needs feats): cancels the multiplier of the Feat it is placed beside",
         "worship": "Worship Feat variant, placed at the end of the game",
         "mode": "versus (2-5 players, 6 on The Void), solo (1 player) or coop (2 players) against the Void",
-        "difficulty": "Solo/coop: how many territories the Void needs to win (Normal: 3 solo, 4 co-op)",
+        "difficulty": "Solo/coop: territories the Void needs to win (Normal: 3 solo, 4 co-op; some maps differ)",
     },
     option_choices={
         "map": [
