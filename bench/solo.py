@@ -3,14 +3,21 @@
     python bench/solo.py                                  # every solo map, solo and co-op, 40 games each
     python bench/solo.py --maps floating-lands --modes solo --games 80 --iterations 2 --jobs 2
     python bench/solo.py --difficulty easy                # another level (or an old number: 4)
+    python bench/solo.py --seeds evaluation --difficulty normal,easy,hard --games 100 --games-other 25
 
-For each map and mode it plays whole games at a difficulty (option ``difficulty``, default
-Normal: the Void needs 3 territories solo, 4 co-op) with every seat played by the project's
+Seeds: ``--seeds tuning`` (the default, from 1001) for trying changes; ``--seeds evaluation``
+(from 100001) only to measure, never to choose (issue 36: figures chosen on the seeds they were
+measured on did not carry over). Seeds 1-400 were tuned on before (issue 23).
+
+For each map, mode and level it plays whole games at that difficulty (option ``difficulty``,
+default Normal: the Void needs 3 territories solo, 4 co-op, on some maps one more or fewer:
+``data.MAP_LEVEL_SHIFT``) with every seat played by the project's
 strong AI (``games.ai``: in these modes the careful player of ``games.iwari.ai.careful``, which the
 planner ``games.ai.plan`` hands the move to: the turn's whole moves tried on one determinized
 world and judged by a careful player's reading of the position), and prints:
 
-- the players' win rate with a 95% Wilson score interval;
+- the players' win rate with a 95% Wilson score interval (the target reads its centre);
+- the slowest move of the row: wall / CPU seconds (the wall time includes waiting for a core);
 - the share of games ending by each end condition (the text of the engine's "The game ends:"
   event, grouped: all territories counted, 3 Void cards beside the board after Corruptions,
   the Void reached its target, a Void settlement, the Void's pieces ran out, ...);
@@ -142,7 +149,10 @@ def main() -> None:
     )
     parser.add_argument("--maps", default=",".join(SOLO_MAPS), help="comma-separated map keys")
     parser.add_argument("--modes", default="solo,coop")
-    parser.add_argument("--games", type=int, default=40, help="games per map, mode and level")
+    parser.add_argument("--games", type=int, default=40, help="games per map and mode at the first level")
+    parser.add_argument(
+        "--games-other", type=int, help="games per map and mode at the other levels (default: --games)"
+    )
     parser.add_argument(
         "--iterations",
         type=int,
@@ -188,17 +198,19 @@ def main() -> None:
         if args.why:
             why_table({k: v for k, v in rows.items() if v})
         return
-    # Game i of every row before game i + 1 of any: a run stopped early still covers every row.
-    jobs = [
-        (m, mode, first + i, args.iterations, level, budget, args.why)
-        for i in range(args.games)
-        for (m, mode, level) in keys
-    ]
+    # Every row advances at its own pace (the first level's rows by --games, the others' by
+    # --games-other): a run stopped early covers every row in proportion.
+    other = args.games if args.games_other is None else args.games_other
+    count = {level: args.games if level == levels[0] else other for level in levels}
+    order = sorted(
+        ((i + 1) / count[key[2]], k, i) for k, key in enumerate(keys) for i in range(count[key[2]])
+    )
+    jobs = [(*keys[k][:2], first + i, args.iterations, keys[k][2], budget, args.why) for _, k, i in order]
     print(
         f"Iwari solo/co-op: strong AI ({args.iterations} world(s) a decision"
         + (f", at most {budget} s" if budget else ", no wall clock")
-        + f") as the players, {args.games} games per row, difficulty {args.difficulty},"
-        f" seeds {first}-{first + args.games - 1}."
+        + f") as the players, {args.games} games per row (other levels {other}), difficulty"
+        f" {args.difficulty}, seeds {first}-{first + max(count.values()) - 1}."
     )
     start = time.perf_counter()
     rows: dict[tuple, list] = {k: [] for k in keys}
