@@ -20,7 +20,7 @@ from games.iwari.state import IwariState
 # How the lobby names each level (also its options line): the territories the Void needs.
 _SOLO, _COOP = DIFFICULTY_TARGETS["solo"], DIFFICULTY_TARGETS["coop"]
 DIFFICULTY_WORDS = {
-    level: f"{level.capitalize()} (the Void needs {_SOLO[level]} solo, {_COOP[level]} co-op on most maps)"
+    level: f"{level.capitalize()} (the Void needs {_SOLO[level]} solo, {_COOP[level]} co-op)"
     for level in DIFFICULTY_LEVELS
 }
 
@@ -79,7 +79,7 @@ GAME = IwariGame(
         "courage": "Courage Feat (needs feats): cancels the multiplier of the Feat it is placed beside",
         "worship": "Worship Feat variant, placed at the end of the game",
         "mode": "versus (2-5 players, 6 on The Void), solo (1 player) or coop (2 players) against the Void",
-        "difficulty": "Solo/coop: territories the Void needs to win (Normal: 3 solo, 4 co-op; some maps differ)",
+        "difficulty": "Solo/coop: how many territories the Void needs to win (Normal: 3 solo, 4 co-op)",
     },
     option_choices={
         "map": [
