@@ -142,7 +142,10 @@ class Messages:
             choices = {
                 c.value: c.label for c in game.option_choices.get(key, []) if not isinstance(c.value, bool)
             }
-            if isinstance(value, bool):
+            own = game.option_word(key, match.options)
+            if own:
+                shown = own
+            elif isinstance(value, bool):
                 shown = "on" if value else "off"
             elif value in choices:
                 shown = choices[value]

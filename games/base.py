@@ -279,6 +279,11 @@ class Game:
         """The description of the game's command group: "Play Iki (2-4 players)"."""
         return self.summary or f"Play {self.title} ({self.players_words()} players)"
 
+    def option_word(self, name: str, options: dict) -> str | None:
+        """How the lobby names option ``name`` when it depends on the others (Iwari: the
+        territories the Void needs at a level, on the chosen map); None: its choice's name."""
+        return None
+
     def normalise_options(self, options: dict | None) -> dict:
         """Fill defaults and refuse unknown names or values with IllegalSetup."""
         options = dict(options or {})

@@ -18,7 +18,7 @@ at random. The planner instead looks at whole moves:
 - the first step of the best line is played; at the next step the planner looks again.
 
 A game may also know how to play itself in such a position (``GameState.policy(seat, seed)``,
-Iwari solo and co-op: ``games.iwari.careful``, a careful player's search over the turn's whole
+Iwari solo and co-op: ``games.iwari.ai.careful``, a careful player's search over the turn's whole
 moves on one determinized world): then the planner plays that move and deals no worlds itself.
 
 Hidden information: the moves are tried on worlds dealt by ``determinize`` (the seat's own

@@ -12,6 +12,7 @@ from games.iwari.data import (
     FEAT_SUBSETS,
     MODES,
     WORSHIP_VARIANTS,
+    void_target,
 )
 from games.iwari.maps import MAPS
 from games.iwari.state import IwariState
@@ -40,6 +41,18 @@ class IwariGame(Game):
         if self.normalise_options(options)["mode"] == "versus":
             out = [name for name in out if name != "difficulty"]
         return out
+
+    def option_word(self, name: str, options: dict) -> str | None:
+        """A solo/co-op level with the territories the Void needs on the chosen map, and the
+        count of most maps where this map asks another (data.MAP_LEVEL_SHIFT)."""
+        opts = self.normalise_options(options)
+        level, mode = opts["difficulty"], opts["mode"]
+        if name != "difficulty" or mode == "versus" or level not in DIFFICULTY_LEVELS:
+            return None
+        target = void_target(mode, level, opts["map"])
+        usual = DIFFICULTY_TARGETS[mode][level]
+        where = "" if target == usual else f" on this map; {usual} on most"
+        return f"{level.capitalize()} (the Void needs {target} territories{where})"
 
 
 GAME = IwariGame(

@@ -156,7 +156,7 @@ def opening_solo(num_players: int, seed: int, opts: dict) -> dict:
         part += [VOID_CARD] * VOID_CARDS_PER_PART
         rng.shuffle(part)
         deck = part + deck  # the deck is drawn from the end: the first part lies on top
-    target = void_target(mode, opts.get("difficulty", DIFFICULTY_LEVELS[0]))
+    target = void_target(mode, opts.get("difficulty", DIFFICULTY_LEVELS[0]), opts["map"])
     return _opening_save(num_players, opts, rng, deck, display, hands, target=target)
 
 

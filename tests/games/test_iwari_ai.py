@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from games import REGISTRY
 from games.ai import analyse, choose
+from games.iwari.ai.costs import _cheapest, _played_out
 from games.iwari.data import CORRUPTION_CARDS, VOID_CARD
-from games.iwari.estimate import _cheapest, _played_out
 from games.iwari.state import IwariState
 
 GAME = REGISTRY["iwari"]

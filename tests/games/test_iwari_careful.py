@@ -1,4 +1,4 @@
-"""The careful player of Iwari solo and co-op (games.iwari.careful), the strong AI's policy there:
+"""The careful player of Iwari solo and co-op (games.iwari.ai.careful), the strong AI's policy there:
 its reading of a position (the Void walk, the Void cards ahead, the cost of holding a
 territory) and the decisions a careful player takes, on hand-built positions."""
 
@@ -9,7 +9,7 @@ import pytest
 import games.ai as ai
 from games import REGISTRY
 from games.ai import analyse, choose
-from games.iwari import careful
+from games.iwari.ai import careful
 from games.iwari.data import CORRUPTION_CARDS, VOID_CARD
 from games.iwari.state import IwariState
 
@@ -225,7 +225,7 @@ def test_refills_from_the_deck_unless_the_display_holds_a_card_needed_now() -> N
 
 
 def test_uncharted_the_reading_plays_the_purple_territory_out_hit_by_hit() -> None:
-    from games.iwari.careful_uncharted import pool_ahead
+    from games.iwari.ai.uncharted import pool_ahead
 
     s = GAME.new_state(1, 3, {"map": "uncharted-paths", "mode": "solo"})
     b = s.board
@@ -251,8 +251,8 @@ def test_uncharted_the_reading_plays_the_purple_territory_out_hit_by_hit() -> No
 
 
 def test_uncharted_holding_a_territory_counts_the_void_totems_it_sends_away() -> None:
-    from games.iwari.careful_uncharted import SENT, hold_cost
-    from games.iwari.estimate import _cheapest
+    from games.iwari.ai.costs import _cheapest
+    from games.iwari.ai.uncharted import SENT, hold_cost
 
     # Two Tents of the players, nothing else, 4 free spaces, 3 hits to come. On the pieces alone
     # nothing is needed (each hit sends a Void Totem away and the territory stays as it is);

@@ -133,6 +133,26 @@ def test_named_difficulty_levels(n: int, level: str, target: int) -> None:
     assert s.target == target and s.view(0)["void_target"] == target
 
 
+@pytest.mark.parametrize(
+    ("map_key", "n", "level", "target"),
+    [
+        ("floating-lands", 1, "easy", 5),
+        ("floating-lands", 1, "normal", 4),
+        ("floating-lands", 1, "hard", 3),
+        ("floating-lands", 1, "rulebook", 3),  # the rulebook's count on every map
+        ("floating-lands", 2, "normal", 4),  # co-op as on most maps
+        ("uncharted-paths", 2, "normal", 5),
+        ("uncharted-paths", 2, "hard", 4),
+        ("uncharted-paths", 2, "rulebook", 1),
+    ],
+)
+def test_a_map_with_its_own_levels(map_key: str, n: int, level: str, target: int) -> None:
+    """data.MAP_LEVEL_SHIFT: where the careful player is outside or on the edge of the band at the
+    shared counts, a map's Easy, Normal and Hard ask the Void for more (or fewer) territories."""
+    s = new(n, 3, difficulty=level, map=map_key)
+    assert s.target == target and s.view(0)["void_target"] == target
+
+
 def test_old_numeric_difficulty_still_loads_and_starts() -> None:
     """Matches saved before the named levels: a number (0 the rulebook's target)."""
     assert new(2, 3, difficulty=0).target == 1 and new(1, 3, difficulty=0).target == 3

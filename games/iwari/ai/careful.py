@@ -16,7 +16,7 @@ What a careful player does (the design note, "Solo and co-op"), and how this one
   can steer that Corruption onto one of the next connections (``plays_ahead``); the reading
   weighs the best of those ways half and the usual one half (the cards may not come in time).
 - Per territory (``Reading.cost``): the fewest pieces the players must still add to control it
-  after the hits it takes before it is counted (``estimate._cheapest``: an Infection puts a
+  after the hits it takes before it is counted (``costs._cheapest``: an Infection puts a
   Void Totem while the Totem limit has room, else a Ruin; a full territory is counted at once;
   the limit is one tribe's majority, so in co-op one Tent of each player leaves room for one).
 - Cards in time (``shortfall``): the pieces a held territory still needs are only placed with
@@ -33,7 +33,7 @@ What a careful player does (the design note, "Solo and co-op"), and how this one
   the best reading is taken, so Void pieces go into given-up territories, or fill a held one
   the players lead (it is counted at once, for them).
 - Rule 3's free action and rule 4's moves are tried like any other move.
-- The Uncharted Paths (``careful_uncharted``): an Infection's Void Totem goes on the purple
+- The Uncharted Paths (``uncharted``): an Infection's Void Totem goes on the purple
   territory (the 5th there wins) and the territory keeps its room, so the cost of holding a
   territory counts the Void Totems it sends there, and the reading those the other territories
   send, played out hit by hit.
@@ -54,7 +54,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from games.ai.search import NAVIGATION_GROUPS
-from games.iwari import careful_uncharted as paths
+from games.iwari.ai import uncharted as paths
+from games.iwari.ai.costs import NEVER, _after_hits, _cheapest, _played_out, hits_until_counted, piece_counts
 from games.iwari.common import FLOATING, FORGOTTEN, UNCHARTED
 from games.iwari.data import (
     ASIDE_END,
@@ -66,7 +67,6 @@ from games.iwari.data import (
     VOID_CARDS,
     VOID_SETTLEMENT_WIN,
 )
-from games.iwari.estimate import NEVER, _after_hits, _cheapest, hits_until_counted, piece_counts
 
 _cost = lru_cache(maxsize=1 << 16)(_cheapest)
 
@@ -118,6 +118,7 @@ class Reading:
     pool_lost: int = -1  # the event that would bring the 5th there (-1: none)
     pressure: float = 0.0  # Void Totems the Infections ahead send there (not the held ones': in their cost)
     value: float = 0.0
+    counts: dict[int, tuple] = field(default_factory=dict)  # open territory -> ``piece_counts``
 
 
 def void_unseen(st, seat: int) -> tuple[int, int]:
@@ -210,11 +211,18 @@ def forecast(st, seat: int, plays: list[float]) -> list[tuple[tuple[int, ...], b
     return out
 
 
-def read(st, seat: int, plays: list[float] | None = None) -> Reading:
+def open_counts(st) -> dict[int, tuple]:
+    """``piece_counts`` of every territory not yet counted (a reading's ``counts``)."""
+    return {t: piece_counts(st, t) for t in range(st.board.num_territories) if st.claimed[t] < 0}
+
+
+def read(st, seat: int, plays: list[float] | None = None, counts: dict[int, tuple] | None = None) -> Reading:
     """The reading of a position, from what ``seat`` knows (see the module docstring), for one
-    way of playing the Void cards ahead (``plays``; default: the first of ``plays_ahead``)."""
+    way of playing the Void cards ahead (``plays``; default: the first of ``plays_ahead``).
+    ``counts``: the position's ``open_counts`` when already taken (the same for every ``plays``)."""
     b = st.board
     r = Reading()
+    r.counts = open_counts(st) if counts is None else counts
     r.pieces = sum(st.tents_left[x] + st.totems_left[x] for x in range(st.n))
     r.turns = turns_left(st)
     if plays is None:
@@ -235,7 +243,7 @@ def read(st, seat: int, plays: list[float] | None = None) -> Reading:
         return 2 + PIECES_PER_TURN * when
 
     for t in open_:
-        tp, tv, mp, mv, free, allowed, lead = piece_counts(st, t)
+        tp, tv, mp, mv, free, allowed, lead = r.counts[t]
         counts = (tp, tv, mp, mv, free, allowed, r.hits[t])
         if uncharted:  # the Void Totems it sends to the purple territory count too
             cost = paths.hold_cost(*counts, min(tents, 6), min(totems, 5), lead)
@@ -252,7 +260,7 @@ def read(st, seat: int, plays: list[float] | None = None) -> Reading:
     if uncharted:
         # An Infection's Void Totem goes on the purple territory where the Totem limit has room:
         # how many will be there, after how many events the 5th would come (it wins), and how
-        # many the territories not held send (``careful_uncharted``).
+        # many the territories not held send (``uncharted``).
         r.pool, r.pool_lost, r.pressure = paths.pool_reading(st, r.events, set(r.hold))
     # In time? A held territory needs its pieces before its first hit: taken in the order of
     # their first hits, the pieces needed so far against the pieces placeable by then.
@@ -279,7 +287,8 @@ def evaluate(st, seat: int) -> float:
     if st.claimed.count(1) >= st.target:
         return LOSS
     turns = turns_left(st)
-    readings = [read(st, seat, plays) for plays in plays_ahead(st, seat, turns)]
+    counts = open_counts(st)
+    readings = [read(st, seat, plays, counts) for plays in plays_ahead(st, seat, turns)]
     values = [_value(st, seat, r) for r in readings]
     # The default way, and the best the player may steer to (it may not get the cards for it).
     value = (1 - STEER) * values[0] + STEER * max(values)
@@ -331,8 +340,8 @@ def _value(st, seat: int, r: Reading) -> float:
         # territory, or Totem limits kept full, put it off).
         value -= POOL_WEIGHT * (r.pool - UNCHARTED_VOID_WIN + 1) + POOL_LOSS / (1 + r.pool_lost)
     value -= purple_cost(st, r)
-    # Tie-break: the hold set controlled as it stands.
-    value += 0.05 * sum(1 for t in r.hold if st.control(t) == 0)
+    # Tie-break: the hold set controlled as it stands (``control``, on the counts).
+    value += 0.05 * sum(1 for t in r.hold if _played_out(*r.counts[t][:6], 0, False)[0])
     r.value = value
     return value
 
@@ -355,7 +364,12 @@ def _threats(st) -> float:
     ruins = [s for s, o in enumerate(st.owner) if o == v]
     if ruins:
         win = FLOATING_VOID_SETTLEMENT_WIN if b.key == FLOATING else VOID_SETTLEMENT_WIN
-        biggest = max(len(st._void_group(s)) for s in ruins)
+        biggest, seen = 0, set()
+        for s in ruins:  # each settlement once
+            if s not in seen:
+                group = st._void_group(s)
+                seen.update(group)
+                biggest = max(biggest, len(group))
         if biggest >= win - 3:
             out += 2.0 * (biggest - (win - 4))
     if b.key == UNCHARTED:
@@ -391,7 +405,7 @@ def purple_cost(st, r: Reading) -> float:
             open_free[b.space_terr[s]] = open_free.get(b.space_terr[s], 0) + 1
     if b.purple_road:
         for t, k in open_free.items():
-            tp, tv, mp, mv, fr, allowed, lead = piece_counts(st, t)
+            tp, tv, mp, mv, fr, allowed, lead = r.counts[t]
             placed = _after_hits(tp, tv, mp, mv, fr, allowed, r.hits.get(t, 0), False, lead)[3]
             future += min(k, placed)
     # The fewest Tents x to add there: each one also takes a space a Ruin could have had.

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from games.iwari.ai.costs import _cheapest
 from games.iwari.data import UNCHARTED_VOID_WIN
-from games.iwari.estimate import _cheapest
 
 # A Void Totem a held territory sends to the purple territory before it is counted, in pieces
 # (in the cost of holding it).
@@ -98,7 +98,7 @@ def hold_cost(
 ) -> float:
     """The cost of holding a territory here: the fewest pieces the players must add so that they
     control it after ``hits`` Infections, plus ``SENT`` for each Void Totem it sends to the purple
-    territory meanwhile (``estimate._cheapest`` counts the pieces only, and so prefers the room
+    territory meanwhile (``costs._cheapest`` counts the pieces only, and so prefers the room
     that sends them). Counts as in ``estimate.piece_counts`` (``lead``: the most Tents of one
     player, the Totem limit; the Tents added go to that player); ties go to the Void."""
     return float(_cheapest(tp, tv, mp, mv, free, allowed, hits, True, tents, totems, lead, SENT)[0])
