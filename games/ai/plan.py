@@ -32,7 +32,7 @@ from __future__ import annotations
 import copy
 import time
 
-from games.ai.search import Decision, decisions, rewards, world_seed
+from games.ai.search import ESTIMATE_WORK, Decision, decisions, rewards, world_seed
 from games.base import GameState
 
 MAX_STEPS = 4  # a compound move: territory, pieces, spaces (and one more choice at most)
@@ -47,33 +47,48 @@ def plan(
     seed: int,
     worlds: int,
     deadline: float | None,
+    work: int | None = None,
+    beam: int = BEAM,
+    own_policy: bool = True,
+    level: str = "strong",
 ) -> Decision:
-    """The first step of the best line for ``seat``, judged on ``worlds`` determinized worlds."""
+    """The first step of the best line for ``seat``, judged on up to ``worlds`` determinized worlds:
+    as many as ``work`` engine steps buy (each step tried, and each judgement as ``ESTIMATE_WORK``
+    of them; at least one world). ``beam``: the whole moves followed one move further when the
+    turn goes on (0: none). ``own_policy``: play the game's own ``policy`` where it has one."""
     start = time.perf_counter()
-    chosen = state.policy(seat, world_seed(seed, 0))
+    chosen = state.policy(seat, world_seed(seed, 0)) if own_policy else None
     if chosen is not None:
         # The game's own careful player (it reads the state only through a determinized world).
         return Decision(action=chosen, level="strong", iterations=1, elapsed_s=time.perf_counter() - start)
     totals = dict.fromkeys(root_ids, 0.0)
     counts = dict.fromkeys(root_ids, 0)
     done = 0
+    spent = [0]  # engine steps tried and judgements made (the work budget's unit)
     for i in range(max(1, worlds)):
         if done and deadline is not None and time.perf_counter() > deadline:
             break
+        if done and work is not None and spent[0] >= work:
+            break
         world = state.determinize(seat, world_seed(seed, i))
         legal = {a.id for a in world.legal_actions(seat)}
-        for aid, value in _judge(world, seat, [a for a in root_ids if a in legal]).items():
+        for aid, value in _judge(world, seat, [a for a in root_ids if a in legal], beam, spent).items():
             totals[aid] += value
             counts[aid] += 1
         done += 1
     stats = {a: (counts[a], totals[a] / counts[a]) for a in root_ids if counts[a]}
     action = max(root_ids, key=lambda a: (stats.get(a, (0, -1.0))[1], -root_ids.index(a)))
     return Decision(
-        action=action, level="strong", iterations=done, elapsed_s=time.perf_counter() - start, stats=stats
+        action=action,
+        level=level,
+        iterations=done,
+        elapsed_s=time.perf_counter() - start,
+        stats=stats,
+        work=spent[0],
     )
 
 
-def _judge(world: GameState, seat: int, first: list[str]) -> dict[str, float]:
+def _judge(world: GameState, seat: int, first: list[str], beam: int, spent: list[int]) -> dict[str, float]:
     """The value of each first step: its best whole move, the best ones followed one move further.
 
     A whole move after which the turn goes on (``plan_continues``) is judged by the best next
@@ -82,15 +97,18 @@ def _judge(world: GameState, seat: int, first: list[str]) -> dict[str, float]:
     """
     lines: list[list] = []  # [value, first step, end state, goes on]
     for aid in first:
-        for end in _moves(world, seat, aid, MAX_STEPS):
+        for end in _moves(world, seat, aid, MAX_STEPS, spent):
             goes_on = not end.is_over() and end.to_act() == [seat] and end.plan_continues()
-            lines.append([_value(end, seat), aid, end, goes_on])
+            lines.append([_value(end, seat, spent), aid, end, goes_on])
     lines.sort(key=lambda x: -x[0])
     losses = []
-    for line in [x for x in lines if x[3]][:BEAM]:
+    for line in [x for x in lines if x[3]][:beam]:
         value, _, end, _ = line
         nxt = [a.id for a in decisions(end.legal_actions(seat))]
-        then = max((_value(e, seat) for a in nxt for e in _moves(end, seat, a, MAX_STEPS)), default=value)
+        then = max(
+            (_value(e, seat, spent) for a in nxt for e in _moves(end, seat, a, MAX_STEPS, spent)),
+            default=value,
+        )
         losses.append(value - then)
         line[0], line[3] = then, False
     loss = sum(losses) / len(losses) if losses else 0.0
@@ -100,14 +118,15 @@ def _judge(world: GameState, seat: int, first: list[str]) -> dict[str, float]:
     return best
 
 
-def _moves(world: GameState, seat: int, aid: str, steps: int) -> list[GameState]:
+def _moves(world: GameState, seat: int, aid: str, steps: int, spent: list[int]) -> list[GameState]:
     """The states at the end of every whole move that starts with ``aid``."""
     child = _clone(world)
     events = child._do(seat, aid)
+    spent[0] += 1
     if not child.is_over() and not events and steps > 1 and child.to_act() == [seat]:
         nxt = [a.id for a in decisions(child.legal_actions(seat))]
         if nxt:
-            return [end for a in nxt for end in _moves(child, seat, a, steps - 1)]
+            return [end for a in nxt for end in _moves(child, seat, a, steps - 1, spent)]
     return [child]
 
 
@@ -119,7 +138,8 @@ def _clone(state: GameState) -> GameState:
     return copy.deepcopy(state)
 
 
-def _value(state: GameState, seat: int) -> float:
+def _value(state: GameState, seat: int, spent: list[int]) -> float:
+    spent[0] += ESTIMATE_WORK
     if state.is_over():
         return 1.0 if seat in state.winners() else 0.0  # on the estimate's scale
     judged = state.estimate()
