@@ -329,13 +329,14 @@ def test_navigation_actions_are_not_searched() -> None:
 
 
 class GuidedNim(Nim):
-    """Nim whose positions judge themselves (GameState.estimate): 5 stones left is worth 1 to seat 0."""
+    """Nim whose positions judge themselves (GameState.estimate): 5 stones left for seat 1 to take
+    from is worth 1 to seat 0, and so is whatever seat 1 leaves of them (2-4 for seat 0)."""
 
     estimates = 0
 
     def estimate(self) -> list[float] | None:
         GuidedNim.estimates += 1
-        good = 1.0 if self.stones == 5 else 0.0
+        good = 1.0 if (self.stones, self.turn) in ((5, 1), (4, 0), (3, 0), (2, 0)) else 0.0
         return [good, 1.0 - good]
 
     def determinize(self, seat: int, seed: int) -> GameState:

@@ -195,6 +195,7 @@ def _quick(
             worlds=1,
             deadline=None if budget is None else _cap(start, budget),
             beam=0,
+            replies=0,
             own_policy=False,
             level="quick",
         )

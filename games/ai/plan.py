@@ -37,6 +37,9 @@ from games.base import GameState
 
 MAX_STEPS = 4  # a compound move: territory, pieces, spaces (and one more choice at most)
 BEAM = 3  # whole moves followed further when the turn goes on (plan_continues)
+REPLIES = 3  # lines judged after the other seats' replies
+REPLY_MOVES = 1  # the other seats' whole moves played out greedily after a line (replies)
+REPLY_STEPS = 8  # whole moves of the reply at most (the rest of the seat's turn included)
 
 
 def plan(
@@ -49,13 +52,15 @@ def plan(
     deadline: float | None,
     work: int | None = None,
     beam: int = BEAM,
+    replies: int = REPLIES,
     own_policy: bool = True,
     level: str = "strong",
 ) -> Decision:
     """The first step of the best line for ``seat``, judged on up to ``worlds`` determinized worlds:
     as many as ``work`` engine steps buy (each step tried, and each judgement as ``ESTIMATE_WORK``
     of them; at least one world). ``beam``: the whole moves followed one move further when the
-    turn goes on (0: none). ``own_policy``: play the game's own ``policy`` where it has one."""
+    turn goes on (0: none); ``replies``: the best lines then judged after the other seats' greedy
+    replies (0: none). ``own_policy``: play the game's own ``policy`` where it has one."""
     start = time.perf_counter()
     chosen = state.policy(seat, world_seed(seed, 0)) if own_policy else None
     if chosen is not None:
@@ -72,7 +77,9 @@ def plan(
             break
         world = state.determinize(seat, world_seed(seed, i))
         legal = {a.id for a in world.legal_actions(seat)}
-        for aid, value in _judge(world, seat, [a for a in root_ids if a in legal], beam, spent).items():
+        for aid, value in _judge(
+            world, seat, [a for a in root_ids if a in legal], beam, spent, replies
+        ).items():
             totals[aid] += value
             counts[aid] += 1
         done += 1
@@ -88,34 +95,78 @@ def plan(
     )
 
 
-def _judge(world: GameState, seat: int, first: list[str], beam: int, spent: list[int]) -> dict[str, float]:
-    """The value of each first step: its best whole move, the best ones followed one move further.
+def _judge(
+    world: GameState, seat: int, first: list[str], beam: int, spent: list[int], replies: int = 0
+) -> dict[str, float]:
+    """The value of each first step: its best whole move, the best ones followed further.
 
     A whole move after which the turn goes on (``plan_continues``) is judged by the best next
-    move; those beyond the beam keep their own value less the mean loss the followed ones met
-    in their next move, so that all lines are compared at the same point of the turn.
+    move (the ``beam`` best such lines); with ``replies``, the best lines are then judged by where
+    the other seats' greedy replies lead (``_replies``).
     """
-    lines: list[list] = []  # [value, first step, end state, goes on]
+    lines: list[list] = []  # [value, first step, end state]
     for aid in first:
         for end in _moves(world, seat, aid, MAX_STEPS, spent):
-            goes_on = not end.is_over() and end.to_act() == [seat] and end.plan_continues()
-            lines.append([_value(end, seat, spent), aid, end, goes_on])
-    lines.sort(key=lambda x: -x[0])
-    losses = []
-    for line in [x for x in lines if x[3]][:beam]:
-        value, _, end, _ = line
-        nxt = [a.id for a in decisions(end.legal_actions(seat))]
-        then = max(
-            (_value(e, seat, spent) for a in nxt for e in _moves(end, seat, a, MAX_STEPS, spent)),
-            default=value,
-        )
-        losses.append(value - then)
-        line[0], line[3] = then, False
-    loss = sum(losses) / len(losses) if losses else 0.0
+            lines.append([_value(end, seat, spent), aid, end])
+    _further(lines, beam, lambda end: _goes_on(end, seat), lambda end: _greedy(end, seat, spent))
+    if replies:
+        _further(lines, replies, lambda end: not end.is_over(), lambda end: _replies(end, seat, spent))
     best = dict.fromkeys(first, -1.0)
-    for value, aid, _, goes_on in lines:
-        best[aid] = max(best[aid], value - loss if goes_on else value)
+    for value, aid, _ in lines:
+        best[aid] = max(best[aid], value)
     return best
+
+
+def _further(lines: list[list], k: int, applies, follow) -> None:
+    """Follow the ``k`` best lines that ``applies`` to one stage further (``follow``: the value
+    and the state there). The other lines it applies to keep their value less the mean loss the
+    followed ones met, so that all lines are compared at the same point."""
+    lines.sort(key=lambda x: -x[0])
+    pending = [line for line in lines if applies(line[2])]
+    losses = []
+    for line in pending[:k]:
+        value, end = follow(line[2])
+        losses.append(line[0] - value)
+        line[0], line[2] = value, end
+    loss = sum(losses) / len(losses) if losses else 0.0
+    for line in pending[k:]:
+        line[0] -= loss
+
+
+def _goes_on(end: GameState, seat: int) -> bool:
+    """The seat's next decision is still this turn and nothing hidden comes out before it."""
+    return not end.is_over() and end.to_act() == [seat] and end.plan_continues()
+
+
+def _greedy(state: GameState, mover: int, spent: list[int]) -> tuple[float, GameState]:
+    """``mover``'s best whole move from ``state`` by the estimate: its value and where it ends."""
+    best: tuple[float, GameState] = (_value(state, mover, spent), state)
+    first = True
+    for a in decisions(state.legal_actions(mover)):
+        for end in _moves(state, mover, a.id, MAX_STEPS, spent):
+            value = _value(end, mover, spent)
+            if first or value > best[0]:
+                best, first = (value, end), False
+    return best
+
+
+def _replies(state: GameState, seat: int, spent: list[int]) -> tuple[float, GameState]:
+    """Where the rest of the seat's turn and the next ``REPLY_MOVES`` whole moves of the other
+    seats lead, each mover playing its best whole move by the estimate (on this world: the other
+    hands as dealt by ``determinize``): the seat's value there, and the state."""
+    others = 0
+    for _ in range(REPLY_STEPS):
+        if state.is_over():
+            break
+        mover = state.to_act()[0]
+        if mover != seat:
+            others += 1
+            if others > REPLY_MOVES:
+                break
+        elif others:
+            break
+        _, state = _greedy(state, mover, spent)
+    return _value(state, seat, spent), state
 
 
 def _moves(world: GameState, seat: int, aid: str, steps: int, spent: list[int]) -> list[GameState]:
