@@ -31,6 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import games.ai as ai
 from bench._setups import setup_options
 from games import REGISTRY, IllegalSetup
 from games.ai import LEVELS, choose
@@ -185,6 +186,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument(
         "--quick-iterations", type=int, default=None, help="quick: playouts per move (default: its own)"
     )
+    p.add_argument(
+        "--wall-cap",
+        type=float,
+        default=None,
+        help="the AI's wall-clock safety cap, in times a move's budget (default the bot's "
+        "games.ai.WALL_CAP); a loaded host may hit the bot's cap and cut moves short",
+    )
     p.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
     p.add_argument(
         "--jobs", type=int, default=1, help="worker processes (default 1; this machine has 2 cores)"
@@ -240,6 +248,8 @@ def build_setups(args: argparse.Namespace) -> list[Setup]:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.wall_cap is not None:
+        ai.WALL_CAP = args.wall_cap  # read at each move; worker processes fork with it
     setups = build_setups(args)
     if not setups:
         print("Nothing to play: check --game and --players.", file=sys.stderr)
