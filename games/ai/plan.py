@@ -1,7 +1,8 @@
 """A planner for games that judge their own positions (``GameState.estimate``).
 
 Where a game's estimate is meaningful (Iwari solo and co-op: random playouts nearly always
-lose and so say little), a tree search over single actions wastes its budget: a compound turn
+lose and so say little; Iwari at two players: they nearly always end in the third tribe's win),
+a tree search over single actions wastes its budget: a compound turn
 (choose a territory, then the pieces and cards, then the tent spaces) changes nothing the
 estimate sees until its last step, so the search meets a row of equal values and picks nearly
 at random. The planner instead looks at whole moves:
@@ -13,8 +14,13 @@ at random. The planner instead looks at whole moves:
 - each whole move is judged by ``estimate`` (a finished game by its result);
 - a game may say that the seat's next decision still belongs to the same turn and nothing
   hidden comes out before it (``plan_continues()``, Iwari: after the player's action comes the
-  Void action, played with the cards left): then the ``BEAM`` best whole moves are followed by
-  the best next whole move, and judged by where that leads;
+  Void action, or the third tribe's, played with the cards left): then the ``BEAM`` best whole
+  moves are followed by the best next whole move, and judged by where that leads;
+- then the ``REPLIES`` best lines are judged by where the other seats' replies lead: the rest of
+  the seat's turn and the next ``REPLY_MOVES`` whole moves of the others, each mover playing its
+  best whole move by the estimate on this world (their hands as ``determinize`` dealt them), so
+  that a move that leaves the next player a cheap gain ranks below one that does not (the
+  strong level; the quick level judges whole moves alone, on one world);
 - the first step of the best line is played; at the next step the planner looks again.
 
 A game may also know how to play itself in such a position (``GameState.policy(seat, seed)``,
@@ -23,8 +29,9 @@ moves on one determinized world): then the planner plays that move and deals no 
 
 Hidden information: the moves are tried on worlds dealt by ``determinize`` (the seat's own
 cards are known, the deck and other hands dealt again), never on the true state, and the
-judgement of each first step is averaged over the worlds (``worlds``: one per iteration of the
-budget, at least one). Deterministic for the same state, seat, seed and number of worlds.
+judgement of each first step is averaged over the worlds (``worlds`` at most, as many as the
+``work`` budget buys: each step tried is one engine step, each judgement ``ESTIMATE_WORK``; at
+least one). Deterministic for the same state, seat, seed and budgets.
 """
 
 from __future__ import annotations
