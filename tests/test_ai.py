@@ -351,14 +351,16 @@ def test_strong_backs_up_the_games_own_estimate() -> None:
     assert GuidedNim.estimates >= 40  # the leaves were judged, not played out
 
 
+# (stones left, seat to take) -> what the position is worth to seat 0
+TRAP_VALUES = {(7, 1): 0.9, (6, 1): 0.6, (5, 1): 0.1, (6, 0): 0.0, (5, 0): 0.6, (4, 0): 0.6, (3, 0): 0.6}
+
+
 class TrapNim(GuidedNim):
     """From 8 stones, taking 1 looks best (7 left: 0.9 to seat 0) but seat 1 answers with 6 left
     (0.0); taking 2 (0.6) holds whatever seat 1 answers."""
 
-    VALUES = {(7, 1): 0.9, (6, 1): 0.6, (5, 1): 0.1, (6, 0): 0.0, (5, 0): 0.6, (4, 0): 0.6, (3, 0): 0.6}
-
     def estimate(self) -> list[float] | None:
-        good = self.VALUES.get((self.stones, self.turn), 0.1)
+        good = TRAP_VALUES.get((self.stones, self.turn), 0.1)
         return [good, 1.0 - good]
 
     def determinize(self, seat: int, seed: int) -> GameState:
