@@ -43,7 +43,7 @@ def test_the_projection_is_the_final_scoring_as_things_stand(moves: int) -> None
     assert sum(s.projected_scores()) > sum(s.score)
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, 3, 4])  # the third tribe beat the old quick level on all three
 def test_ai_players_beat_the_third_tribe_where_random_players_let_it_win(seed: int) -> None:
     def third_tribe_wins(level: str) -> bool:
         s = new(seed=seed)
