@@ -8,13 +8,15 @@ A matchup ``A:B`` seats one A player among B players (A's seat rotates from
 game to game, so first-player advantage evens out) and reports how often A is
 among the winners, with a 95% Wilson score interval. An A no better than B
 would win about the "even" share (1/players, a bit more when ties share wins).
-"B won" counts the games some B player won (a game may have no winner at all,
-e.g. Iwari's neutral tribe winning a two-player game).
+"B won" counts the games some B player won, "nobody" those no seat won (Iwari's
+third tribe winning a two-player game: both players lose).
 
-Budgets default to the wall clock (strong 0.5 s a move, quick its own cap of
-0.3 s), which is how the bot plays but depends on how busy the machine is.
-For reproducible figures give iteration budgets instead, e.g.
-``--strong-budget 0 --strong-iterations 300`` (0 means no wall-clock limit).
+Budgets are work (games.ai: a budget of seconds buys a fixed number of engine
+steps per game), so the moves do not depend on how busy the machine is, only
+the time they take: strong 0.5 s a move, quick its own cap of 0.3 s. An
+iteration budget may cap them too, e.g. ``--strong-iterations 300``
+(``--strong-budget 0``: no work budget, the iterations alone). "A s/move" is
+the wall time of A's moves, which a loaded host stretches.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import games.ai as ai
 from bench._setups import setup_options
 from games import REGISTRY, IllegalSetup
 from games.ai import LEVELS, choose
@@ -109,7 +112,7 @@ def run(
     """Play every setup ``games`` times and print one table row per setup as it completes."""
     header = (
         f"{'game':<10} {'pl':>2}  {'A':<7} {'vs B':<7} {'games':>5} {'A won':>5} {'win rate':>8}  "
-        f"{'95% CI':<15} {'even':>5}  {'B won':>5}  {'A s/move':>8}  {'moves':>5}"
+        f"{'95% CI':<15} {'even':>5}  {'B won':>5}  {'nobody':>6}  {'A s/move':>8}  {'moves':>5}"
     )
     print(header, file=out)
     print("-" * len(header), file=out, flush=True)
@@ -134,7 +137,8 @@ def _row(setup: Setup, done: list[Result]) -> str:
     return (
         f"{setup.key:<10} {setup.players:>2}  {setup.a:<7} {setup.b:<7} {len(done):>5} {wins:>5} "
         f"{100 * wins / max(1, len(done)):>7.1f}%  {ci:<15} {100 / setup.players:>4.0f}%  "
-        f"{sum(r.b_won for r in done):>5}  {per_move:>8.3f}  {moves:>5.0f}"
+        f"{sum(r.b_won for r in done):>5}  {sum(not (r.won or r.b_won) for r in done):>6}  "
+        f"{per_move:>8.3f}  {moves:>5.0f}"
     )
 
 
@@ -164,13 +168,30 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (JSON value)"
     )
-    p.add_argument("--strong-budget", type=float, default=0.5, help="strong: seconds per move (default 0.5)")
+    p.add_argument(
+        "--strong-budget",
+        type=float,
+        default=0.5,
+        help="strong: seconds of work a move (engine steps, not wall time; default 0.5)",
+    )
     p.add_argument(
         "--strong-iterations", type=int, default=None, help="strong: playouts per move (default: no cap)"
     )
-    p.add_argument("--quick-budget", type=float, default=0.3, help="quick: seconds per move (default 0.3)")
+    p.add_argument(
+        "--quick-budget",
+        type=float,
+        default=0.3,
+        help="quick: seconds of work a move (engine steps, not wall time; default 0.3)",
+    )
     p.add_argument(
         "--quick-iterations", type=int, default=None, help="quick: playouts per move (default: its own)"
+    )
+    p.add_argument(
+        "--wall-cap",
+        type=float,
+        default=None,
+        help="the AI's wall-clock safety cap, in times a move's budget (default the bot's "
+        "games.ai.WALL_CAP); a loaded host may hit the bot's cap and cut moves short",
     )
     p.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
     p.add_argument(
@@ -227,6 +248,8 @@ def build_setups(args: argparse.Namespace) -> list[Setup]:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.wall_cap is not None:
+        ai.WALL_CAP = args.wall_cap  # read at each move; worker processes fork with it
     setups = build_setups(args)
     if not setups:
         print("Nothing to play: check --game and --players.", file=sys.stderr)

@@ -33,7 +33,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--level", choices=list(LEVELS), default="quick", help="AI level (default quick)")
     p.add_argument("--seed", type=int, default=0, help="seed of the deal and of the AI (default 0)")
     p.add_argument(
-        "--budget", type=float, default=0.05, help="seconds of thought per move (default 0.05; max 5)"
+        "--budget",
+        type=float,
+        default=0.05,
+        help="AI work per move, in seconds of thought on an unloaded host: a fixed number of engine "
+        "steps per game, not wall time, so a busy host plays the same moves, only slower (default 0.05; max 5)",
     )
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     p.add_argument("--no-pictures", action="store_true", help="play and print the result only")

@@ -329,13 +329,14 @@ def test_navigation_actions_are_not_searched() -> None:
 
 
 class GuidedNim(Nim):
-    """Nim whose positions judge themselves (GameState.estimate): 5 stones left is worth 1 to seat 0."""
+    """Nim whose positions judge themselves (GameState.estimate): 5 stones left for seat 1 to take
+    from is worth 1 to seat 0, and so is whatever seat 1 leaves of them (2-4 for seat 0)."""
 
     estimates = 0
 
     def estimate(self) -> list[float] | None:
         GuidedNim.estimates += 1
-        good = 1.0 if self.stones == 5 else 0.0
+        good = 1.0 if (self.stones, self.turn) in ((5, 1), (4, 0), (3, 0), (2, 0)) else 0.0
         return [good, 1.0 - good]
 
     def determinize(self, seat: int, seed: int) -> GameState:
@@ -348,3 +349,25 @@ def test_strong_backs_up_the_games_own_estimate() -> None:
     GuidedNim.estimates = 0
     assert choose(state, 0, "strong", budget_s=None, iterations=80, seed=1) == "take3"
     assert GuidedNim.estimates >= 40  # the leaves were judged, not played out
+
+
+# (stones left, seat to take) -> what the position is worth to seat 0
+TRAP_VALUES = {(7, 1): 0.9, (6, 1): 0.6, (5, 1): 0.1, (6, 0): 0.0, (5, 0): 0.6, (4, 0): 0.6, (3, 0): 0.6}
+
+
+class TrapNim(GuidedNim):
+    """From 8 stones, taking 1 looks best (7 left: 0.9 to seat 0) but seat 1 answers with 6 left
+    (0.0); taking 2 (0.6) holds whatever seat 1 answers."""
+
+    def estimate(self) -> list[float] | None:
+        good = TRAP_VALUES.get((self.stones, self.turn), 0.1)
+        return [good, 1.0 - good]
+
+    def determinize(self, seat: int, seed: int) -> GameState:
+        return TrapNim(self.n, self.stones, Rng(seed), self.turn, self.winner)
+
+
+def test_strong_plans_against_the_replies_quick_takes_the_best_looking_move() -> None:
+    state = TrapNim(2, 8, Rng(0))
+    assert choose(state, 0, "quick", budget_s=0.3, seed=1) == "take1"
+    assert choose(state, 0, "strong", budget_s=0.5, seed=1) == "take2"

@@ -21,6 +21,13 @@ def test_unknown_game_is_refused_clearly(capsys: pytest.CaptureFixture[str], tmp
     assert not any(tmp_path.iterdir())
 
 
+def test_budget_help_says_it_is_work_not_wall_time(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "engine steps per game, not wall time" in help_text
+
+
 @pytest.mark.parametrize("key", sorted(REGISTRY))
 def test_impossible_player_count_is_refused(key: str, capsys: pytest.CaptureFixture[str]) -> None:
     too_many = max(REGISTRY[key].player_counts) + 1

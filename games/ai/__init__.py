@@ -10,7 +10,10 @@ Levels (``LEVELS`` maps each name to a line a person can read):
 - ``quick``: flat Monte Carlo. Random playouts after each legal move (UCB1 over
   the moves), on worlds dealt by ``determinize``; at most ``QUICK_BUDGET_S``
   seconds' work (less if ``budget_s`` is smaller) and, unless ``iterations`` says
-  otherwise, at most ``QUICK_PLAYOUTS_PER_ACTION`` playouts per legal move.
+  otherwise, at most ``QUICK_PLAYOUTS_PER_ACTION`` playouts per legal move. A game
+  whose ``GameState.estimate`` judges its positions (Iwari solo, co-op and two
+  players) is played greedily instead: every whole move judged by the estimate on
+  one determinized world (``plan`` without its look further into the turn).
 - ``strong``: information-set Monte Carlo tree search (``search.ismcts``): a
   tree over the action history, one freshly determinized world per iteration,
   random playouts to the end, reward = win/loss plus a small score margin.
@@ -19,9 +22,12 @@ Levels (``LEVELS`` maps each name to a line a person can read):
   decisions in the tree can depend on them. Thinks for ``budget_s`` (default
   2 s, clamped to 5 s). A game whose ``GameState.estimate`` judges its positions
   (Iwari solo and co-op, where random playouts nearly always lose and so say
-  little) is played by the planner instead (``plan``): every whole move of the
-  seat (a compound turn's steps together) judged by the estimate on
-  determinized worlds, one world per iteration (at most ``MAX_PLAN_WORLDS``).
+  little, and Iwari at two players, where they nearly always end in the third
+  tribe's win) is played by the planner instead (``plan``): every whole move of
+  the seat (a compound turn's steps together) judged by the estimate on
+  determinized worlds, the best ones followed through the rest of the turn and
+  then judged after the other seats' greedy replies, one world per iteration, as
+  many as the work budget buys (at most ``MAX_PLAN_WORLDS``).
 
 Budgets are work, not wall-clock time, so a busy host plays the same moves,
 only slower. ``budget_s`` is seconds of thought on an unloaded machine: it buys
@@ -153,7 +159,9 @@ def analyse(
     if state.estimate() is not None:
         # The game judges its positions: plan whole moves on determinized worlds (games.ai.plan).
         worlds = iterations if iterations is not None else MAX_PLAN_WORLDS
-        return plan(state, seat, root_ids, seed=seed, worlds=worlds, deadline=deadline)
+        return plan(
+            state, seat, root_ids, seed=seed, worlds=worlds, deadline=deadline, work=_work(state, budget)
+        )
     return ismcts(
         state,
         seat,
@@ -177,6 +185,21 @@ def _quick(
     start: float,
 ) -> Decision:
     budget = None if budget is None else min(budget, QUICK_BUDGET_S)
+    if sampler.exact and state.estimate() is not None:
+        # The game judges its positions: its whole moves judged greedily on one world, without
+        # the game's own policy or a look at the rest of the turn (games.ai.plan).
+        return plan(
+            state,
+            seat,
+            root_ids,
+            seed=seed,
+            worlds=1,
+            deadline=None if budget is None else _cap(start, budget),
+            beam=0,
+            replies=0,
+            own_policy=False,
+            level="quick",
+        )
     if iterations is None:
         iterations = QUICK_PLAYOUTS_PER_ACTION * len(root_ids)
     return ismcts(

@@ -1,7 +1,8 @@
 """A planner for games that judge their own positions (``GameState.estimate``).
 
 Where a game's estimate is meaningful (Iwari solo and co-op: random playouts nearly always
-lose and so say little), a tree search over single actions wastes its budget: a compound turn
+lose and so say little; Iwari at two players: they nearly always end in the third tribe's win),
+a tree search over single actions wastes its budget: a compound turn
 (choose a territory, then the pieces and cards, then the tent spaces) changes nothing the
 estimate sees until its last step, so the search meets a row of equal values and picks nearly
 at random. The planner instead looks at whole moves:
@@ -13,8 +14,13 @@ at random. The planner instead looks at whole moves:
 - each whole move is judged by ``estimate`` (a finished game by its result);
 - a game may say that the seat's next decision still belongs to the same turn and nothing
   hidden comes out before it (``plan_continues()``, Iwari: after the player's action comes the
-  Void action, played with the cards left): then the ``BEAM`` best whole moves are followed by
-  the best next whole move, and judged by where that leads;
+  Void action, or the third tribe's, played with the cards left): then the ``BEAM`` best whole
+  moves are followed by the best next whole move, and judged by where that leads;
+- then the ``REPLIES`` best lines are judged by where the other seats' replies lead: the rest of
+  the seat's turn and the next ``REPLY_MOVES`` whole moves of the others, each mover playing its
+  best whole move by the estimate on this world (their hands as ``determinize`` dealt them), so
+  that a move that leaves the next player a cheap gain ranks below one that does not (the
+  strong level; the quick level judges whole moves alone, on one world);
 - the first step of the best line is played; at the next step the planner looks again.
 
 A game may also know how to play itself in such a position (``GameState.policy(seat, seed)``,
@@ -23,8 +29,9 @@ moves on one determinized world): then the planner plays that move and deals no 
 
 Hidden information: the moves are tried on worlds dealt by ``determinize`` (the seat's own
 cards are known, the deck and other hands dealt again), never on the true state, and the
-judgement of each first step is averaged over the worlds (``worlds``: one per iteration of the
-budget, at least one). Deterministic for the same state, seat, seed and number of worlds.
+judgement of each first step is averaged over the worlds (``worlds`` at most, as many as the
+``work`` budget buys: each step tried is one engine step, each judgement ``ESTIMATE_WORK``; at
+least one). Deterministic for the same state, seat, seed and budgets.
 """
 
 from __future__ import annotations
@@ -32,11 +39,14 @@ from __future__ import annotations
 import copy
 import time
 
-from games.ai.search import Decision, decisions, rewards, world_seed
+from games.ai.search import ESTIMATE_WORK, Decision, decisions, rewards, world_seed
 from games.base import GameState
 
 MAX_STEPS = 4  # a compound move: territory, pieces, spaces (and one more choice at most)
 BEAM = 3  # whole moves followed further when the turn goes on (plan_continues)
+REPLIES = 3  # lines judged after the other seats' replies
+REPLY_MOVES = 1  # the other seats' whole moves played out greedily after a line (replies)
+REPLY_STEPS = 8  # whole moves of the reply at most (the rest of the seat's turn included)
 
 
 def plan(
@@ -47,67 +57,134 @@ def plan(
     seed: int,
     worlds: int,
     deadline: float | None,
+    work: int | None = None,
+    beam: int = BEAM,
+    replies: int = REPLIES,
+    own_policy: bool = True,
+    level: str = "strong",
 ) -> Decision:
-    """The first step of the best line for ``seat``, judged on ``worlds`` determinized worlds."""
+    """The first step of the best line for ``seat``, judged on up to ``worlds`` determinized worlds:
+    as many as ``work`` engine steps buy (each step tried, and each judgement as ``ESTIMATE_WORK``
+    of them; at least one world). ``beam``: the whole moves followed one move further when the
+    turn goes on (0: none); ``replies``: the best lines then judged after the other seats' greedy
+    replies (0: none). ``own_policy``: play the game's own ``policy`` where it has one."""
     start = time.perf_counter()
-    chosen = state.policy(seat, world_seed(seed, 0))
+    chosen = state.policy(seat, world_seed(seed, 0)) if own_policy else None
     if chosen is not None:
         # The game's own careful player (it reads the state only through a determinized world).
         return Decision(action=chosen, level="strong", iterations=1, elapsed_s=time.perf_counter() - start)
     totals = dict.fromkeys(root_ids, 0.0)
     counts = dict.fromkeys(root_ids, 0)
     done = 0
+    spent = [0]  # engine steps tried and judgements made (the work budget's unit)
     for i in range(max(1, worlds)):
         if done and deadline is not None and time.perf_counter() > deadline:
             break
+        if done and work is not None and spent[0] >= work:
+            break
         world = state.determinize(seat, world_seed(seed, i))
         legal = {a.id for a in world.legal_actions(seat)}
-        for aid, value in _judge(world, seat, [a for a in root_ids if a in legal]).items():
+        for aid, value in _judge(
+            world, seat, [a for a in root_ids if a in legal], beam, spent, replies
+        ).items():
             totals[aid] += value
             counts[aid] += 1
         done += 1
     stats = {a: (counts[a], totals[a] / counts[a]) for a in root_ids if counts[a]}
     action = max(root_ids, key=lambda a: (stats.get(a, (0, -1.0))[1], -root_ids.index(a)))
     return Decision(
-        action=action, level="strong", iterations=done, elapsed_s=time.perf_counter() - start, stats=stats
+        action=action,
+        level=level,
+        iterations=done,
+        elapsed_s=time.perf_counter() - start,
+        stats=stats,
+        work=spent[0],
     )
 
 
-def _judge(world: GameState, seat: int, first: list[str]) -> dict[str, float]:
-    """The value of each first step: its best whole move, the best ones followed one move further.
+def _judge(
+    world: GameState, seat: int, first: list[str], beam: int, spent: list[int], replies: int = 0
+) -> dict[str, float]:
+    """The value of each first step: its best whole move, the best ones followed further.
 
     A whole move after which the turn goes on (``plan_continues``) is judged by the best next
-    move; those beyond the beam keep their own value less the mean loss the followed ones met
-    in their next move, so that all lines are compared at the same point of the turn.
+    move (the ``beam`` best such lines); with ``replies``, the best lines are then judged by where
+    the other seats' greedy replies lead (``_replies``).
     """
-    lines: list[list] = []  # [value, first step, end state, goes on]
+    lines: list[list] = []  # [value, first step, end state]
     for aid in first:
-        for end in _moves(world, seat, aid, MAX_STEPS):
-            goes_on = not end.is_over() and end.to_act() == [seat] and end.plan_continues()
-            lines.append([_value(end, seat), aid, end, goes_on])
-    lines.sort(key=lambda x: -x[0])
-    losses = []
-    for line in [x for x in lines if x[3]][:BEAM]:
-        value, _, end, _ = line
-        nxt = [a.id for a in decisions(end.legal_actions(seat))]
-        then = max((_value(e, seat) for a in nxt for e in _moves(end, seat, a, MAX_STEPS)), default=value)
-        losses.append(value - then)
-        line[0], line[3] = then, False
-    loss = sum(losses) / len(losses) if losses else 0.0
+        for end in _moves(world, seat, aid, MAX_STEPS, spent):
+            lines.append([_value(end, seat, spent), aid, end])
+    _further(lines, beam, lambda end: _goes_on(end, seat), lambda end: _greedy(end, seat, spent))
+    if replies:
+        _further(lines, replies, lambda end: not end.is_over(), lambda end: _replies(end, seat, spent))
     best = dict.fromkeys(first, -1.0)
-    for value, aid, _, goes_on in lines:
-        best[aid] = max(best[aid], value - loss if goes_on else value)
+    for value, aid, _ in lines:
+        best[aid] = max(best[aid], value)
     return best
 
 
-def _moves(world: GameState, seat: int, aid: str, steps: int) -> list[GameState]:
+def _further(lines: list[list], k: int, applies, follow) -> None:
+    """Follow the ``k`` best lines that ``applies`` to one stage further (``follow``: the value
+    and the state there). The other lines it applies to keep their value less the mean loss the
+    followed ones met, so that all lines are compared at the same point."""
+    lines.sort(key=lambda x: -x[0])
+    pending = [line for line in lines if applies(line[2])]
+    losses = []
+    for line in pending[:k]:
+        value, end = follow(line[2])
+        losses.append(line[0] - value)
+        line[0], line[2] = value, end
+    loss = sum(losses) / len(losses) if losses else 0.0
+    for line in pending[k:]:
+        line[0] -= loss
+
+
+def _goes_on(end: GameState, seat: int) -> bool:
+    """The seat's next decision is still this turn and nothing hidden comes out before it."""
+    return not end.is_over() and end.to_act() == [seat] and end.plan_continues()
+
+
+def _greedy(state: GameState, mover: int, spent: list[int]) -> tuple[float, GameState]:
+    """``mover``'s best whole move from ``state`` by the estimate: its value and where it ends."""
+    best: tuple[float, GameState] = (_value(state, mover, spent), state)
+    first = True
+    for a in decisions(state.legal_actions(mover)):
+        for end in _moves(state, mover, a.id, MAX_STEPS, spent):
+            value = _value(end, mover, spent)
+            if first or value > best[0]:
+                best, first = (value, end), False
+    return best
+
+
+def _replies(state: GameState, seat: int, spent: list[int]) -> tuple[float, GameState]:
+    """Where the rest of the seat's turn and the next ``REPLY_MOVES`` whole moves of the other
+    seats lead, each mover playing its best whole move by the estimate (on this world: the other
+    hands as dealt by ``determinize``): the seat's value there, and the state."""
+    others = 0
+    for _ in range(REPLY_STEPS):
+        if state.is_over():
+            break
+        mover = state.to_act()[0]
+        if mover != seat:
+            others += 1
+            if others > REPLY_MOVES:
+                break
+        elif others:
+            break
+        _, state = _greedy(state, mover, spent)
+    return _value(state, seat, spent), state
+
+
+def _moves(world: GameState, seat: int, aid: str, steps: int, spent: list[int]) -> list[GameState]:
     """The states at the end of every whole move that starts with ``aid``."""
     child = _clone(world)
     events = child._do(seat, aid)
+    spent[0] += 1
     if not child.is_over() and not events and steps > 1 and child.to_act() == [seat]:
         nxt = [a.id for a in decisions(child.legal_actions(seat))]
         if nxt:
-            return [end for a in nxt for end in _moves(child, seat, a, steps - 1)]
+            return [end for a in nxt for end in _moves(child, seat, a, steps - 1, spent)]
     return [child]
 
 
@@ -119,7 +196,8 @@ def _clone(state: GameState) -> GameState:
     return copy.deepcopy(state)
 
 
-def _value(state: GameState, seat: int) -> float:
+def _value(state: GameState, seat: int, spent: list[int]) -> float:
+    spent[0] += ESTIMATE_WORK
     if state.is_over():
         return 1.0 if seat in state.winners() else 0.0  # on the estimate's scale
     judged = state.estimate()

@@ -29,9 +29,10 @@ older saves); ``setup`` checks the players and options and deals the opening sta
 parts, one module each, joined here as mixins of one state: ``placement`` (where pieces go,
 placing, majorities and the final scoring), ``turns`` (actions offered and applied, the draw, the
 end of a turn), ``feats``, ``expeditions``, ``solo`` (the players' side of solo/co-op) and
-``void`` (the Void's own moves), ``estimate`` (the AI's judgement of a solo/co-op position) and
-``view``. This module loads and saves the fields (``__init__``/``to_json``) and holds the basics
-of the contract, the invariants and ``determinize``.
+``void`` (the Void's own moves), ``estimate`` (the AI's judgement of a solo/co-op position),
+``versus`` (its judgement at two players, against the third tribe) and ``view``. This module
+loads and saves the fields (``__init__``/``to_json``) and holds the basics of the contract, the
+invariants and ``determinize``.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ from games.iwari.feats import FeatsMixin
 from games.iwari.placement import PlacementMixin
 from games.iwari.solo import SoloMixin
 from games.iwari.turns import TurnMixin
+from games.iwari.versus import VersusMixin
 from games.iwari.view import ViewMixin
 from games.iwari.void import VoidMixin
 from games.rng import Rng
@@ -73,6 +75,7 @@ __all__ = ["IwariState", "card_total"]  # card_total: the tests count cards with
 
 
 class IwariState(
+    VersusMixin,  # before SoloMixin and EstimateMixin: the 2-player estimate, else theirs
     TurnMixin,
     PlacementMixin,
     FeatsMixin,
