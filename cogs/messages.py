@@ -321,8 +321,12 @@ class Messages:
         if resigned is not None and 0 <= resigned < len(match.seats):
             outcome = f"{seat_label(match, resigned)} resigned. {outcome}"
         ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
+        # The game's scoring parts in words (after a resignation the game did not count them).
+        parts = state.score_parts() if resigned is None else None
         table = "\n".join(
-            f"{'🏆 ' if s in winners else ''}{shown(match.seats[s].name)}: {scores[s]}" for s in ranking
+            f"{'🏆 ' if s in winners else ''}{shown(match.seats[s].name)}: **{scores[s]}**"
+            + (" = " + " · ".join(f"{words} {points}" for words, points in parts[s]) if parts else "")
+            for s in ranking
         )
         file = await self.picture(  # never refused, like the board
             match, seen, "final.png", key=board_key(match.id), refusable=False
