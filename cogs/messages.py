@@ -28,6 +28,7 @@ from cogs.components import (
     MentionPlay,
     RematchButton,
     ReplayButton,
+    ReviewOpen,
     jump_url,
 )
 from games import GameState
@@ -300,7 +301,7 @@ class Messages:
 
     def final_buttons(self, match: Match) -> list[discord.ui.Item]:
         """The buttons under a finished match's result."""
-        return [RematchButton(match.id), ReplayButton(match.id)]
+        return [RematchButton(match.id), ReviewOpen(match.id), ReplayButton(match.id)]
 
     async def final_message(self, match: Match, payload: dict) -> tuple[discord.ui.LayoutView, discord.File]:
         """The final scores (after the last move, or after a resignation)."""
