@@ -53,7 +53,8 @@ class Turn:
     seats: list[int]  # who acted in the turn, in order
     events: list[dict]  # what its actions said (private ones marked ``private_to``, as in the log)
     actions: int  # actions of the log applied so far
-    round: int  # the turn's number among its first seat's turns (0 at the set-up)
+    turn: int  # the turn's number among its first seat's turns (0 at the set-up)
+    round: int  # the highest such number so far: the round the match is in
 
 
 def turns(
@@ -63,11 +64,16 @@ def turns(
     change, or the match ends), rebuilt from the seed and the log. The state is the live one:
     read it before the next step is taken."""
     state = game.new_state(num_players, seed, options)
-    yield Turn([], [], 0, 0), state
+    yield Turn([], [], 0, 0, 0), state
     seats: list[int] = []
     events: list[dict] = []
     counts = [0] * num_players
     n = 0
+
+    def ended() -> Turn:
+        counts[seats[0]] += 1
+        return Turn(seats, events, n, counts[seats[0]], max(counts))
+
     for n, (seat, action) in enumerate(actions, 1):
         before = state.to_act()
         try:
@@ -77,12 +83,10 @@ def turns(
         if seat not in seats:
             seats.append(seat)
         if state.is_over() or state.to_act() != before:
-            counts[seats[0]] += 1
-            yield Turn(seats, events, n, counts[seats[0]]), state
+            yield ended(), state
             seats, events = [], []
     if seats:  # the match ended within a turn (a resignation)
-        counts[seats[0]] += 1
-        yield Turn(seats, events, n, counts[seats[0]]), state
+        yield ended(), state
 
 
 def turn_views(

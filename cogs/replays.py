@@ -229,9 +229,10 @@ class Replays:
 
     async def viewer(
         self, match: Match, step: int | None, seat: int | None, key: Hashable
-    ) -> tuple[discord.ui.LayoutView, discord.File]:
-        """The viewer at ``step`` (None: the start of a finished match, the latest of a running one)
-        seen by ``seat`` (None: as everyone sees it), its picture drawn under ``key``."""
+    ) -> tuple[discord.ui.LayoutView, list[discord.File]]:
+        """The viewer at ``step`` (None: the start of a finished match, the latest of a running one):
+        the board as everyone saw it, and ``seat``'s own picture (hand and secrets) under it when
+        given; the pictures drawn under ``key``."""
         built, versions = await self.timeline(match, key)
         last = len(built) - 1
         if step is None:
@@ -240,24 +241,28 @@ class Replays:
             raise ServiceError(
                 f"That step is not in match #{match.id} now (it has {last + 1}): choose one in the menu."
             )
-        name = (match.id, match.seed, step, versions[step], seat)
-        frame = self._frames.get(name)
-        if frame is None:
-            frame = await self.pictures.run(key, self._frame, match.game, built, step, seat, match.names)
-            self._frames[name] = frame
-            while len(self._frames) > FRAMES_KEPT:
-                self._frames.popitem(last=False)
-        self._frames.move_to_end(name)
-        data, description = frame
-        file = discord.File(io.BytesIO(data), filename=f"step-{step}.png", description=description)
-        return self.viewer_layout(match, built, step, seat, file), file
+        files = []
+        for whose, stem in ((None, "step"), (seat, "hand")) if seat is not None else ((None, "step"),):
+            name = (match.id, match.seed, step, versions[step], whose)
+            frame = self._frames.get(name)
+            if frame is None:
+                frame = await self.pictures.run(key, self._frame, match.game, built, step, whose, match.names)
+                self._frames[name] = frame
+                while len(self._frames) > FRAMES_KEPT:
+                    self._frames.popitem(last=False)
+            self._frames.move_to_end(name)
+            data, description = frame
+            files.append(
+                discord.File(io.BytesIO(data), filename=f"{stem}-{step}.png", description=description)
+            )
+        return self.viewer_layout(match, built, step, seat, files), files
 
     def step_title(self, match: Match, built: Timeline, step: int) -> str:
         turn = built.turns[step]
         if not turn.seats:
             return "The set-up"
         who = " and ".join(match.shown_names[s] for s in turn.seats)
-        return f"Round {turn.round} · {who}'s turn"
+        return f"Round {turn.round} · after {who}'s turn {turn.turn}"
 
     def step_words(self, match: Match, built: Timeline, step: int, seat: int | None) -> str:
         """What the step's moves said, as in the log (and what ``seat`` alone was told, after the end)."""
@@ -298,7 +303,7 @@ class Replays:
         return out[:JUMPS]
 
     def viewer_layout(
-        self, match: Match, built: Timeline, step: int, seat: int | None, file: discord.File
+        self, match: Match, built: Timeline, step: int, seat: int | None, files: list[discord.File]
     ) -> discord.ui.LayoutView:
         game = self.service.game(match.game).title
         last = len(built) - 1
@@ -309,11 +314,11 @@ class Replays:
         whose = (
             "As everyone saw it."
             if seat is None
-            else f"With {match.shown_names[seat]}'s hand and secrets (the match is over)."
+            else f"With {match.shown_names[seat]}'s hand and secrets under the board (the match is over)."
         )
         items: list[discord.ui.Item] = [
             discord.ui.TextDisplay(head),
-            discord.ui.MediaGallery(discord.MediaGalleryItem(file)),
+            discord.ui.MediaGallery(*(discord.MediaGalleryItem(f) for f in files)),
         ]
         words = self.step_words(match, built, step, seat)
         if words:

@@ -183,11 +183,11 @@ class Table:
             await interaction.response.defer(ephemeral=True, thinking=True)
         else:
             await interaction.response.defer()
-        view, file = await self.replays.viewer(match, step, seat, person_key(user))
+        view, files = await self.replays.viewer(match, step, seat, person_key(user))
         if opening:
-            await interaction.followup.send(view=view, file=file, ephemeral=True)
+            await interaction.followup.send(view=view, files=files, ephemeral=True)
         else:
-            await interaction.edit_original_response(view=view, attachments=[file])
+            await interaction.edit_original_response(view=view, attachments=files)
 
     async def on_log_page(self, interaction: discord.Interaction, match_id: int, page: int) -> None:
         """◀ ▶ in /match log: the page asked for, from the log as it is now."""

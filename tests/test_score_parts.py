@@ -10,8 +10,8 @@ from games import REGISTRY
 from tests.contract import random_log
 
 CASES = [
-    ("iki", 3, {}, ["iki track", "character types", "fish", "tobacco", "buildings", "koban, wood and mon"]),
-    ("ikenokoi", 4, {}, ["honour", "common", "secret", "lotus"]),
+    ("iki", 3, {}, ["iki track", "character types", "fish", "tobacco", "buildings", "goods"]),
+    ("ikenokoi", 4, {}, ["honour", "common", "secret", "lotus flowers"]),
     ("kigi", 3, {}, ["points", "commissions"]),
     ("iwari", 3, {}, ["half journey", "Tents", "Totems", "settlements"]),
     (

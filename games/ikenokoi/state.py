@@ -614,7 +614,7 @@ class IkeNoKoiState(GameState):
                 ("honour", b["honour"]),
                 ("common", b["common"]),
                 ("secret", b["secret"] or 0),
-                ("lotus", b["lotus"]),
+                ("lotus flowers", b["lotus"]),
             ]
             for b in self.breakdown(include_secret=True)
         ]

@@ -46,7 +46,7 @@ SCORE_PARTS = (
     ("fish", "fish"),
     ("tobacco", "tobacco"),
     ("buildings", "buildings"),
-    ("resources", "koban, wood and mon"),
+    ("resources", "goods"),  # koban, wood and mon left: the final picture's word
 )
 SEASON_TOKEN_IDS = {s: [i for i, t in enumerate(D.SEASON_TOKENS) if t[1] == s] for s in (1, 2, 3, 4)}
 

@@ -61,15 +61,17 @@ async def test_stepping_forward_and_back_and_jumping_through_a_finished_match(si
     assert viewer.flags.ephemeral
     assert step_of(viewer)[0] == 0 and "The set-up" in text(viewer)
     assert "With alice's hand" in text(viewer), "a player sees the replay with their own hand"
-    assert [m["url"].rsplit("/", 1)[1] for m in gallery(viewer)] == ["step-0.png"]
-    assert gallery(viewer)[0]["description"], "alt text"
+    assert [m["url"].rsplit("/", 1)[1] for m in gallery(viewer)] == ["step-0.png", "hand-0.png"], (
+        "the board as everyone saw it, the player's own picture under it"
+    )
+    assert all(m["description"] for m in gallery(viewer)), "alt text"
     last = step_of(viewer)[1]
     # ▶ twice, ◀ once: the same private message changes.
     for expected in (1, 2, 1):
         label = "◀" if expected == 1 and step_of(viewer)[0] == 2 else "▶"
         await alice.click(viewer, custom_id=button(viewer, label))
         assert step_of(viewer) == (expected, last)
-    assert "Round 1 · " in text(viewer)
+    assert re.search(r"Round 1 · after \w+'s turn 1", text(viewer))
     assert re.search(r"^- \S+ ", text(viewer), re.M), "the step's moves in words"
     # The menu: a round, then the end.
     jump = menu(viewer, "rj:")
@@ -86,6 +88,7 @@ async def test_stepping_forward_and_back_and_jumping_through_a_finished_match(si
     other = await carol.slash(world.channel, "match review", match=match_id)
     seen = answer(other)
     assert "As everyone saw it" in text(seen) and step_of(seen)[0] == 0
+    assert [m["url"].rsplit("/", 1)[1] for m in gallery(seen)] == ["step-0.png"]
     whose = menu(seen, "rw:")
     bobs = next(o["value"] for o in whose["options"] if o["label"] == "With bob's hand")
     await carol.select(seen, [bobs], custom_id=whose["custom_id"])
