@@ -316,10 +316,9 @@ class Replays:
             if seat is None
             else f"With {match.shown_names[seat]}'s hand and secrets under the board (the match is over)."
         )
-        items: list[discord.ui.Item] = [
-            discord.ui.TextDisplay(head),
-            discord.ui.MediaGallery(*(discord.MediaGalleryItem(f) for f in files)),
-        ]
+        # A gallery each: two in one are shown side by side as cropped tiles.
+        items: list[discord.ui.Item] = [discord.ui.TextDisplay(head)]
+        items += [discord.ui.MediaGallery(discord.MediaGalleryItem(f)) for f in files]
         words = self.step_words(match, built, step, seat)
         if words:
             items.append(discord.ui.TextDisplay(words))
