@@ -467,6 +467,14 @@ def seen_id(seat: int | None) -> str:
     return "x" if seat is None else str(seat)
 
 
+def chosen(interaction: discord.Interaction, pattern: str) -> str | None:
+    """The one value chosen in a menu, if it has the shape of ``pattern`` (else a forged choice)."""
+    values = (interaction.data or {}).get("values") or []
+    if len(values) != 1 or not re.fullmatch(pattern, str(values[0])):
+        return None
+    return str(values[0])
+
+
 class ReviewOpen(discord.ui.DynamicItem[discord.ui.Button], template=rf"rs:(?P<mid>{ID})"):
     """On a final result: step through the match, privately (the replay viewer)."""
 
@@ -554,13 +562,12 @@ class ReviewJump(discord.ui.DynamicItem[discord.ui.Select], template=rf"rj:(?P<m
 
     async def callback(self, interaction: discord.Interaction) -> None:
         table: ClickHandlers = interaction.client.table
-        values = (interaction.data or {}).get("values") or []
-        if len(values) != 1 or not re.fullmatch(STEP, str(values[0])):
+        step = chosen(interaction, STEP)
+        if step is None:
             await reply(interaction, NOT_A_STEP)
             return
-        step = int(values[0])
         await guarded(
-            interaction, self.match_id, table.on_review(interaction, self.match_id, step, self.seat)
+            interaction, self.match_id, table.on_review(interaction, self.match_id, int(step), self.seat)
         )
 
 
@@ -586,13 +593,12 @@ class ReviewSeat(discord.ui.DynamicItem[discord.ui.Select], template=rf"rw:(?P<m
 
     async def callback(self, interaction: discord.Interaction) -> None:
         table: ClickHandlers = interaction.client.table
-        values = (interaction.data or {}).get("values") or []
-        if len(values) != 1 or not re.fullmatch(SEEN, str(values[0])):
+        whose = chosen(interaction, SEEN)
+        if whose is None:
             await reply(interaction, "That is not a player of this match. Nothing is shown.")
             return
-        seat = seen_by(str(values[0]))
         await guarded(
-            interaction, self.match_id, table.on_review(interaction, self.match_id, self.step, seat)
+            interaction, self.match_id, table.on_review(interaction, self.match_id, self.step, seen_by(whose))
         )
 
 

@@ -9,6 +9,8 @@ import re
 
 import pytest
 
+from bot.config import Settings
+from bot.core import create_bot
 from tests.discord.helpers import (
     board_message,
     components,
@@ -52,7 +54,7 @@ async def finished(world, game: str = "ikenokoi", n: int = 2, seed: int = 3) -> 
     return match_id
 
 
-async def test_stepping_forward_and_back_and_jumping_through_a_finished_match(simcord_env):
+async def test_stepping_forward_and_back_and_jumping_through_a_finished_match(simcord_env, db_path):
     world = await make_world(simcord_env, 3)
     alice, _, carol = world.players
     match_id = await finished(world)
@@ -93,12 +95,14 @@ async def test_stepping_forward_and_back_and_jumping_through_a_finished_match(si
     bobs = next(o["value"] for o in whose["options"] if o["label"] == "With bob's hand")
     await carol.select(seen, [bobs], custom_id=whose["custom_id"])
     assert "With bob's hand" in text(seen)
-    # The ids carry everything: with nothing kept in memory (as after a restart), ▶ still works.
-    world.bot.table.replays.forget()
+    # The ids carry everything: after a restart, ▶ still works.
+    settings = Settings(token=None, database_path=db_path, board_step_delay=0, outbox_sweep=0)
+    await simcord_env.restart_bot(create_bot(settings))
     await carol.click(seen, custom_id=button(seen, "▶"))
     assert step_of(seen)[0] == 1 and "With bob's hand" in text(seen)
     # The GIF to share is still there.
     assert f"rp:{match_id}" in custom_ids(seen)
+    await simcord_env.bot.reminders.stop()
 
 
 async def test_a_running_match_is_shown_to_its_players_only_and_without_hands(simcord_env):
