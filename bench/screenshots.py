@@ -11,7 +11,8 @@ For each game: the lobby with its options, then the channel after some random le
 board, the mention of the player to act, a chat line, the player's private panel) at 1280 px (desktop)
 and 400 px (phone) wide, and the board message and the private panel alone at both widths (and the
 panel of the turn's next decision, after its first choice). Then a whole 2-player Ike No Koi
-game to its end: the final result with Rematch and Replay. The real bot runs against SimCord; every
+game to its end: the final result with Rematch, Step through and Replay, and the replay viewer
+(Step through) at the set-up and five steps on. The real bot runs against SimCord; every
 click goes through the buttons as a player's would. Look at the PNG files: that is the point.
 The private panel is one Components V2 message, drawn in its own order (prompt, facts, choices,
 then the picture), as Discord draws it.
@@ -144,7 +145,15 @@ async def final_shots(out: Path, tmp: str) -> None:
         await host.click(lobby, label="Start")
         await play_to_the_end(world, random.Random(5))
         await shoot(env, channel, host, "final-channel", out)
-        await shoot(env, channel, host, "final", out, target=channel.last_message)
+        final = channel.last_message
+        await shoot(env, channel, host, "final", out, target=final)
+        # The replay viewer, privately: Step through on the result, then ▶ to a few turns in.
+        opened = await host.click(final, label="Step through")
+        viewer = opened.followups[-1] if opened.followups else opened.response
+        await shoot(env, channel, host, "review", out, target=viewer)
+        for _ in range(5):
+            await host.click(viewer, label="▶")
+        await shoot(env, channel, host, "review-step", out, target=viewer)
     finally:
         await close(env, bot)
 

@@ -14,13 +14,13 @@ Both are CPU-bound: run them in a worker thread, never on the event loop.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 import rendering
-from games import Game, IllegalAction
+from games import Game, GameState, IllegalAction
 from rendering.common import BACKGROUND
 
 DISCORD_LIMIT = 10 * 1024 * 1024  # an upload without a server boost
@@ -46,26 +46,82 @@ class Replay:
     height: int
 
 
+@dataclass
+class Turn:
+    """One step of a replay: the match at the set-up (no seats, no events) or after a turn."""
+
+    seats: list[int]  # who acted in the turn, in order
+    events: list[dict]  # what its actions said (private ones marked ``private_to``, as in the log)
+    actions: int  # actions of the log applied so far
+    turn: int  # the turn's number among its first seat's turns (0 at the set-up)
+    round: int  # the highest such number so far: the round the match is in
+
+
+def turns(
+    game: Game, num_players: int, seed: int, options: dict, actions: Iterable[tuple[int, str]]
+) -> Iterator[tuple[Turn, GameState]]:
+    """The match at the set-up and at the end of each turn (a turn ends when the seats to act
+    change, or the match ends), rebuilt from the seed and the log. The state is the live one:
+    read it before the next step is taken."""
+    state = game.new_state(num_players, seed, options)
+    yield Turn([], [], 0, 0, 0), state
+    seats: list[int] = []
+    events: list[dict] = []
+    counts = [0] * num_players
+    n = 0
+
+    def ended() -> Turn:
+        counts[seats[0]] += 1
+        return Turn(seats, events, n, counts[seats[0]], max(counts))
+
+    for n, (seat, action) in enumerate(actions, 1):
+        before = state.to_act()
+        try:
+            events += state.apply(seat, action)
+        except IllegalAction as exc:
+            raise ReplayError(f"action {n} ({action!r} of seat {seat}) does not replay: {exc}") from None
+        if seat not in seats:
+            seats.append(seat)
+        if state.is_over() or state.to_act() != before:
+            yield ended(), state
+            seats, events = [], []
+    if seats:  # the match ended within a turn (a resignation)
+        yield ended(), state
+
+
 def turn_views(
     game: Game, num_players: int, seed: int, options: dict, actions: Iterable[tuple[int, str]]
 ) -> tuple[list[dict], dict]:
     """The spectator views at the set-up and at the end of each turn, and the final state's JSON."""
-    state = game.new_state(num_players, seed, options)
-    views = [state.view(None)]
-    changed = False
-    for n, (seat, action) in enumerate(actions, 1):
-        before = state.to_act()
-        try:
-            state.apply(seat, action)
-        except IllegalAction as exc:
-            raise ReplayError(f"action {n} ({action!r} of seat {seat}) does not replay: {exc}") from None
-        changed = True
-        if state.is_over() or state.to_act() != before:
-            views.append(state.view(None))
-            changed = False
-    if changed:  # the match ended within a turn (a resignation)
+    views = []
+    for _, state in turns(game, num_players, seed, options, actions):
         views.append(state.view(None))
     return views, state.to_json()
+
+
+@dataclass
+class Timeline:
+    """Every step of a match, for a viewer that steps through it: the turns, and the state after
+    each (as JSON: a seat's view of any step is drawn from it when asked)."""
+
+    turns: list[Turn]
+    states: list[dict]
+
+    def __len__(self) -> int:
+        return len(self.turns)
+
+    def view(self, game: Game, step: int, seat: int | None) -> dict:
+        return game.load_state(self.states[step]).view(seat)
+
+
+def timeline(
+    game: Game, num_players: int, seed: int, options: dict, actions: Iterable[tuple[int, str]]
+) -> Timeline:
+    steps, states = [], []
+    for turn, state in turns(game, num_players, seed, options, actions):
+        steps.append(turn)
+        states.append(state.to_json())
+    return Timeline(steps, states)
 
 
 def thin(count: int, most: int) -> list[int]:

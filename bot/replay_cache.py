@@ -4,7 +4,7 @@ A finished match never changes, so its GIF (and the numbers its message quotes) 
 to ``folder`` as ``<match>-<key>-<format>.gif`` beside a small JSON file, atomically (a file
 written elsewhere and renamed in), and read back on every later request, in this process or after
 a restart. The key (``replay_key``) is what the replay is drawn from: the game, seed, options,
-names and log. A match id and version are not enough: after a database reset, or with two bots
+names, and the final state and version that stand for the log (a hit reads no log). A match id and version are not enough: after a database reset, or with two bots
 sharing a folder, another database's match #1 may end at the same version. The JSON file holds
 the whole key and a read checks it. The folder is kept under ``max_bytes``: the replays read least
 recently go first. A cache that cannot be read or written (disk full, no permission) is logged and
@@ -28,9 +28,12 @@ log = logging.getLogger(__name__)
 FORMAT = 1  # raise when the pictures change: older files are then never read (and age out)
 
 
-def replay_key(game: str, seed: int, options: dict, names: list[str], steps: list[tuple[int, str]]) -> str:
-    """What a replay is drawn from, as a digest: the same only for the same match."""
-    text = json.dumps([game, seed, options, names, [list(step) for step in steps]], sort_keys=True)
+def replay_key(game: str, seed: int, options: dict, names: list[str], version: int, state: dict) -> str:
+    """What a replay is drawn from, as a digest: the same only for the same match. A finished match
+    is its seed, options and players, and the log that took it to ``state`` at ``version``; the
+    final state and version stand for that log (the replay checks the log rebuilds that state),
+    so a replay kept is found without reading the log."""
+    text = json.dumps([game, seed, options, names, version, state], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
 
 

@@ -996,15 +996,22 @@ class MatchService:
             return []
         return [s for s in self.state_of(match).to_act() if match.seats[s].ai is not None]
 
-    async def log(self, channel_id: int, limit: int = 15) -> tuple[Match, list[str]]:
+    async def log(self, channel_id: int, limit: int | None = None) -> tuple[Match, list[str]]:
+        """The channel's live match and the public lines of its log (the last ``limit``, or all)."""
         match = await self.live(channel_id)
-        rows = await self.store.actions(match.id, limit)
+        return match, await self.log_lines(match, limit)
+
+    async def log_lines(self, match: Match, limit: int | None = None) -> list[str]:
+        """The public lines of a match's log, oldest first: the last ``limit`` steps', or all."""
+        rows = await (
+            self.store.action_log(match.id) if limit is None else self.store.actions(match.id, limit)
+        )
         lines = []
         for row in rows:
             for ev in row.events:
                 if "private_to" not in ev and ev.get("text"):
                     lines.append(format_event(ev["text"], match.shown_names))
-        return match, lines[-limit:]
+        return lines if limit is None else lines[-limit:]
 
     async def finished_match(self, channel_id: int, match_id: int | None = None) -> Match:
         """A finished match of this channel: the one named, or the latest."""

@@ -44,6 +44,15 @@ class ClickHandlers(Protocol):
         self, interaction: discord.Interaction, match_id: int, share: bool = False
     ) -> None: ...
     async def on_rematch(self, interaction: discord.Interaction, match_id: int) -> None: ...
+    async def on_review(
+        self,
+        interaction: discord.Interaction,
+        match_id: int,
+        step: int | None,
+        seat: int | None,
+        opening: bool = False,
+    ) -> None: ...
+    async def on_log_page(self, interaction: discord.Interaction, match_id: int, page: int) -> None: ...
 
 
 log = logging.getLogger(__name__)
@@ -424,12 +433,58 @@ class LobbyAISelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"la:(?
 
 
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rp:(?P<mid>{ID})"):
-    """On a final result: the whole match as an animated picture, for the one who asks."""
+    """On a final result (and in the replay viewer): the whole match as an animated picture, for the
+    one who asks."""
+
+    def __init__(self, match_id: int, label: str = "Replay") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=f"rp:{match_id}"
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["mid"]), item.label or "Replay")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: ClickHandlers = interaction.client.table
+        await guarded(interaction, self.match_id, table.on_replay(interaction, self.match_id))
+
+
+# The replay viewer (cogs/replays.py): a step, and whose view ("x": as everyone saw it, else a seat).
+STEP = "[0-9]{1,5}"
+SEEN = "x|[0-9]"
+NOT_A_STEP = "That is not a step of this replay. Nothing is shown."
+
+
+def seen_by(text: str) -> int | None:
+    return None if text == "x" else int(text)
+
+
+def seen_id(seat: int | None) -> str:
+    return "x" if seat is None else str(seat)
+
+
+def chosen(interaction: discord.Interaction, pattern: str) -> str | None:
+    """The one value chosen in a menu, if it has the shape of ``pattern`` (else a forged choice)."""
+    values = (interaction.data or {}).get("values") or []
+    if len(values) != 1 or not re.fullmatch(pattern, str(values[0])):
+        return None
+    return str(values[0])
+
+
+class ReviewOpen(discord.ui.DynamicItem[discord.ui.Button], template=rf"rs:(?P<mid>{ID})"):
+    """On a final result: step through the match, privately (the replay viewer)."""
 
     def __init__(self, match_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Replay", emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=f"rp:{match_id}"
+                label="Step through",
+                emoji="⏯️",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"rs:{match_id}",
             )
         )
         self.match_id = match_id
@@ -440,7 +495,136 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rp:(?P
 
     async def callback(self, interaction: discord.Interaction) -> None:
         table: ClickHandlers = interaction.client.table
-        await guarded(interaction, self.match_id, table.on_replay(interaction, self.match_id))
+        await guarded(
+            interaction, self.match_id, table.on_review(interaction, self.match_id, None, None, True)
+        )
+
+
+class ReviewStep(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"rv:(?P<mid>{ID}):(?P<step>{STEP}):(?P<seat>{SEEN}):(?P<d>[pn])",
+):
+    """◀ or ▶ in the replay viewer: the step it shows next, seen by whom (the direction keeps the
+    two buttons' ids apart at either end, where one is disabled)."""
+
+    def __init__(
+        self, match_id: int, step: int, seat: int | None, direction: str, disabled: bool = False
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="◀" if direction == "p" else "▶",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"rv:{match_id}:{max(step, 0)}:{seen_id(seat)}:{direction}",
+                disabled=disabled,
+            )
+        )
+        self.match_id, self.step, self.seat = match_id, max(step, 0), seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["mid"]), int(match["step"]), seen_by(match["seat"]), match["d"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: ClickHandlers = interaction.client.table
+        await guarded(
+            interaction, self.match_id, table.on_review(interaction, self.match_id, self.step, self.seat)
+        )
+
+
+class ReviewJump(discord.ui.DynamicItem[discord.ui.Select], template=rf"rj:(?P<mid>{ID}):(?P<seat>{SEEN})"):
+    """The replay viewer's menu of places to jump to (the set-up, each round, the end)."""
+
+    def __init__(
+        self, match_id: int, seat: int | None, places: list[tuple[int, str, str]] | None = None, at: int = 0
+    ) -> None:
+        here = max((n for n, _, _ in places or [] if n <= at), default=None)
+        options = [
+            discord.SelectOption(
+                label=label[:100],
+                value=str(n),
+                description=(words or None) and words[:100],
+                default=n == here,
+            )
+            for n, label, words in places or []
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"rj:{match_id}:{seen_id(seat)}",
+                placeholder="Jump to...",
+                options=options or [discord.SelectOption(label="-", value="0")],
+            )
+        )
+        self.match_id, self.seat = match_id, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["mid"]), seen_by(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: ClickHandlers = interaction.client.table
+        step = chosen(interaction, STEP)
+        if step is None:
+            await reply(interaction, NOT_A_STEP)
+            return
+        await guarded(
+            interaction, self.match_id, table.on_review(interaction, self.match_id, int(step), self.seat)
+        )
+
+
+class ReviewSeat(discord.ui.DynamicItem[discord.ui.Select], template=rf"rw:(?P<mid>{ID}):(?P<step>{STEP})"):
+    """The replay viewer of a finished match: whose hand it shows (or none, as everyone saw it)."""
+
+    def __init__(
+        self, match_id: int, step: int, names: list[str] | None = None, seat: int | None = None
+    ) -> None:
+        options = [discord.SelectOption(label="As everyone saw it", value="x", default=seat is None)]
+        options += [
+            discord.SelectOption(label=f"With {name}'s hand"[:100], value=str(n), default=n == seat)
+            for n, name in enumerate(names or [])
+        ]
+        super().__init__(
+            discord.ui.Select(custom_id=f"rw:{match_id}:{step}", placeholder="Whose hand...", options=options)
+        )
+        self.match_id, self.step = match_id, step
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["mid"]), int(match["step"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: ClickHandlers = interaction.client.table
+        whose = chosen(interaction, SEEN)
+        if whose is None:
+            await reply(interaction, "That is not a player of this match. Nothing is shown.")
+            return
+        await guarded(
+            interaction, self.match_id, table.on_review(interaction, self.match_id, self.step, seen_by(whose))
+        )
+
+
+class LogPageButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=rf"lg:(?P<mid>{ID}):(?P<page>{SMALL}):(?P<d>[pn])"
+):
+    """◀ or ▶ in /match log: the page it shows next."""
+
+    def __init__(self, match_id: int, page: int, direction: str, disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="◀" if direction == "p" else "▶",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"lg:{match_id}:{max(page, 0)}:{direction}",
+                disabled=disabled,
+            )
+        )
+        self.match_id, self.page = match_id, max(page, 0)
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["mid"]), int(match["page"]), match["d"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table: ClickHandlers = interaction.client.table
+        await guarded(interaction, self.match_id, table.on_log_page(interaction, self.match_id, self.page))
 
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rm:(?P<mid>{ID})"):
@@ -473,4 +657,9 @@ DYNAMIC_ITEMS = (
     LobbyAISelect,
     ReplayButton,
     RematchButton,
+    ReviewOpen,
+    ReviewStep,
+    ReviewJump,
+    ReviewSeat,
+    LogPageButton,
 )

@@ -16,6 +16,7 @@ from bot.names import shown
 from bot.service import ServiceError
 from bot.store import CorruptRow, StoreBusy
 from cogs.components import DYNAMIC_ITEMS, busy_text, guarded, jump_url, reply
+from cogs.replays import log_message
 from cogs.table import BOARD_COOLDOWN, Table, answer_in_time
 from games import REGISTRY
 from games.base import plural
@@ -98,12 +99,12 @@ class Matches(commands.Cog):
 
     @match.command(name="log")
     async def log_(self, interaction: discord.Interaction) -> None:
-        """Show the last moves of this channel's match."""
+        """The moves of this channel's match, page by page (the last page first)."""
 
         async def run():
             match, lines = await self.bot.service.log(interaction.channel_id)
-            text = "\n".join(lines) if lines else "No moves yet."
-            await reply(interaction, f"**Last moves of match #{match.id}**\n{text}"[:2000])
+            text, view = log_message(match, lines, None)
+            await interaction.response.send_message(text, view=view, ephemeral=True)
 
         await guarded(interaction, None, run())
 
@@ -240,6 +241,34 @@ class Matches(commands.Cog):
         await guarded(interaction, match, run())
 
     replay.autocomplete("match")(finished_autocomplete)
+
+    @match.command(name="review")
+    @app_commands.describe(
+        match="A finished match of this channel (by default the one you play, else the latest)"
+    )
+    async def review(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        """Step through a match turn by turn, privately: the board, each move's words, ◀ ▶ and a menu."""
+
+        async def run():
+            found = await self.reviewed(interaction.channel_id, interaction.user.id, match)
+            await self.table.on_review(interaction, found, None, None, opening=True)
+
+        await guarded(interaction, match, run())
+
+    review.autocomplete("match")(finished_autocomplete)
+
+    async def reviewed(self, channel_id: int, user_id: int, match_id: int | None) -> int:
+        """The match /match review shows: the one named (if of this channel), else the one being
+        played here if the person plays it, else the channel's latest finished one."""
+        if match_id is not None:
+            named = await self.bot.service.store.get_match(match_id)
+            if named is None or named.channel_id != channel_id:
+                raise ServiceError(f"Match #{match_id} was not played in this channel.")
+            return named.id
+        live = await self.bot.service.store.live_match(channel_id)
+        if live is not None and live.status == "active" and any(s.user_id == user_id for s in live.seats):
+            return live.id
+        return (await self.bot.service.finished_match(channel_id)).id
 
     @match.command(name="history")
     async def history(self, interaction: discord.Interaction) -> None:

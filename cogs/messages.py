@@ -28,6 +28,7 @@ from cogs.components import (
     MentionPlay,
     RematchButton,
     ReplayButton,
+    ReviewOpen,
     jump_url,
 )
 from games import GameState
@@ -300,7 +301,7 @@ class Messages:
 
     def final_buttons(self, match: Match) -> list[discord.ui.Item]:
         """The buttons under a finished match's result."""
-        return [RematchButton(match.id), ReplayButton(match.id)]
+        return [RematchButton(match.id), ReviewOpen(match.id), ReplayButton(match.id)]
 
     async def final_message(self, match: Match, payload: dict) -> tuple[discord.ui.LayoutView, discord.File]:
         """The final scores (after the last move, or after a resignation)."""
@@ -321,8 +322,12 @@ class Messages:
         if resigned is not None and 0 <= resigned < len(match.seats):
             outcome = f"{seat_label(match, resigned)} resigned. {outcome}"
         ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
+        # The game's scoring parts in words (after a resignation the game did not count them).
+        parts = state.score_parts() if resigned is None else None
         table = "\n".join(
-            f"{'🏆 ' if s in winners else ''}{shown(match.seats[s].name)}: {scores[s]}" for s in ranking
+            f"{'🏆 ' if s in winners else ''}{shown(match.seats[s].name)}: **{scores[s]}**"
+            + (" = " + " · ".join(f"{words} {points}" for words, points in parts[s]) if parts else "")
+            for s in ranking
         )
         file = await self.picture(  # never refused, like the board
             match, seen, "final.png", key=board_key(match.id), refusable=False

@@ -27,8 +27,8 @@ HELP_PLAYING = """\
 On your turn press **Play** on the board (or on the mention): your private panel shows your choices; \
 **Undo** takes back a step of your turn (the last one too) while it showed nothing new and nobody else has played.
 `/match mine` your live matches in this server · `/match board` the board again · `/match view` My view, your private cards
-`/match log` the last moves · `/match return` your seat back from the AI · `/match resign` · `/match abandon`
-`/match history` and `/match replay` finished matches · `/stats` · `/leaderboard`
+`/match log` every move, page by page · `/match return` your seat back from the AI · `/match resign` · `/match abandon`
+`/match review` step through a match (yours up to now, or a finished one) · `/match history` and `/match replay` (a GIF) finished matches · `/stats` · `/leaderboard`
 `/notifications` how you are told it is your turn · `/settings` this channel's reminders, AI takeover, \
 threads and lobby expiry (Manage Channels)"""
 

@@ -32,7 +32,7 @@ from cogs.components import (
 )
 from cogs.messages import Messages, person_key
 from cogs.panel import Panels, closed_view
-from cogs.replays import Replays
+from cogs.replays import Replays, log_message
 from cogs.writer import Writer, transient
 from rendering.facts import facts
 
@@ -97,7 +97,7 @@ class Table:
         self.service = service
         self.messages = Messages(client, service)
         self.panels = Panels(service, self.messages)
-        self.replays = Replays(client, service)
+        self.replays = Replays(client, service, self.messages.pictures)
         # The bot's one set of cooldowns (the cogs' commands count theirs here too).
         self.cooldowns = Cooldowns(
             {
@@ -150,6 +150,51 @@ class Table:
         file = await self.replays.file(match, interaction.user.id)
         text = f"Match #{match.id} of {self.service.game(match.game).title}, move by move."
         await interaction.followup.send(text, file=file, ephemeral=not share)
+
+    @staticmethod
+    def in_private(interaction: discord.Interaction) -> None:
+        """Refuse a click that changes the message it is on (the viewer's, the log's) unless that
+        message is a private answer: a forged one on a public message would replace it."""
+        message = interaction.message
+        if message is None or not message.flags.ephemeral:
+            raise ServiceError("That button belongs to a private answer, not here. Nothing was changed.")
+
+    async def on_review(
+        self,
+        interaction: discord.Interaction,
+        match_id: int,
+        step: int | None,
+        seat: int | None,
+        opening: bool = False,
+    ) -> None:
+        """The replay viewer at ``step`` seen by ``seat``: opened as a new private message (a
+        finished match from its start, with the player's own hand; a running one at its latest
+        step), or a click in it, which changes it."""
+        if not opening:
+            self.in_private(interaction)
+        match = await self.here(interaction, match_id)
+        user = interaction.user.id
+        if opening and match.status == "finished":
+            seat = next((n for n, s in enumerate(match.seats) if s.user_id == user), None)
+        self.replays.check_viewer(match, user, seat)
+        self.admits_pictures(user)
+        if opening:
+            self.cool_down("view", (user, match.id, "review"))
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        else:
+            await interaction.response.defer()
+        view, files = await self.replays.viewer(match, step, seat, person_key(user))
+        if opening:
+            await interaction.followup.send(view=view, files=files, ephemeral=True)
+        else:
+            await interaction.edit_original_response(view=view, attachments=files)
+
+    async def on_log_page(self, interaction: discord.Interaction, match_id: int, page: int) -> None:
+        """◀ ▶ in /match log: the page asked for, from the log as it is now."""
+        self.in_private(interaction)
+        match = await self.here(interaction, match_id)
+        text, view = log_message(match, await self.service.log_lines(match), page)
+        await interaction.response.edit_message(content=text, view=view)
 
     async def on_lobby_ai(self, interaction: discord.Interaction, match_id: int, value: str) -> None:
         await self.here(interaction, match_id)

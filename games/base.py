@@ -151,6 +151,13 @@ class GameState(ABC):
         the step that ended it while nobody else has decided since. ``seat`` need not be to act."""
         return self._undo_seat == seat and self._hidden_mark() is not None and not self.is_over()
 
+    def score_parts(self) -> list[list[tuple[str, int]]] | None:
+        """Optional: once the game is over, each seat's final score in the game's own scoring parts,
+        as (words, points) pairs in the order the rules count them, adding up to ``scores()[seat]``
+        (a part may be 0). Shown to everyone under the result, so public information only. None
+        (the default, and before the end): the totals are all there is to say."""
+        return None
+
     def check_invariants(self) -> None:  # noqa: B027 - optional hook, not abstract
         """Raise AssertionError if a conservation law is broken (cards, pieces...).
 

@@ -39,6 +39,7 @@ QUICK: dict[str, list[list[str]]] = {
         ["--levels", "1,2", "--moves", "4", "--backends", "sqlite", "--compare", "HEAD", "--repeats", "1"],
     ],
     "replay.py": [["--seeds", "1"]],
+    "review.py": [["ikenokoi", "--steps", "2"]],
     "challenges.py": [["--players", "2", "--games", "2"]],
     "quiet.py": [["--games", "ikenokoi", "--seeds", "1", "--policy", "random"]],
     "solo.py": [

@@ -109,7 +109,7 @@ def test_a_replay_is_kept_by_match_and_key_and_the_folder_stays_bounded(tmp_path
 
     cache = ReplayCache(tmp_path / "replays", max_bytes=2500)
     one = Replay(b"G" * 1000, 10, 30, 640, 400)
-    key = replay_key("iki", 7, {}, ["a", "b"], [(0, "x"), (1, "y")])
+    key = replay_key("iki", 7, {}, ["a", "b"], 2, {"x": 1})
     assert cache.get(1, key) is None
     cache.put(1, key, one)
     assert cache.get(1, key) == one
@@ -131,13 +131,14 @@ def test_a_replay_of_another_match_with_the_same_number_is_not_served(tmp_path):
     from bot.replay_cache import ReplayCache, replay_key
 
     cache = ReplayCache(tmp_path / "replays")
-    steps = [(0, "draw"), (1, "draw")]
-    old = replay_key("ikenokoi", 11, {}, ["ann", "bob"], steps)
+    final = {"pond": [1, 2]}
+    old = replay_key("ikenokoi", 11, {}, ["ann", "bob"], 5, final)
     cache.put(1, old, Replay(b"OLD", 1, 1, 1, 1))
     for other in (
-        replay_key("ikenokoi", 12, {}, ["ann", "bob"], steps),  # another seed
-        replay_key("ikenokoi", 11, {}, ["cat", "dan"], steps),  # other players
-        replay_key("ikenokoi", 11, {}, ["ann", "bob"], [(0, "draw"), (1, "stop")]),  # another log
+        replay_key("ikenokoi", 12, {}, ["ann", "bob"], 5, final),  # another seed
+        replay_key("ikenokoi", 11, {}, ["cat", "dan"], 5, final),  # other players
+        replay_key("ikenokoi", 11, {}, ["ann", "bob"], 5, {"pond": [2, 1]}),  # another log, another end
+        replay_key("ikenokoi", 11, {}, ["ann", "bob"], 6, final),  # another log to the same end
     ):
         assert other != old and cache.get(1, other) is None
     # A file name shares only the key's start: the whole key is checked when read.

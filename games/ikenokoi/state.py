@@ -606,6 +606,19 @@ class IkeNoKoiState(GameState):
             ok = var[seat] == (max(var) if kind == "most_varieties" else min(var))
         return value if ok else 0
 
+    def score_parts(self) -> list[list[tuple[str, int]]] | None:
+        if self.phase != "over":
+            return None  # the secret challenges are still secret
+        return [
+            [
+                ("honour", b["honour"]),
+                ("common", b["common"]),
+                ("secret", b["secret"] or 0),
+                ("lotus flowers", b["lotus"]),
+            ]
+            for b in self.breakdown(include_secret=True)
+        ]
+
     def scores(self) -> list[int]:
         return [b["total"] for b in self.breakdown()]
 

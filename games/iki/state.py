@@ -39,6 +39,15 @@ from games.rng import Rng
 from . import data as D
 from .view import ViewMixin
 
+# The final scoring's parts (``score_breakdown``), in the rulebook's order, as a person reads them.
+SCORE_PARTS = (
+    ("track", "iki track"),
+    ("types", "character types"),
+    ("fish", "fish"),
+    ("tobacco", "tobacco"),
+    ("buildings", "buildings"),
+    ("resources", "goods"),  # koban, wood and mon left: the final picture's word
+)
 SEASON_TOKEN_IDS = {s: [i for i, t in enumerate(D.SEASON_TOKENS) if t[1] == s] for s in (1, 2, 3, 4)}
 
 
@@ -950,6 +959,11 @@ class IkiState(ViewMixin, GameState):
         d["step"] = {}
         w = self.winners()
         evs.append(event("The game is over. Winner: " + ", ".join(f"{{p{s}}}" for s in w) + ".", type="end"))
+
+    def score_parts(self) -> list[list[tuple[str, int]]] | None:
+        if not self.d["final"]:
+            return None
+        return [[(words, f[key]) for key, words in SCORE_PARTS] for f in self.d["final"]]
 
     def scores(self) -> list[int]:
         if self.d["final"]:

@@ -340,7 +340,7 @@ class PlacementMixin:
                 total[x] += p * m
         return total
 
-    def _score_totems(self) -> list[int]:
+    def _score_totems(self, multiply: bool = True) -> list[int]:
         total = [0] * self.num_tribes
         for k, c in enumerate(self.board.connections):
             if k in self.mountains or self.conn_blocked(k):
@@ -349,7 +349,7 @@ class PlacementMixin:
             if holders:
                 # Every Totem in both territories counts, Void Totems included.
                 on = sum(self.totems[c.a]) + sum(self.totems[c.b]) + self.void[c.a] + self.void[c.b]
-                pts = on * self.connection_multiplier(k)
+                pts = on * (self.connection_multiplier(k) if multiply else 1)
                 for x in holders:
                     total[x] += pts
         return total
@@ -364,6 +364,33 @@ class PlacementMixin:
             if self.owner[s] >= 0:
                 counts[self.owner[s]] += 1
         return tent_points(counts)
+
+    def score_parts(self) -> list[list[tuple[str, int]]] | None:
+        """Each player's points by journey and kind (the breakdown kept as they were scored), what
+        the Feats' multipliers added to the end of the journey's Tents and Totems apart."""
+        if not self.over or self.solo:
+            return None  # solo and co-op are won or lost against the Void: no points to split
+        bd = self.breakdown
+        tents_feats = [m - p for m, p in zip(self._score_tents(True), self._score_tents(False), strict=True)]
+        totems_feats = [
+            m - p for m, p in zip(self._score_totems(True), self._score_totems(False), strict=True)
+        ]
+        parts = []
+        for x in range(self.n):
+            mine = [
+                ("half journey", bd["half"][x]),
+                ("Tents", bd["tents"][x] - tents_feats[x]),
+                ("Totems", bd["totems"][x] - totems_feats[x]),
+                ("settlements", bd["settlements"][x]),
+            ]
+            if self.feat_kinds:
+                mine.append(("Feats", tents_feats[x] + totems_feats[x]))
+            if self.opts["expeditions"]:
+                mine.append(("Expeditions", bd["expeditions"][x]))
+            if self.board.ruin_spaces:
+                mine.append(("Ruins", bd.get("ruins", self.ruins_kept)[x]))
+            parts.append(mine)
+        return parts
 
     def _final_scoring(self) -> None:
         tents = self._score_tents(multiply=True)

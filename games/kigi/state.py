@@ -173,6 +173,11 @@ class KigiState(GameState):
             return [p + b for p, b in zip(self.points, self.bonus, strict=True)]
         return list(self.points)
 
+    def score_parts(self) -> list[list[tuple[str, int]]] | None:
+        if self.phase != OVER:
+            return None
+        return [[("points", p), ("commissions", b)] for p, b in zip(self.points, self.bonus, strict=True)]
+
     def winners(self) -> list[int]:
         if self.phase != OVER:
             return []

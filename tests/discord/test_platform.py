@@ -242,7 +242,7 @@ async def test_match_commands(simcord_env):
     for _ in range(3):
         await play_one_action(world, rng)
     log = await host.slash(world.channel, "match log")
-    assert log.ephemeral and "Last moves" in log.response.content
+    assert log.ephemeral and f"Moves of match #{match_id}" in log.response.content
     board = await carol.slash(world.channel, "match board")
     assert board.ephemeral
     assert board_message(world).id == (await live(world)).board_message_id
@@ -257,7 +257,9 @@ async def test_match_commands(simcord_env):
     assert "is over" in text(final) and "resigned" in text(final)
     assert bob.mention in text(final)
     live_ids = sorted(c for m in world.channel.history() if not m.flags.ephemeral for c in custom_ids(m))
-    assert live_ids == [f"rm:{match_id}", f"rp:{match_id}"], "only the result's Rematch and Replay stay"
+    assert live_ids == [f"rm:{match_id}", f"rp:{match_id}", f"rs:{match_id}"], (
+        "only the result's Rematch, Replay and Step through stay"
+    )
     stats = await world.bot.store.stats(world.guild.id, host.id)
     assert stats[0].won == 1
 

@@ -1,5 +1,6 @@
 """A finished match's replay is drawn once: kept on disk by match and what it is drawn from, served
-after a restart without drawing, never for another database's match of the same number."""
+after a restart without drawing (nor reading the log), never for another database's match of the
+same number."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ async def test_a_replay_is_drawn_once_and_kept_on_disk(simcord_env, monkeypatch)
     (drawn,) = answer(first).attachments
     replays = world.bot.table.replays
     match = await world.bot.store.get_match(match_id)
-    _, key = await replays.source(match)
+    key = replays.key(match)
     assert replays.cache.get(match.id, key) is not None, "kept on disk"
     replays.forget()  # as after a restart: nothing in memory
 
@@ -35,6 +36,11 @@ async def test_a_replay_is_drawn_once_and_kept_on_disk(simcord_env, monkeypatch)
         raise AssertionError("drawn again")
 
     monkeypatch.setattr(cogs.replays, "make_replay", never)
+
+    async def no_log(match_id):
+        raise AssertionError("the whole log read for a replay kept on disk")
+
+    monkeypatch.setattr(world.bot.store, "action_log", no_log)
     again = await world.players[1].click(final_message(world), label="Replay")
     (served,) = answer(again).attachments
     assert served.filename == drawn.filename and served.size == drawn.size
