@@ -728,8 +728,11 @@ def test_three_cards_in_the_player_action_leave_no_void_action() -> None:
 
 
 def test_estimate_judges_the_position_for_the_ai() -> None:
-    """GameState.estimate (AI search): None in versus games; in solo a territory held is worth more."""
-    assert GAME.new_state(2, 1, {}).estimate() is None
+    """GameState.estimate (AI search): None in versus games of 3+ players (at 2 the projected lead
+    over the other player and the third tribe, even at the start); in solo a territory held is
+    worth more."""
+    assert GAME.new_state(3, 1, {}).estimate() is None
+    assert GAME.new_state(2, 1, {}).estimate() == [0.5, 0.5]
     s = new(1, 2)
     (base,) = s.estimate()
     assert 0.0 <= base <= 1.2
