@@ -195,7 +195,7 @@ class GameState(ABC):
     @property
     def solo(self) -> bool:
         """True when the seats play together against the game (Iwari's solo and co-op against the
-        Void): a resignation is then the side's loss and nobody at the table wins (bot/service.py).
+        Void): a resignation is then the side's loss and nobody at the table wins (bot/service/seats.py).
         Default False: the seats play against each other."""
         return False
 
