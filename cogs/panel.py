@@ -122,6 +122,7 @@ class Live:
     delete: Callable[[], Awaitable]
     closer: asyncio.TimerHandle | None = field(default=None, repr=False)
     undo: tuple[int, str] | None = None  # a finished turn's Undo shown: (its version, the text)
+    order: int = 0  # when it was asked for (the click's snowflake): a later answer of an earlier ask loses
 
 
 class Panels:
@@ -211,28 +212,36 @@ class Panels:
         delete: Callable[[], Awaitable],
         *,
         my_view: bool = False,
+        order: int = 0,
     ) -> None:
         """This message is now the player's panel of the match (its token was just received): the
         player's other panel of the match is retired, and so is their My view (the panel shows
         the same picture); this one is closed before its token ends. With ``my_view`` it is their
         My view: their older one is retired, and it too is closed before its token ends, so that
-        no My view stays showing an old hand."""
+        no My view stays showing an old hand. ``order`` (the click's snowflake) keeps the answer to
+        the latest click when answers arrive out of order: an earlier click's answer, drawn later,
+        is the one retired."""
         key = (match_id, user_id)
         if my_view:
             closing = {"content": VIEW_CLOSED, "attachments": []}  # a plain message, not a card
-            self._hold(self._views, key, message_id, edit, delete, closing)
+            self._hold(self._views, key, message_id, edit, delete, closing, order)
             return
         self._hold(self._live, key, message_id, edit, delete, {"view": closed_view, "attachments": []})
         old = self._views.pop(key, None)
         if old is not None:
             self._dismiss(old, message_id)
 
-    def _hold(self, slots: dict, key: tuple[int, int], message_id: int, edit, delete, closing: dict) -> None:
+    def _hold(
+        self, slots: dict, key: tuple[int, int], message_id: int, edit, delete, closing: dict, order: int = 0
+    ) -> None:
         loop = asyncio.get_running_loop()
+        entry = Live(message_id, loop.time() + TOKEN_LIFETIME, edit, delete, order=order)
         old = slots.get(key)
+        if old is not None and old.order > order:  # a newer ask was answered first: it stays
+            self._dismiss(entry, old.message_id)
+            return
         if old is not None:
             self._dismiss(old, message_id)
-        entry = Live(message_id, loop.time() + TOKEN_LIFETIME, edit, delete)
         entry.closer = loop.call_later(
             TOKEN_LIFETIME - CLOSE_MARGIN, lambda: self._spawn(self._close(slots, key, entry, closing))
         )

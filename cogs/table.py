@@ -372,7 +372,13 @@ class Table:
         # Retired like panels: a newer My view or panel deletes it, and it is closed before its
         # token ends, so no old answer stays showing the hand of a turn long gone.
         self.panels.live(
-            match.id, interaction.user.id, message.id, message.edit, message.delete, my_view=True
+            match.id,
+            interaction.user.id,
+            message.id,
+            message.edit,
+            message.delete,
+            my_view=True,
+            order=interaction.id,
         )
 
     async def on_page(self, interaction: discord.Interaction, match_id: int, version: int, page: int) -> None:

@@ -3,6 +3,7 @@ selects that ask in words, and one look per kind of decision."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 
@@ -350,3 +351,30 @@ async def test_iwari_refill_of_two_or_three_cards_is_one_tap(simcord_env):
     state = world.bot.service.state_of(await live(world))
     assert seat not in state.to_act() and sum(state.hands[seat]) == drawn + need == 3
     assert len(state.display) == 4
+
+
+async def test_my_view_answers_arriving_out_of_order_keep_the_latest_click():
+    """Two My view clicks whose pictures finish in the other order: the answer to the later click
+    stays, the earlier click's answer (drawn last) is the one deleted, whichever arrives first."""
+    from cogs.panel import Panels
+
+    for arrival in ((1, 2), (2, 1)):
+        panels = Panels(service=None, messages=None)  # type: ignore[arg-type]
+        deleted: list[int] = []
+
+        def deleter(message_id: int, out: list[int] = deleted):
+            async def delete() -> None:
+                out.append(message_id)
+
+            return delete
+
+        async def edit(**_: object) -> None:
+            return None
+
+        for click in arrival:  # message id = the click's order, delivered in ``arrival`` order
+            panels.live(7, 42, 100 + click, edit, deleter(100 + click), my_view=True, order=click)
+        await asyncio.gather(*panels._tasks)
+        assert deleted == [101], f"arrival {arrival}: the earlier click's answer goes"
+        assert panels._views[(7, 42)].message_id == 102, "the latest click's answer stays"
+        for entry in panels._views.values():
+            entry.closer.cancel()
