@@ -15,6 +15,7 @@ is a courtesy to everyone else, not a rule of the game: a restart may forget it)
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable
@@ -54,7 +55,7 @@ class FairPool:
             raise Overloaded(self.refusal)
         future = asyncio.get_running_loop().create_future()
         self._load[key] = self.load(key) + 1
-        self._queues.setdefault(key, deque()).append((fn, args, future))
+        self._queues.setdefault(key, deque()).append((fn, args, future, contextvars.copy_context()))
         self._pump()
         return future
 
@@ -74,7 +75,7 @@ class FairPool:
             # The key served longest ago goes first (a key never served: first of all, in arrival order).
             key = min(self._queues, key=lambda k: self._served.get(k, -1))
             queue = self._queues[key]
-            fn, args, future = queue.popleft()
+            fn, args, future, context = queue.popleft()
             if not queue:
                 del self._queues[key]
             self._starts += 1
@@ -87,7 +88,8 @@ class FairPool:
             self._running += 1
             if self.on_start is not None:
                 self.on_start(key)
-            work = loop.run_in_executor(self._pool, fn, *args)
+            # The job runs in the caller's context: its language (rendering/i18n.py) goes with it.
+            work = loop.run_in_executor(self._pool, context.run, fn, *args)
             work.add_done_callback(lambda w, k=key, f=future: self._finished(k, f, w))
 
     def _done(self, key: Hashable) -> None:

@@ -19,6 +19,7 @@ from importlib import resources
 from typing import Any
 
 from bot.ratings import Rating
+from games import text
 
 log = logging.getLogger(__name__)
 
@@ -618,6 +619,11 @@ def effect_from_row(row) -> Effect:
     return Effect(row["kind"], payload, row["version"], row["id"], row["match_id"])
 
 
+def dump_events(events: list[dict]) -> str:
+    """The events of a step as saved: English in ``text``, the message in ``msg`` (issue 35)."""
+    return json.dumps(text.dump_events(events))
+
+
 def action_from_row(row) -> ActionRow:
     """A step of the log; events that cannot be read are logged and left out (the step itself is
     kept: replays and Undo replay the action, the board only shows its events)."""
@@ -630,6 +636,11 @@ def action_from_row(row) -> ActionRow:
     ):
         log.error("the events of step %s of match %s are unreadable", row["version"], row["match_id"])
         events = []
+    try:
+        events = [{**e, "text": text.event_text(e)} if "msg" in e else e for e in events]
+    except (TypeError, ValueError, KeyError, AttributeError):
+        log.error("the words of step %s of match %s are unreadable", row["version"], row["match_id"])
+        events = [{k: v for k, v in e.items() if k != "msg"} for e in events]
     return ActionRow(row["version"], row["seat"], row["user_id"], row["action"], events, row["created_at"])
 
 

@@ -48,6 +48,7 @@ from bot.store import (
     StoreFull,
     Timeouts,
     action_from_row,
+    dump_events,
     effect_from_row,
     finished_from_rows,
     match_from_row,
@@ -220,7 +221,7 @@ async def _insert_actions(con: Con, match_id: int, rows) -> None:
             "INSERT INTO actions (match_id, version, seat, user_id, action, events, created_at)"
             " VALUES ($1, $2, $3, $4, $5, $6, $7)",
             [
-                (match_id, a.version, a.seat, a.user_id, a.action, json.dumps(a.events), a.created_at)
+                (match_id, a.version, a.seat, a.user_id, a.action, dump_events(a.events), a.created_at)
                 for a in rows
             ],
         )
@@ -529,7 +530,7 @@ class PostgresStore(Store):
 
     async def save_move(self, move: Move, now: float) -> None:
         a = move.action
-        state, events = json.dumps(move.state), json.dumps(a.events)
+        state, events = json.dumps(move.state), dump_events(a.events)
         if not move.results and not move.forced:  # the common case: one statement
             r = move.reminder
             saved = await self._one(

@@ -61,6 +61,7 @@ from bot.store import (
     StoreBusy,
     StoreFull,
     action_from_row,
+    dump_events,
     effect_from_row,
     finished_from_rows,
     match_from_row,
@@ -163,7 +164,7 @@ def _put_reminder(db: Db, match_id: int, r: Reminder | None) -> None:
 
 def _action_rows(match_id: int, rows: list[ActionRow]) -> list[tuple]:
     return [
-        (match_id, a.version, a.seat, a.user_id, a.action, json.dumps(a.events), a.created_at) for a in rows
+        (match_id, a.version, a.seat, a.user_id, a.action, dump_events(a.events), a.created_at) for a in rows
     ]
 
 

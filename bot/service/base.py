@@ -21,6 +21,7 @@ from bot.store import (
     Store,
 )
 from games import REGISTRY, Game, GameState
+from rendering.i18n import tr
 
 DEFAULT_REMINDER_DELAY = 12 * 3600
 MIN_REMINDER_DELAY = 10 * 60
@@ -74,7 +75,9 @@ class Outcome:
 
 
 def format_event(text: str, names: list[str]) -> str:
-    """Fill ``{p0}``-style placeholders with player names."""
+    """Words of an engine (a message, or plain text) in the language of the moment, their
+    ``{p0}``-style placeholders filled with player names."""
+    text = tr(text)
     for seat, name in enumerate(names):
         text = text.replace(f"{{p{seat}}}", name)
     return text
