@@ -139,7 +139,9 @@ def check(template=None) -> list[str]:
                 got = fields(s)
                 # A plural form may leave the count out ("un seul"), never add or rename a field.
                 if got - want or (len(ids) == 1 and got != want):
-                    problems.append(f"{code}: placeholders of {ids[0]!r} are {sorted(got)}, not {sorted(want)}")
+                    problems.append(
+                        f"{code}: placeholders of {ids[0]!r} are {sorted(got)}, not {sorted(want)}"
+                    )
                     break
     return problems
 
