@@ -251,8 +251,8 @@ START_CARDS = tuple(i for i, c in enumerate(CHARACTERS) if c[1] == 0)
 SEASON_CARDS = {s: tuple(i for i, c in enumerate(CHARACTERS) if c[1] == s) for s in (1, 2, 3, 4)}
 
 # ---------------------------------------------------------------- season tokens
-# TRANSLATORS: the Japanese names of the season's fish (icefish, bonito, sea bass, sea bream)
 FISH_NAMES = {
+    # TRANSLATORS: the Japanese names of the season's fish (icefish, bonito, sea bass, sea bream)
     1: P("iki fish", "shira-uo"),
     2: P("iki fish", "katsuo"),
     3: P("iki fish", "suzuki"),

@@ -32,6 +32,7 @@ Action ids (short, they go into Discord custom_ids):
 from __future__ import annotations
 
 import json
+from functools import cache
 
 from games.base import Action, GameState, event
 from games.rng import Rng
@@ -56,6 +57,11 @@ def card_gains(card: int) -> int:
     return len(D.CHARACTERS[card][4]) - 1
 
 
+def _who(seat: int) -> str:
+    """A seat as words name it: ``{p0}``, filled with the player's name where it is read."""
+    return "{p" + str(seat) + "}"
+
+
 def ability_text(pay: dict, gain: dict) -> Msg:
     """What business with a character does: "1 mon -> +1 wood, +1 iki"."""
     # TRANSLATORS: a gain, e.g. "+2 rice"
@@ -64,6 +70,151 @@ def ability_text(pay: dict, gain: dict) -> Msg:
         return g
     # TRANSLATORS: what business with a character costs -> what it gives
     return T("{cost} -> {gain}", cost=L([D.amount(k, v) for k, v in pay.items()]), gain=g)
+
+
+# ---------------------------------------------------------------- the actions, each made once
+def _stall_name(S: int, i: int) -> str:
+    return f"{i // S + 1}.{i % S + 1}"
+
+
+@cache
+def _card_label(c: int, mons: int = 0) -> Msg:
+    name, _, typ, cost, _sal, ff, _pay, _gain = D.CHARACTERS[c]
+    kind = D.TYPE_NAMES[typ]
+    if mons and ff:
+        # TRANSLATORS: a character card: its name, [its type], its cost; "ff" is firefighting
+        return T(
+            "{card} [{type}] cost {cost}, {n} mon on it, ff+{ff}",
+            card=name,
+            type=kind,
+            cost=cost,
+            n=mons,
+            ff=ff,
+        )
+    if mons:
+        return T("{card} [{type}] cost {cost}, {n} mon on it", card=name, type=kind, cost=cost, n=mons)
+    if ff:
+        return T("{card} [{type}] cost {cost}, ff+{ff}", card=name, type=kind, cost=cost, ff=ff)
+    return T("{card} [{type}] cost {cost}", card=name, type=kind, cost=cost)
+
+
+@cache
+def _a_start_card(c: int) -> Action:
+    return Action(f"sc{c}", _card_label(c), "start_card")
+
+
+@cache
+def _a_nagaya(k: int) -> Action:
+    return Action(f"sn{k}", T("Nagaya {k} (outer stall)", k=k + 1), "nagaya")
+
+
+@cache
+def _a_ikizama(s: int) -> Action:
+    return Action(f"ik{s}", T("Ikizama on space {space}", space=D.IKIZAMA[s]), "ikizama")
+
+
+@cache
+def _a_stall(S: int, i: int, extra: int) -> Action:
+    stall = _stall_name(S, i)
+    if i % S == S - 1:
+        if extra:
+            label = T("Stall {stall} corner (+{n} mon)", stall=stall, n=extra)
+        else:
+            label = T("Stall {stall} corner", stall=stall)
+    elif extra:
+        label = T("Stall {stall} (+{n} mon)", stall=stall, n=extra)
+    else:
+        label = T("Stall {stall}", stall=stall)
+    return Action(f"st{i}", label, "stall")
+
+
+@cache
+def _a_neutral(c: int, mons: int, place: bool) -> Action:
+    if place:
+        return Action(f"nc{c}", T("Place {card}", card=_card_label(c, mons)), "neutral")
+    return Action(f"nc{c}", T("Remove {card}", card=_card_label(c, mons)), "neutral")
+
+
+@cache
+def _a_starve(S: int, i: int, c: int) -> Action:
+    label = T("Remove {card} (stall {stall})", card=D.CHARACTERS[c][0], stall=_stall_name(S, i))
+    return Action(f"rm{i}", label, "starve")
+
+
+@cache
+def _a_place(k: int) -> Action:
+    return Action(f"ny{k}", T("Oyakata to shop {k}: {shop}", k=k + 1, shop=D.SHOP_NAMES[D.SHOPS[k]]), "place")
+
+
+@cache
+def _a_income() -> Action:
+    return Action("inc", T("Take income (+{n} mon)", n=D.INCOME), "income")
+
+
+@cache
+def _a_hire(c: int, net: int) -> Action:
+    return Action(f"h{c}", T("Hire {card} ({n} mon + stall)", card=D.CHARACTERS[c][0], n=net), "hire")
+
+
+@cache
+def _a_move(dist: int, pos: int, cost: int) -> Action:
+    k = (pos + dist) % 8
+    shop = D.SHOP_NAMES[D.SHOPS[k]]
+    if cost:
+        label = T("Move {n} to shop {k}: {shop} ({cost} sandal)", n=dist, k=k + 1, shop=shop, cost=cost)
+    else:
+        label = T("Move {n} to shop {k}: {shop}", n=dist, k=k + 1, shop=shop)
+    return Action(f"mv{dist}", label, "move")
+
+
+@cache
+def _a_trade(tid: str, label: Msg) -> Action:
+    return Action(f"x{tid}", label, "shop")
+
+
+@cache
+def _a_token(t: int) -> Action:
+    kind, s, price, iki, prem = D.SEASON_TOKENS[t]
+    if kind == "fish" and prem:
+        label = T(
+            "Buy {fish} fish for {price} mon, premium {iki} iki", fish=D.FISH_NAMES[s], price=price, iki=iki
+        )
+    elif kind == "fish":
+        label = T("Buy {fish} fish for {price} mon", fish=D.FISH_NAMES[s], price=price)
+    elif kind == "pipe":
+        label = T("Buy a pipe for {price} mon", price=price)
+    else:
+        label = T("Buy a tobacco pouch for {price} mon ({iki} iki)", price=price, iki=iki)
+    return Action(f"t{t}", label, "shop")
+
+
+@cache
+def _a_build(b: int) -> Action:
+    name, wood, mon, iki, _ab, _n = D.BUILDINGS[b]
+    label = T(
+        "Build {building} ({wood} wood, {mon} mon, {iki} iki)", building=name, wood=wood, mon=mon, iki=iki
+    )
+    return Action(f"b{b}", label, "shop")
+
+
+@cache
+def _a_character(i: int, card: int, whose: int) -> Action:
+    """Business with the character ``card`` in stall ``i``: ``whose`` is -1 for the neutral one,
+    -2 for one of the seat's own, else its owner's seat."""
+    name, _, _, _, _, _, pay, gain = D.CHARACTERS[card]
+    does = ability_text(pay, gain)
+    if whose == -1:
+        label = T("{card} (neutral): {ability}", card=name, ability=does)
+    elif whose == -2:
+        label = T("{card} (yours): {ability}", card=name, ability=does)
+    else:
+        label = T("{card} ({p}): {ability}", card=name, p=_who(whose), ability=does)
+    return Action(f"c{i}", label, "character")
+
+
+@cache
+def _a_done() -> Action:
+    return Action("done", T("Done with business"), "done")
 
 
 class IkiState(ViewMixin, GameState):
@@ -271,7 +422,7 @@ class IkiState(ViewMixin, GameState):
         p["kobun"] += 1
         evs.append(
             event(
-                T("{p}'s {card} retires.", p=f"{{p{owner}}}", card=D.CHARACTERS[card][0]),
+                T("{p}'s {card} retires.", p=_who(owner), card=D.CHARACTERS[card][0]),
                 type="retire",
                 card=card,
             )
@@ -315,88 +466,44 @@ class IkiState(ViewMixin, GameState):
         return acts
 
     def _legal(self, seat: int) -> list[Action]:
+        # Speed: an action depends only on the few numbers its key names, so each is made once
+        # (its label a message with its parameters) and kept (the module's cached ``_a_*``).
         d = self.d
         ph = d["phase"]
         pl = d["players"][seat]
+        S = self.S
         if ph == "start_card":
-            return [Action(f"sc{c}", self._card_label(c), "start_card") for c in d["start_row"]]
+            return [_a_start_card(c) for c in d["start_row"]]
         if ph == "start_nagaya":
-            return [
-                Action(f"sn{k}", T("Nagaya {k} (outer stall)", k=k + 1), "nagaya")
-                for k in self.start_nagayas()
-            ]
+            return [_a_nagaya(k) for k in self.start_nagayas()]
         if ph == "A":
-            return [
-                Action(f"ik{s}", T("Ikizama on space {space}", space=D.IKIZAMA[s]), "ikizama")
-                for s in range(len(D.IKIZAMA))
-                if d["ikz"][s] is None and s != d["blocked"]
-            ]
+            return [_a_ikizama(s) for s in range(len(D.IKIZAMA)) if d["ikz"][s] is None and s != d["blocked"]]
         if ph == "C_neutral":
             st = d["step"]
             if "card" in st:
-                return [Action(f"st{i}", self._stall_label(i, 0), "stall") for i in self.empty_stalls()]
-            if self.empty_stalls():
-                return [
-                    Action(f"nc{c}", T("Place {card}", card=self._card_label(c, mons)), "neutral")
-                    for c, mons in d["row"]
-                ]
-            return [
-                Action(f"nc{c}", T("Remove {card}", card=self._card_label(c, mons)), "neutral")
-                for c, mons in d["row"]
-            ]
+                return [_a_stall(S, i, 0) for i in self.empty_stalls()]
+            place = bool(self.empty_stalls())
+            return [_a_neutral(c, mons, place) for c, mons in d["row"]]
         if ph == "C_feed":
             return [
-                Action(
-                    f"rm{i}",
-                    T("Remove {card} (stall {stall})", card=D.CHARACTERS[x[1]][0], stall=self._stall_name(i)),
-                    "starve",
-                )
+                _a_starve(S, i, x[1])
                 for i, x in enumerate(d["stalls"])
                 if x is not None and x[0] == "c" and x[2] == seat
             ]
         if ph == "NY" and d["step"].get("sub") == "place":
-            return [
-                Action(
-                    f"ny{k}",
-                    T("Oyakata to shop {k}: {shop}", k=k + 1, shop=D.SHOP_NAMES[D.SHOPS[k]]),
-                    "place",
-                )
-                for k in range(8)
-            ]
+            return [_a_place(k) for k in range(8)]
         st = d["step"]
         sub = st["sub"]
         if sub == "income":
-            acts = [Action("inc", T("Take income (+{n} mon)", n=D.INCOME), "income")]
+            acts = [_a_income()]
             for c, mons in d["row"]:
                 if self._hire_stalls(seat, c, mons):
-                    net = max(0, D.CHARACTERS[c][3] - mons)
-                    acts.append(
-                        Action(
-                            f"h{c}",
-                            T("Hire {card} ({n} mon + stall)", card=D.CHARACTERS[c][0], n=net),
-                            "hire",
-                        )
-                    )
+                    acts.append(_a_hire(c, max(0, D.CHARACTERS[c][3] - mons)))
             return acts
         if sub in ("hire_stall", "build_stall"):
-            return [Action(f"st{i}", self._stall_label(i, self.surcharge(i)), "stall") for i in st["stalls"]]
+            return [_a_stall(S, i, self.surcharge(i)) for i in st["stalls"]]
         if sub == "move":
-            acts = []
-            for dist, cost in self.move_choices(seat):
-                dest = D.SHOPS[(pl["pos"] + dist) % 8]
-                k = (pl["pos"] + dist) % 8 + 1
-                if cost:
-                    lab = T(
-                        "Move {n} to shop {k}: {shop} ({cost} sandal)",
-                        n=dist,
-                        k=k,
-                        shop=D.SHOP_NAMES[dest],
-                        cost=cost,
-                    )
-                else:
-                    lab = T("Move {n} to shop {k}: {shop}", n=dist, k=k, shop=D.SHOP_NAMES[dest])
-                acts.append(Action(f"mv{dist}", lab, "move"))
-            return acts
+            return [_a_move(dist, pl["pos"], cost) for dist, cost in self.move_choices(seat)]
         if sub == "biz":
             return self._biz_actions(seat)
         raise AssertionError(f"no actions in phase {ph}/{sub}")
@@ -410,36 +517,7 @@ class IkiState(ViewMixin, GameState):
         return [i for i, x in enumerate(self.d["stalls"]) if x is None and sur[i] <= budget]
 
     def _stall_name(self, i: int) -> str:
-        return f"{i // self.S + 1}.{i % self.S + 1}"
-
-    def _stall_label(self, i: int, extra: int) -> Msg:
-        stall = self._stall_name(i)
-        if i % self.S == self.S - 1:
-            if extra:
-                return T("Stall {stall} corner (+{n} mon)", stall=stall, n=extra)
-            return T("Stall {stall} corner", stall=stall)
-        if extra:
-            return T("Stall {stall} (+{n} mon)", stall=stall, n=extra)
-        return T("Stall {stall}", stall=stall)
-
-    def _card_label(self, c: int, mons: int = 0) -> Msg:
-        name, _, typ, cost, _sal, ff, _pay, _gain = D.CHARACTERS[c]
-        kind = D.TYPE_NAMES[typ]
-        # TRANSLATORS: a character card: its name, [its type], its cost; "ff" is firefighting
-        if mons and ff:
-            return T(
-                "{card} [{type}] cost {cost}, {n} mon on it, ff+{ff}",
-                card=name,
-                type=kind,
-                cost=cost,
-                n=mons,
-                ff=ff,
-            )
-        if mons:
-            return T("{card} [{type}] cost {cost}, {n} mon on it", card=name, type=kind, cost=cost, n=mons)
-        if ff:
-            return T("{card} [{type}] cost {cost}, ff+{ff}", card=name, type=kind, cost=cost, ff=ff)
-        return T("{card} [{type}] cost {cost}", card=name, type=kind, cost=cost)
+        return _stall_name(self.S, i)
 
     def _biz_actions(self, seat: int) -> list[Action]:
         d = self.d
@@ -451,7 +529,7 @@ class IkiState(ViewMixin, GameState):
         if not st["shop"]:
             for tid, label, pay, gain in D.SHOP_TRADES[shop]:
                 if self._can_pay(seat, pay) and self._ff_fits(seat, gain):
-                    acts.append(Action(f"x{tid}", label, "shop"))
+                    acts.append(_a_trade(tid, label))
             if shop in ("fish", "tobacco"):
                 seen = set()
                 kinds = ("fish",) if shop == "fish" else ("pipe", "pouch")
@@ -470,58 +548,25 @@ class IkiState(ViewMixin, GameState):
                     ):
                         continue
                     seen.add(tok)
-                    acts.append(Action(f"t{t}", self._token_label(t), "shop"))
+                    acts.append(_a_token(t))
             if shop == "build" and pl["kobun"] > 0:
                 empties = self.empty_stalls()
                 if empties:
                     low = min(self.surcharge(i) for i in empties)
                     for b in d["bavail"]:
-                        name, wood, mon, iki, _ab, _n = D.BUILDINGS[b]
+                        _name, wood, mon, _iki, _ab, _n = D.BUILDINGS[b]
                         if self._can_pay(seat, {"wood": wood, "mon": mon}, low):
-                            acts.append(
-                                Action(
-                                    f"b{b}",
-                                    T(
-                                        "Build {building} ({wood} wood, {mon} mon, {iki} iki)",
-                                        building=name,
-                                        wood=wood,
-                                        mon=mon,
-                                        iki=iki,
-                                    ),
-                                    "shop",
-                                )
-                            )
+                            acts.append(_a_build(b))
         if not st["char"]:
             for i in self.reach(shop_i):
                 x = d["stalls"][i]
                 if x is not None and x[0] == "c":
                     _, _, _, _, _, _, pay, gain = D.CHARACTERS[x[1]]
                     if self._can_pay(seat, pay) and self._ff_fits(seat, gain):
-                        card, does = D.CHARACTERS[x[1]][0], ability_text(pay, gain)
-                        if x[2] < 0:
-                            lab = T("{card} (neutral): {ability}", card=card, ability=does)
-                        elif x[2] == seat:
-                            lab = T("{card} (yours): {ability}", card=card, ability=does)
-                        else:
-                            lab = T("{card} ({p}): {ability}", card=card, p=f"{{p{x[2]}}}", ability=does)
-                        acts.append(Action(f"c{i}", lab, "character"))
-        acts.append(Action("done", T("Done with business"), "done"))
+                        whose = -1 if x[2] < 0 else (-2 if x[2] == seat else x[2])
+                        acts.append(_a_character(i, x[1], whose))
+        acts.append(_a_done())
         return acts
-
-    def _token_label(self, t: int) -> Msg:
-        kind, s, price, iki, prem = D.SEASON_TOKENS[t]
-        if kind == "fish":
-            if prem:
-                return T(
-                    "Buy {fish} fish for {price} mon, premium {iki} iki",
-                    fish=D.FISH_NAMES[s],
-                    price=price,
-                    iki=iki,
-                )
-            return T("Buy {fish} fish for {price} mon", fish=D.FISH_NAMES[s], price=price)
-        if kind == "pipe":
-            return T("Buy a pipe for {price} mon", price=price)
-        return T("Buy a tobacco pouch for {price} mon ({iki} iki)", price=price, iki=iki)
 
     def _token_done(self, t: int, p: str) -> Msg:
         """The log's sentence for buying token ``t`` (``p``: a ``{p0}`` token)."""
@@ -593,7 +638,7 @@ class IkiState(ViewMixin, GameState):
             self._place_char(seat, c, k * self.S)
             text = T(
                 "{p} starts with the {card} in Nagaya {k}.",
-                p=f"{{p{seat}}}",
+                p=_who(seat),
                 card=D.CHARACTERS[c][0],
                 k=k + 1,
             )
@@ -610,7 +655,7 @@ class IkiState(ViewMixin, GameState):
             d["ikz"][s] = seat
             evs.append(
                 event(
-                    T("{p} places the Ikizama on space {space}.", p=f"{{p{seat}}}", space=D.IKIZAMA[s]),
+                    T("{p} places the Ikizama on space {space}.", p=_who(seat), space=D.IKIZAMA[s]),
                     space=s,
                 )
             )
@@ -625,7 +670,7 @@ class IkiState(ViewMixin, GameState):
                 event(
                     T(
                         "{p}'s unfed {card} leaves.",
-                        p=f"{{p{seat}}}",
+                        p=_who(seat),
                         card=D.CHARACTERS[d["stalls"][i][1]][0],
                     ),
                     type="starve",
@@ -639,7 +684,7 @@ class IkiState(ViewMixin, GameState):
         elif ph == "NY" and d["step"].get("sub") == "place":
             k = int(aid[2:])
             d["players"][seat]["pos"] = k
-            text = T("{p} places the Oyakata at the {shop}.", p=f"{{p{seat}}}", shop=D.SHOP_NAMES[D.SHOPS[k]])
+            text = T("{p} places the Oyakata at the {shop}.", p=_who(seat), shop=D.SHOP_NAMES[D.SHOPS[k]])
             evs.append(event(text, shop=k))
             d["step"] = {"sub": "biz", "seat": seat, "shop": False, "char": False}
         else:
@@ -668,7 +713,7 @@ class IkiState(ViewMixin, GameState):
                         "{p} takes {n} mon (space 1-4).",
                         "{p} takes {n} mon (space 1-4).",
                         D.ONE_FOUR_MON,
-                        p=f"{{p{seat}}}",
+                        p=_who(seat),
                     )
                     evs.append(event(text, type="income"))
                     d["step"]["sub"] = "move"
@@ -681,7 +726,7 @@ class IkiState(ViewMixin, GameState):
         pl = d["players"][seat]
         if aid == "inc":
             self._mon(seat, D.INCOME)
-            text = N("{p} takes {n} mon income.", "{p} takes {n} mon income.", D.INCOME, p=f"{{p{seat}}}")
+            text = N("{p} takes {n} mon income.", "{p} takes {n} mon income.", D.INCOME, p=_who(seat))
             evs.append(event(text, type="income"))
             st["sub"] = "move"
         elif aid[0] == "h":
@@ -701,7 +746,7 @@ class IkiState(ViewMixin, GameState):
                 event(
                     T(
                         "{p} hires the {card} into stall {stall}.",
-                        p=f"{{p{seat}}}",
+                        p=_who(seat),
                         card=D.CHARACTERS[c][0],
                         stall=self._stall_name(i),
                     ),
@@ -724,7 +769,7 @@ class IkiState(ViewMixin, GameState):
             pl["kobun"] -= 1
             text = T(
                 "{p} builds the {building} in stall {stall}.",
-                p=f"{{p{seat}}}",
+                p=_who(seat),
                 building=name,
                 stall=self._stall_name(i),
             )
@@ -743,7 +788,7 @@ class IkiState(ViewMixin, GameState):
                 event(
                     T(
                         "{p} moves {n} to the {shop}.",
-                        p=f"{{p{seat}}}",
+                        p=_who(seat),
                         n=dist,
                         shop=D.SHOP_NAMES[D.SHOPS[pl["pos"]]],
                     ),
@@ -752,7 +797,7 @@ class IkiState(ViewMixin, GameState):
                 )
             )
             for _i in range(end // 8):
-                text = T("{p} passes the mark: experience for all their characters.", p=f"{{p{seat}}}")
+                text = T("{p} passes the mark: experience for all their characters.", p=_who(seat))
                 evs.append(event(text, type="pass"))
                 for i, x in enumerate(d["stalls"]):
                     if x is not None and x[0] == "c" and x[2] == seat:
@@ -773,14 +818,14 @@ class IkiState(ViewMixin, GameState):
             tid, _label, pay, gain = next(t for t in D.SHOP_TRADES[shop] if t[0] == aid[1:])
             self._pay(seat, pay)
             self._gain(seat, gain)
-            evs.append(event(D.trade_done(tid, f"{{p{seat}}}"), type="shop"))
+            evs.append(event(D.trade_done(tid, _who(seat)), type="shop"))
             st["shop"] = True
         elif aid[0] == "t":
             t = int(aid[1:])
             self._mon(seat, -D.SEASON_TOKENS[t][2])
             d["tokens"].remove(t)
             pl["tokens"].append(t)
-            evs.append(event(self._token_done(t, f"{{p{seat}}}"), type="shop", token=t))
+            evs.append(event(self._token_done(t, _who(seat)), type="shop", token=t))
             st["shop"] = True
         elif aid[0] == "b":
             b = int(aid[1:])
@@ -802,7 +847,7 @@ class IkiState(ViewMixin, GameState):
                 event(
                     T(
                         "{p} does business with the {card}: {ability}.",
-                        p=f"{{p{seat}}}",
+                        p=_who(seat),
                         card=name,
                         ability=ability_text(pay, gain),
                     ),
@@ -905,7 +950,7 @@ class IkiState(ViewMixin, GameState):
                 event(
                     T(
                         "{p} places the {card} as a neutral in stall {stall}.",
-                        p=f"{{p{seat}}}",
+                        p=_who(seat),
                         card=D.CHARACTERS[c][0],
                         stall=self._stall_name(i),
                     )
@@ -957,7 +1002,7 @@ class IkiState(ViewMixin, GameState):
                             "{p} collects {n} mon in salaries.",
                             "{p} collects {n} mon in salaries.",
                             pay,
-                            p=f"{{p{seat}}}",
+                            p=_who(seat),
                         ),
                         type="salary",
                         amount=pay,
@@ -973,7 +1018,7 @@ class IkiState(ViewMixin, GameState):
                             "{p} scores {n} iki for Nagaya harmony.",
                             "{p} scores {n} iki for Nagaya harmony.",
                             pts,
-                            p=f"{{p{seat}}}",
+                            p=_who(seat),
                         ),
                         type="harmony",
                         amount=pts,
@@ -1002,7 +1047,7 @@ class IkiState(ViewMixin, GameState):
                             "{p} cannot feed {n} character.",
                             "{p} cannot feed {n} characters.",
                             need - fed,
-                            p=f"{{p{seat}}}",
+                            p=_who(seat),
                         ),
                         type="starve",
                     )
@@ -1035,7 +1080,7 @@ class IkiState(ViewMixin, GameState):
                     T(
                         "Fire of strength {strength}! {p} draws the tile: Nagaya {k}.",
                         strength=strength,
-                        p=f"{{p{drawer}}}",
+                        p=_who(drawer),
                         k=nagaya + 1,
                     ),
                     type="fire",
@@ -1066,13 +1111,13 @@ class IkiState(ViewMixin, GameState):
             kind, thing, owner, _ = x
             name = D.CHARACTERS[thing][0] if kind == "c" else D.BUILDINGS[thing][0]
             if owner >= 0 and self.ff(owner) >= strength:
-                text = T("{p}'s firefighters stop the fire at the {place}.", p=f"{{p{owner}}}", place=name)
+                text = T("{p}'s firefighters stop the fire at the {place}.", p=_who(owner), place=name)
                 evs.append(event(text, type="fire"))
                 break
             if owner < 0:
                 text = T("The neutral {place} is lost to the fire.", place=name)
             else:
-                text = T("{p}'s {place} is lost to the fire.", p=f"{{p{owner}}}", place=name)
+                text = T("{p}'s {place} is lost to the fire.", p=_who(owner), place=name)
             evs.append(event(text, type="fire", stall=i))
             burnt.append([kind, thing, owner])
             self._kill(i)
@@ -1147,7 +1192,7 @@ class IkiState(ViewMixin, GameState):
         d["order"] = []
         d["step"] = {}
         w = self.winners()
-        text = T("The game is over. Winner: {winners}.", winners=L([f"{{p{s}}}" for s in w]))
+        text = T("The game is over. Winner: {winners}.", winners=L([_who(s) for s in w]))
         evs.append(event(text, type="end"))
 
     def score_parts(self) -> list[list[tuple[str, int]]] | None:
