@@ -58,8 +58,8 @@ TYPE_FILL = {
     "R": (200, 60, 50),
     "P": (140, 80, 170),
 }
-# TRANSLATORS: the letter on a character's type square: the first letter of its type's word
 TYPE_LETTER = {
+    # TRANSLATORS: the letter on a character's type square: the first letter of its type's word
     "Y": P("iki type letter", "P"),
     "N": P("iki type letter", "A"),
     "B": P("iki type letter", "S"),
@@ -174,8 +174,8 @@ def _ability_line(c: dict) -> str:
 def _ordinal(n: int) -> str:
     """A rank: "1st", "2nd" (the firefighting ranks go up to 4)."""
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10 if n % 100 not in (11, 12, 13) else 0, "th")
-    # TRANSLATORS: a rank ("1st", "2nd", "3rd", "4th"): the firefighting order
     if suffix == "st":
+        # TRANSLATORS: a rank ("1st", "2nd", "3rd", "4th"): the firefighting order
         return _p("ordinal", "{n}st", n=n)
     if suffix == "nd":
         return _p("ordinal", "{n}nd", n=n)
