@@ -22,7 +22,9 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from games.iki import data as D
 from games.iki.view import card_info
+from games.text import P, T
 from rendering import iki_words
 from rendering.common import (
     BACKGROUND,
@@ -43,6 +45,7 @@ from rendering.common import (
     wrap,
 )
 from rendering.common import player_badge as _player_badge
+from rendering.i18n import _, _p, current, list_words, tr
 from rendering.rules import Example
 
 W = 600
@@ -55,11 +58,22 @@ TYPE_FILL = {
     "R": (200, 60, 50),
     "P": (140, 80, 170),
 }
-TYPE_LETTER = {"Y": "P", "N": "A", "B": "S", "R": "M", "P": "X"}
-TYPE_WORD = {"Y": "Peddler", "N": "Artisan", "B": "Shop seller", "R": "Master", "P": "Special"}
+TYPE_LETTER = {
+    # TRANSLATORS: the letter on a character's type square: the first letter of its type's word
+    "Y": P("iki type letter", "P"),
+    "N": P("iki type letter", "A"),
+    "B": P("iki type letter", "S"),
+    "R": P("iki type letter", "M"),
+    "P": P("iki type letter", "X"),
+}
+TYPE_WORD = {
+    "Y": P("iki type heading", "Peddler"),
+    "N": P("iki type heading", "Artisan"),
+    "B": P("iki type heading", "Shop seller"),
+    "R": P("iki type heading", "Master"),
+    "P": P("iki type heading", "Special"),
+}
 TYPE_TEXT = {"Y": INK, "N": (255, 255, 255), "B": (255, 255, 255), "R": (255, 255, 255), "P": (255, 255, 255)}
-SEASONS = {1: "spring", 2: "summer", 3: "autumn", 4: "winter"}
-FISH = {1: "shira-uo", 2: "katsuo", 3: "suzuki", 4: "tai"}
 FIRE = (213, 94, 0)
 NEUTRAL = (160, 160, 160)
 BUILDING_FILL = (120, 110, 95)
@@ -72,6 +86,24 @@ PLAYER_H = 27  # a row of the players' table
 LINE_H = 26  # a character for hire or a building on the board: one line
 MARKET_H = 46  # a character for hire in the street picture: what it does under its name
 CHOSEN = (255, 236, 150)  # a stall or shop the decision offers (with a thick ink edge)
+
+
+def _good(kind: str) -> str:
+    """The word under a good's number (a player's tile, the players' table): "rice", "sandals"."""
+    match kind:
+        case "iki":
+            return _p("iki goods", "iki")
+        case "mon":
+            return _p("iki goods", "mon")
+        case "rice":
+            return _p("iki goods", "rice")
+        case "wood":
+            return _p("iki goods", "wood")
+        case "koban":
+            return _p("iki goods", "koban")
+        case "sandal":
+            return _p("iki goods", "sandals")
+    raise KeyError(kind)
 
 
 def nagaya_h(row_h: int) -> int:
@@ -89,13 +121,21 @@ def _t(d: ImageDraw.ImageDraw, xy, text: str, size: int = SMALL, fill=INK, ancho
 def _chip(d: ImageDraw.ImageDraw, x: float, y: float, typ: str, size: int = 26) -> None:
     """A type square: colour fill plus the type letter."""
     d.rounded_rectangle((x, y, x + size, y + size), radius=5, fill=TYPE_FILL[typ], outline=INK, width=2)
-    _t(d, (x + size / 2, y + size / 2), TYPE_LETTER[typ], max(SMALL, int(size * 0.7)), TYPE_TEXT[typ], "mm")
+    _t(
+        d,
+        (x + size / 2, y + size / 2),
+        tr(TYPE_LETTER[typ]),
+        max(SMALL, int(size * 0.7)),
+        TYPE_TEXT[typ],
+        "mm",
+    )
 
 
 def _owner(d: ImageDraw.ImageDraw, x: float, y: float, owner: int, r: int = 13) -> None:
     if owner < 0:  # the neutral character of a 2-player game
         d.ellipse((x - r, y - r, x + r, y + r), fill=NEUTRAL, outline=INK, width=2)
-        _t(d, (x, y), "N", SMALL, INK, "mm")
+        # TRANSLATORS: the letter on the badge of a neutral character (2 players)
+        _t(d, (x, y), _p("iki neutral letter", "N"), SMALL, INK, "mm")
     else:
         player_badge(d, (x, y), owner, r)
 
@@ -115,22 +155,33 @@ def _flame(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
 
 
 def _amounts(things: dict) -> str:
-    return ", ".join(f"{v} {'firefighting' if k == 'ff' else k}" for k, v in things.items())
+    return list_words([D.amount(k, v) for k, v in things.items()])
 
 
 def _ability(c: dict) -> str:
     """What a character does at its shop, in words: "2 mon for 3 iki", "gain 2 rice"."""
     gain = _amounts(c["gain"])
-    return f"{_amounts(c['pay'])} for {gain}" if c["pay"] else f"gain {gain}"
+    return (
+        _("{pay} for {gain}", pay=_amounts(c["pay"]), gain=gain) if c["pay"] else _("gain {gain}", gain=gain)
+    )
 
 
 def _ability_line(c: dict) -> str:
     """A character for hire or being placed: what it does and its salaries."""
-    return f"{_ability(c)}; pay " + "-".join(map(str, c["salaries"]))
+    return _("{ability}; pay {salaries}", ability=_ability(c), salaries="-".join(map(str, c["salaries"])))
 
 
 def _ordinal(n: int) -> str:
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10 if n % 100 not in (11, 12, 13) else 0, 'th') }"
+    """A rank: "1st", "2nd" (the firefighting ranks go up to 4)."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10 if n % 100 not in (11, 12, 13) else 0, "th")
+    if suffix == "st":
+        # TRANSLATORS: a rank ("1st", "2nd", "3rd", "4th"): the firefighting order
+        return _p("ordinal", "{n}st", n=n)
+    if suffix == "nd":
+        return _p("ordinal", "{n}nd", n=n)
+    if suffix == "rd":
+        return _p("ordinal", "{n}rd", n=n)
+    return _p("ordinal", "{n}th", n=n)
 
 
 # ---------------------------------------------------------------- main street
@@ -146,6 +197,7 @@ def _nagaya_cached(image: Image.Image, v: dict, k: int, x0: int, y0: int, row_h:
     free = bool(marks.get("free"))
     key = repr(
         (
+            current(),  # the words are drawn in the language of the moment
             k,
             S,
             row_h,
@@ -177,11 +229,11 @@ def _shop(d: ImageDraw.ImageDraw, v: dict, shop: int, y0: float, y1: float, move
         outline=INK,
         width=4 if offered else 2,
     )
-    words = v["shops"][shop].split(" ")
+    words = tr(v["shops"][shop]).split(" ")
     lines = [f"{shop + 1} " + (" ".join(words[:-1]) if len(words) > 1 else words[0])]
     lines += [words[-1]] if len(words) > 1 else []
     if move:  # a free placement (0) needs no distance
-        lines.append(f"move {move}")
+        lines.append(_("move {n}", n=move))
     for n, line in enumerate(lines):
         _t(d, (9, y0 + 1 + n * 18), fitted(line, SMALL, SHOP_W - 10), SMALL)
     here = [s for s, p in enumerate(v["players"]) if p["oyakata"] == shop]
@@ -203,10 +255,11 @@ def _nagaya(
     tall = row_h >= TALL_ROW_H
     stall_h = 4 * row_h / S  # 3 stalls a Nagaya (2 players) are taller, the panel keeps its size
     d.rounded_rectangle((0, 0, w, h), radius=10, fill=PANEL, outline=LINE, width=2)
-    _t(d, (8, 1), f"Nagaya {k + 1}", TEXT)
+    _t(d, (8, 1), _("Nagaya {k}", k=k + 1), TEXT)
     burnt = [str(f["month"]) for f in v["fires_past"] if f["nagaya"] == k]
     if burnt:
-        _t(d, (w - 8, 3), fitted("burnt in month " + ", ".join(burnt), SMALL, w - 100), SMALL, FIRE, "ra")
+        burnt_text = _("burnt in month {months}", months=list_words(burnt))
+        _t(d, (w - 8, 3), fitted(burnt_text, SMALL, w - 100), SMALL, FIRE, "ra")
     top = 24
     for j in range(2):
         _shop(d, v, 2 * k + j, top + j * 2 * row_h + 2, top + (j + 1) * 2 * row_h - 2, moves.get(j))
@@ -231,27 +284,28 @@ def _nagaya(
             c = st["card"]
             if tall:  # the name on a line of its own, the experience under it
                 _chip(d, rx + 5, mid - 20, c["type"], 20)
-                _t(d, (rx + 30, mid - 10), fitted(c["name"], SMALL, rw - 60), SMALL, INK, "lm")
+                _t(d, (rx + 30, mid - 10), fitted(tr(c["name"]), SMALL, rw - 60), SMALL, INK, "lm")
                 _pips(d, rx + 30, mid + 4, st["exp"], c["gains"], 11)
             else:  # the board: room for the name; the experience is in the street picture and the mat
                 _chip(d, rx + 4, mid - 10, c["type"], 20)
-                _t(d, (rx + 28, mid), fitted(c["name"], SMALL, rw - 60), SMALL, INK, "lm")
+                _t(d, (rx + 28, mid), fitted(tr(c["name"]), SMALL, rw - 60), SMALL, INK, "lm")
             _owner(d, rx + rw - 17, mid, st["owner"], 11)
         elif "building" in st:
             b = st["building"]
             d.rounded_rectangle(
                 (rx + 4, mid - 10, rx + 24, mid + 10), radius=3, fill=BUILDING_FILL, outline=INK
             )
-            _t(d, (rx + 14, mid), "B", SMALL, (255, 255, 255), "mm")
-            worth = f"{b['iki']} iki"
+            # TRANSLATORS: the letter on a building's square on the street
+            _t(d, (rx + 14, mid), _p("iki building letter", "B"), SMALL, (255, 255, 255), "mm")
+            worth = tr(D.amount("iki", b["iki"]))
             right = rx + rw - 34
             _t(d, (right, mid), worth, SMALL, MUTED, "rm")
             room = right - rx - 34 - text_length(worth, SMALL)
-            _t(d, (rx + 28, mid), fitted(b["name"], SMALL, room), SMALL, INK, "lm")
+            _t(d, (rx + 28, mid), fitted(tr(b["name"]), SMALL, room), SMALL, INK, "lm")
             _owner(d, rx + rw - 17, mid, st["owner"], 11)
         else:
-            tag = "corner" if st["corner"] else ""
-            extra = f"+{st['surcharge']} mon" if st["surcharge"] and not free else ""
+            tag = _p("iki stall", "corner") if st["corner"] else ""
+            extra = _("+{n} mon", n=st["surcharge"]) if st["surcharge"] and not free else ""
             label = "  ".join(x for x in (name, tag, extra) if x)
             _t(d, (rx + 8, mid), label, TEXT if chosen else SMALL, INK if chosen else MUTED, "lm")
 
@@ -284,7 +338,8 @@ def _calendar(d: ImageDraw.ImageDraw, v: dict, y: int) -> int:
         )
         _t(d, (x + 4, y + 1), str(m), SMALL)
         if m in cal["paydays"]:
-            _t(d, (x + 4, y + 21), "pay", SMALL)
+            # TRANSLATORS: a payday on the calendar (a month's box, 3 or 4 letters fit)
+            _t(d, (x + 4, y + 21), _p("iki calendar", "pay"), SMALL)
         if str(m) in cal["fires"]:  # a flame and the fire's strength
             _flame(d, x + 4, y + 21)
             _t(d, (x + 21, y + 21), str(cal["fires"][str(m)]), SMALL, FIRE)
@@ -294,13 +349,13 @@ def _calendar(d: ImageDraw.ImageDraw, v: dict, y: int) -> int:
             d.ellipse((cx0, y + 5, cx0 + 12, y + 17), fill=HIGHLIGHT if sun else INK, outline=INK, width=2)
     y += CAL_H + 4
     if cal["sun_moon"]:
-        _t(d, (PAD, y), "Yellow disc: sun, black disc: moon (the neutral character)", SMALL, MUTED)
+        _t(d, (PAD, y), _("Yellow disc: sun, black disc: moon (the neutral character)"), SMALL, MUTED)
         y += 24
     return y
 
 
 def _ikizama(d: ImageDraw.ImageDraw, v: dict, x0: int, y0: int, w: int) -> int:
-    _t(d, (x0, y0), "Ikizama track", TEXT)
+    _t(d, (x0, y0), _("Ikizama track"), TEXT)
     bw = w / 5
     y = y0 + 26
     for k, sp in enumerate(v["ikizama"]):
@@ -317,21 +372,30 @@ def _ikizama(d: ImageDraw.ImageDraw, v: dict, x0: int, y0: int, w: int) -> int:
 
 def _tokens(d: ImageDraw.ImageDraw, v: dict, x0: int, y0: int, w: int) -> int:
     season = v["season"]
-    _t(d, (x0, y0), f"Tokens of {SEASONS.get(season, 'the season')}", TEXT)
+    if season in (1, 2, 3, 4):
+        title = _("Tokens of {season}", season=tr(D.SEASON_NAMES[season]))
+    else:
+        title = _("Tokens of the season")
+    _t(d, (x0, y0), title, TEXT)
     by = {kind: [t for t in v["tokens"] if t["kind"] == kind] for kind in ("fish", "pipe", "pouch")}
-    fish = ", ".join(f"{t['price']}" + (f" (+{t['iki']} iki)" if t["premium"] else "") for t in by["fish"])
+    fish = list_words(
+        [
+            _("{price} (+{iki} iki)", price=t["price"], iki=t["iki"]) if t["premium"] else str(t["price"])
+            for t in by["fish"]
+        ]
+    )
+    kind = tr(D.FISH_NAMES.get(season, ""))
+    pipes = list_words([str(t["price"]) for t in by["pipe"]])
+    pouches = list_words([str(t["price"]) for t in by["pouch"]])
+    ikis = list_words([str(t["iki"]) for t in by["pouch"]])
     lines = [
-        f"Fish ({FISH.get(season, '')}): " + (fish + " mon" if fish else "none"),
-        "Pipes: " + (", ".join(str(t["price"]) for t in by["pipe"]) + " mon" if by["pipe"] else "none"),
-        "Pouches: "
-        + (
-            ", ".join(str(t["price"]) for t in by["pouch"])
-            + " mon for "
-            + ", ".join(str(t["iki"]) for t in by["pouch"])
-            + " iki"
-            if by["pouch"]
-            else "none"
-        ),
+        _("Fish ({fish}): {prices} mon", fish=kind, prices=fish)
+        if fish
+        else _("Fish ({fish}): none", fish=kind),
+        _("Pipes: {prices} mon", prices=pipes) if by["pipe"] else _("Pipes: none"),
+        _("Pouches: {prices} mon for {ikis} iki", prices=pouches, ikis=ikis)
+        if by["pouch"]
+        else _("Pouches: none"),
     ]
     y = y0 + 26
     for line in lines:
@@ -342,17 +406,19 @@ def _tokens(d: ImageDraw.ImageDraw, v: dict, x0: int, y0: int, w: int) -> int:
 
 def _hire_title(d: ImageDraw.ImageDraw, v: dict, y: int) -> int:
     row = v["row"] or v["start_row"]
-    title = "Starting characters" if not v["row"] and v["start_row"] else "Characters for hire"
+    title = _("Starting characters") if not v["row"] and v["start_row"] else _("Characters for hire")
     _t(d, (PAD, y), title, TEXT)
     if any(c["ff"] for c in row):
         x = PAD + text_length(title, TEXT) + 20
         _flame(d, x, y + 1)
-        _t(d, (x + 18, y + 1), "firefighting they add", SMALL, FIRE)
+        _t(d, (x + 18, y + 1), _("firefighting they add"), SMALL, FIRE)
     return y + 26
 
 
 def _cost(c: dict) -> str:
-    return f"{c['cost']} mon" + (f" (+{c['mons']} on it)" if c["mons"] else "")
+    if c["mons"]:
+        return _("{n} mon (+{k} on it)", n=c["cost"], k=c["mons"])
+    return tr(D.amount("mon", c["cost"]))
 
 
 def _character_line(
@@ -369,7 +435,7 @@ def _character_line(
         fx = x + w - text_length(cost, SMALL) - 8 - text_length(tag, SMALL)
         _flame(d, fx - 16, y)
         _t(d, (fx, y), tag, SMALL, FIRE)
-    _t(d, (x + 26, y), fitted(c["name"], SMALL, room), SMALL)
+    _t(d, (x + 26, y), fitted(tr(c["name"]), SMALL, room), SMALL)
 
 
 def _market(d: ImageDraw.ImageDraw, v: dict, y: int, abilities: bool = False) -> int:
@@ -378,7 +444,7 @@ def _market(d: ImageDraw.ImageDraw, v: dict, y: int, abilities: bool = False) ->
     y = _hire_title(d, v, y)
     row = v["row"] or v["start_row"]
     if not row:
-        _t(d, (PAD, y), "none", SMALL, MUTED)
+        _t(d, (PAD, y), _p("iki characters", "none"), SMALL, MUTED)
         return y + LINE_H
     w = (W - 3 * PAD) / 2
     step = MARKET_H if abilities else LINE_H
@@ -398,17 +464,17 @@ def _market_h(v: dict, abilities: bool = False) -> int:
 def _buildings(d: ImageDraw.ImageDraw, v: dict, y: int) -> int:
     """The buildings left to build in two columns, a line each: name, price and worth (their
     abilities are in the rules; a built one says its worth on the street)."""
-    _t(d, (PAD, y), "Buildings to build (wood, mon: iki)", TEXT)
+    _t(d, (PAD, y), _("Buildings to build (wood, mon: iki)"), TEXT)
     y += 26
     if not v["buildings"]:
-        _t(d, (PAD, y), "none left", SMALL, MUTED)
+        _t(d, (PAD, y), _p("iki buildings", "none left"), SMALL, MUTED)
         return y + LINE_H
     w = (W - 3 * PAD) / 2
     for i, b in enumerate(v["buildings"]):
         x, yy = PAD + (i % 2) * (w + PAD), y + (i // 2) * LINE_H
         price = f"{b['wood']}, {b['mon']}: {b['iki']}"
         _t(d, (x + w, yy), price, SMALL, INK, "ra")
-        _t(d, (x, yy), fitted(b["name"], SMALL, w - 10 - text_length(price, SMALL)), SMALL)
+        _t(d, (x, yy), fitted(tr(b["name"]), SMALL, w - 10 - text_length(price, SMALL)), SMALL)
     return y + (len(v["buildings"]) + 1) // 2 * LINE_H
 
 
@@ -456,13 +522,13 @@ def _table(
 
 
 def _players(d: ImageDraw.ImageDraw, v: dict, names, y: int) -> int:
-    heads = ["iki", "mon", "rice", "wood", "koban", "sandals", "Kobun"]
+    heads = [*(_good(k) for k in ("iki", *GOODS)), _p("iki column", "Kobun")]
     rows, flames = [], []
     for s in v["ff_order"]:
         p = v["players"][s]
         rows.append((s, [p["iki"], *(p[g] for g in GOODS), p["kobun_free"]], s in v["to_act"]))
         flames.append(p["ff"])
-    return _table(d, "Players in firefighting order (flame), free Kobun", heads, rows, names, y, flames)
+    return _table(d, _("Players in firefighting order (flame), free Kobun"), heads, rows, names, y, flames)
 
 
 def _players_h(v: dict) -> int:
@@ -471,10 +537,18 @@ def _players_h(v: dict) -> int:
 
 def _final(d: ImageDraw.ImageDraw, v: dict, names, y: int) -> int:
     cols = ["track", "types", "fish", "tobacco", "buildings", "resources", "total"]
-    heads = ["track", "types", "fish", "pipes", "built", "goods", "total"]
+    heads = [
+        _p("iki column", "track"),
+        _p("iki column", "types"),
+        _p("iki column", "fish"),
+        _p("iki column", "pipes"),
+        _p("iki column", "built"),
+        _p("iki column", "goods"),
+        _p("iki column", "total"),
+    ]
     order = sorted(range(len(v["final"])), key=lambda k: -v["final"][k]["total"])
     rows = [(s, [v["final"][s][c] for c in cols], s in v["winners"]) for s in order]
-    y = _table(d, "Final scoring, in iki", heads, rows, names, y)
+    y = _table(d, _("Final scoring, in iki"), heads, rows, names, y)
     for line in _final_legend():
         _t(d, (PAD, y + 2), line, SMALL, MUTED)
         y += 23
@@ -482,7 +556,8 @@ def _final(d: ImageDraw.ImageDraw, v: dict, names, y: int) -> int:
 
 
 def _final_legend() -> list[str]:
-    legend = (
+    # TRANSLATORS: the final scoring's column headings explained; each heading as translated there
+    legend = _(
         "track: iki earned during the game; types: the different types among their retired"
         " characters; pipes: tobacco; built: buildings; goods: koban, wood and mon left"
     )
@@ -492,45 +567,51 @@ def _final_legend() -> list[str]:
 def _phase_text(v: dict) -> str:
     turn = v["turn"]
     ph = turn["phase"]
+    sub = turn.get("sub")
     if ph in ("start_card", "start_nagaya"):
-        return "set-up"
+        return _p("iki phase", "set-up")
     if ph == "A":
-        return "the Ikizama track"
-    if ph == "B":
-        return {
-            "income": "income or hire",
-            "hire_stall": "choosing a stall",
-            "build_stall": "choosing a stall",
-            "move": "moving",
-            "biz": "business",
-        }[turn["sub"]]
+        return _p("iki phase", "the Ikizama track")
+    if ph == "B" and sub == "income":
+        return _p("iki phase", "income or hire")
+    if ph == "B" and sub in ("hire_stall", "build_stall"):
+        return _p("iki phase", "choosing a stall")
+    if ph == "B" and sub == "move":
+        return _p("iki phase", "moving")
+    if ph == "B":  # "biz"
+        return _p("iki phase", "business")
     if ph == "C_neutral":
-        return "neutral character"
+        return _p("iki phase", "neutral character")
     if ph == "C_feed":
-        return "payday"
+        return _p("iki phase", "payday")
     if ph == "NY":
-        return "placing Oyakata" if turn.get("sub") == "place" else "business"
+        return _p("iki phase", "placing Oyakata") if sub == "place" else _p("iki phase", "business")
     return ""
 
 
 def _header(d: ImageDraw.ImageDraw, v: dict, names) -> int:
     month = v["month"]
     if month == 0:
-        head = "Iki · set-up"
+        head = _("{game} · set-up", game="Iki")
     elif month > 12:
-        head = "Iki · New Year's Day"
+        head = _("{game} · New Year's Day", game="Iki")
     else:
-        head = f"Iki · month {month}, {SEASONS[v['season']]}"
+        head = _("{game} · month {m}, {season}", game="Iki", m=month, season=tr(D.SEASON_NAMES[v["season"]]))
     if v["over"]:
-        won = " and ".join(player_name(names, s) for s in v["winners"])
-        head = f"Iki · {won} win{'s' if len(v['winners']) == 1 else ''}" if won else "Iki · game over"
+        won = [player_name(names, s) for s in v["winners"]]
+        if len(won) == 1:
+            head = _("{game} · {name} wins", game="Iki", name=won[0])
+        elif won:  # Iki breaks every tie: one winner
+            head = _("{game} · {names} win", game="Iki", names=list_words(won))
+        else:
+            head = _("{game} · game over", game="Iki")
     _t(d, (PAD, 6), fitted(head, TITLE, W - 2 * PAD), TITLE)
     rest = W - 3 * PAD - text_length(head, TITLE)
     phase = "" if v["over"] else _phase_text(v)
     start = [s for s, p in enumerate(v["players"]) if p["oyakata"] == -1]
     if start and not v["over"]:  # Oyakata not yet on main street
         x = W - PAD - 22 * len(start)
-        _t(d, (x - 4, 8), "before shop 1:", SMALL, MUTED, "ra")
+        _t(d, (x - 4, 8), _("before shop 1:"), SMALL, MUTED, "ra")
         for m, s in enumerate(start):
             player_badge(d, (x + 10 + m * 22, 18), s, 10)
     elif phase:
@@ -589,18 +670,18 @@ def _choosing(v: dict) -> tuple[str, dict | None]:
     if isinstance(card, int):  # the view names the card being placed by its id
         character = card_info(card)
     if ph == "start_nagaya":
-        return "Your starting character: choose a Nagaya (its outer stall)", character
+        return _("Your starting character: choose a Nagaya (its outer stall)"), character
     if ph == "C_neutral":
-        return "The neutral character: choose a stall", character
+        return _("The neutral character: choose a stall"), character
     if sub == "hire_stall":
-        return "Your new character: choose a stall", character
+        return _("Your new character: choose a stall"), character
     if sub == "build_stall":
-        return "Your new building: choose a stall", None
+        return _("Your new building: choose a stall"), None
     if sub == "income":
-        return "Take income, or hire: the stalls a hire can take", None
+        return _("Take income, or hire: the stalls a hire can take"), None
     if marks["shops"] and any(marks["shops"].values()):
-        return "Move your Oyakata: the shops you can reach", None
-    return "Place your Oyakata on a shop", None
+        return _("Move your Oyakata: the shops you can reach"), None
+    return _("Place your Oyakata on a shop"), None
 
 
 def _street(v: dict, names, seat: int) -> Image.Image:
@@ -627,12 +708,15 @@ def _street(v: dict, names, seat: int) -> Image.Image:
     if hiring:
         y = _market(d, v, y, abilities=True) + 6
     elif character:
-        _t(d, (PAD, y), "Placing", TEXT)
-        _character_line(d, character, PAD, y + 26, W - 2 * PAD, "free, no owner" if neutral else None)
-        does = f"{_ability(character)}; leaves after one business" if neutral else _ability_line(character)
+        _t(d, (PAD, y), _("Placing"), TEXT)
+        _character_line(d, character, PAD, y + 26, W - 2 * PAD, _("free, no owner") if neutral else None)
+        if neutral:
+            does = _("{ability}; leaves after one business", ability=_ability(character))
+        else:
+            does = _ability_line(character)
         _t(d, (PAD + 26, y + 47), fitted(does, SMALL, W - 2 * PAD - 26), SMALL, MUTED)
         y += 26 + MARKET_H
-    _t(d, (PAD, y), "Marked: what you can choose, named as in your options", SMALL, MUTED)
+    _t(d, (PAD, y), _("Marked: what you can choose, named as in your options"), SMALL, MUTED)
     return image
 
 
@@ -656,79 +740,85 @@ def _mat(v: dict, names, seat: int) -> Image.Image:
     colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
     d.rounded_rectangle((2, 2, W - 3, height - 3), radius=12, fill=PANEL, outline=colour, width=5)
     player_badge(d, (PAD + 18, 24), seat, 13)
-    title = fitted(f"{player_name(names, seat)}'s mat", TITLE, 260)
+    title = fitted(_("{name}'s mat", name=player_name(names, seat)), TITLE, 260)
     _t(d, (PAD + 38, 12), title, TITLE)
     shop = p["oyakata"]
     if shop is None:  # taken off main street at the end of month 12, placed again on New Year's Day
-        where = "Oyakata to place again"
+        where = _("Oyakata to place again")
+    elif shop < 0:
+        where = _("Oyakata before shop 1")
     else:
-        where = "Oyakata before shop 1" if shop < 0 else f"Oyakata at {shop + 1} {v['shops'][shop]}"
+        where = _("Oyakata at {k} {shop}", k=shop + 1, shop=tr(v["shops"][shop]))
     room = W - 3 * PAD - 46 - text_length(title, TITLE)
     _t(d, (W - PAD - 6, 14), fitted(where, SMALL, room), SMALL, INK, "ra")
     y = 48
     tw = (W - 2 * PAD - 8) / 6
-    for k, (value, word) in enumerate(
-        [
-            (p["iki"], "iki"),
-            (p["mon"], "mon"),
-            (p["rice"], "rice"),
-            (p["wood"], "wood"),
-            (p["koban"], "koban"),
-            (p["sandal"], "sandals"),
-        ]
-    ):
-        _tile(d, PAD + 6 + k * tw, y, tw, value, word)
+    for k, good in enumerate(("iki", *GOODS)):
+        _tile(d, PAD + 6 + k * tw, y, tw, p[good], _good(good))
     y += 70
     tw = (W - 2 * PAD - 8) / 3
     rank = f"{p['ff']} ({_ordinal(p['ff_rank'] + 1)})"
     for k, (value, word) in enumerate(
-        [(rank, "firefighting"), (p["kobun_free"], "free Kobun"), (len(mine), "to feed at payday")]
+        [
+            (rank, _p("iki tile", "firefighting")),
+            (p["kobun_free"], _p("iki tile", "free Kobun")),
+            (len(mine), _p("iki tile", "to feed at payday")),
+        ]
     ):
         _tile(d, PAD + 6 + k * tw, y, tw, value, word, 26 if k == 0 else 30)
     y += 70
-    _t(d, (PAD + 6, y), "Your characters on main street", TEXT)
+    _t(d, (PAD + 6, y), _("Your characters on main street"), TEXT)
     y += 28
     cw = (W - 2 * PAD - 12) / 2
     if not mine:
-        _t(d, (PAD + 6, y), "none", SMALL, MUTED)
+        _t(d, (PAD + 6, y), _p("iki characters", "none"), SMALL, MUTED)
     for i, st in enumerate(mine):
         c = st["card"]
         x, yy = PAD + 6 + (i % 2) * cw, y + (i // 2) * 28
         _chip(d, x, yy, c["type"], 20)
-        label = f"{st['nagaya'] + 1}.{st['index'] + 1} {c['name']}"
-        px = x + cw - 6 - 13 * c["gains"] - text_length("pay 4", SMALL) - 4
+        label = f"{st['nagaya'] + 1}.{st['index'] + 1} {tr(c['name'])}"
+        px = x + cw - 6 - 13 * c["gains"] - text_length(_("pay {n}", n=4), SMALL) - 4
         _t(d, (x + 25, yy), fitted(label, SMALL, px - x - 30), SMALL)
         end = _pips(d, px, yy + 5, st["exp"], c["gains"], 9)
-        _t(d, (end + 2, yy), f"pay {c['salaries'][st['exp']]}", SMALL, MUTED)
+        _t(d, (end + 2, yy), _("pay {n}", n=c["salaries"][st["exp"]]), SMALL, MUTED)
     y += char_rows * 28 + 10
-    _t(d, (PAD + 6, y), "Retired (their salary at each payday)", TEXT)
+    _t(d, (PAD + 6, y), _("Retired (their salary at each payday)"), TEXT)
     y += 28
     cw = (W - 2 * PAD - 8) / 5  # "Shop seller" (90 px) whole beside its chip
     for k, typ in enumerate(TYPE_FILL):
         x = PAD + 6 + k * cw
         _chip(d, x, y, typ, 20)
-        _t(d, (x + 23, y), fitted(TYPE_WORD[typ], SMALL, cw - 25), SMALL)
+        _t(d, (x + 23, y), fitted(tr(TYPE_WORD[typ]), SMALL, cw - 25), SMALL)
         cards = by_type[typ]
         for j, c in enumerate(cards):
-            _t(d, (x, y + 26 + j * 22), fitted(f"{c['name']} {c['salaries'][-1]}", SMALL, cw - 6), SMALL)
+            _t(d, (x, y + 26 + j * 22), fitted(f"{tr(c['name'])} {c['salaries'][-1]}", SMALL, cw - 6), SMALL)
         if not cards:
-            _t(d, (x, y + 26), "none", SMALL, MUTED)
+            _t(d, (x, y + 26), _p("iki characters", "none"), SMALL, MUTED)
     y += 26 + deepest * 22 + 10
     toks = p["tokens"]
     fish = [
-        FISH[t["season"]] + (f" (+{t['iki']} iki)" if t["premium"] else "")
+        _("{fish} (+{iki} iki)", fish=tr(D.FISH_NAMES[t["season"]]), iki=t["iki"])
+        if t["premium"]
+        else tr(D.FISH_NAMES[t["season"]])
         for t in toks
         if t["kind"] == "fish"
     ]
     pipes = sum(1 for t in toks if t["kind"] == "pipe")
-    pouches = [f"{t['iki']} iki" for t in toks if t["kind"] == "pouch"]
+    pouches = list_words([D.amount("iki", t["iki"]) for t in toks if t["kind"] == "pouch"])
+    if not pouches:
+        pouches = _p("iki tobacco pouches", "none")
+    if pipes:
+        pipe_line = _(
+            "Pipes: {n} (pouches count double); tobacco pouches: {pouches}", n=pipes, pouches=pouches
+        )
+    else:
+        pipe_line = _("Pipes: {n}; tobacco pouches: {pouches}", n=pipes, pouches=pouches)
     for line in (
-        "Fish: " + (", ".join(fish) or "none"),
-        f"Pipes: {pipes}"
-        + (" (pouches count double)" if pipes else "")
-        + "; tobacco pouches: "
-        + (", ".join(pouches) or "none"),
-        "Buildings: " + (", ".join(b["name"] for b in blds) or "none"),
+        _("Fish: {fish}", fish=list_words(fish)) if fish else _("Fish: none"),
+        pipe_line,
+        _("Buildings: {buildings}", buildings=list_words([b["name"] for b in blds]))
+        if blds
+        else _("Buildings: none"),
     ):
         _t(d, (PAD + 6, y), fitted(line, SMALL, W - 2 * PAD - 12), SMALL)
         y += 24
@@ -756,25 +846,25 @@ PRESENTATION = Presentation(
         11,
         30,
         (
-            (180, 418, "A: in firefighting order, take a space of the Ikizama track."),
-            (200, 514, "B: take 4 mon, or hire one of the characters for hire into a stall."),
-            (150, 46, "Move your Oyakata that many shops; trade, use a character behind it."),
-            (476, 386, "Paydays and fires come with the calendar."),
-            (560, 598, "Iki is the score: characters, buildings, harmony and tokens earn it."),
+            (180, 418, T("A: in firefighting order, take a space of the Ikizama track.")),
+            (200, 514, T("B: take 4 mon, or hire one of the characters for hire into a stall.")),
+            (150, 46, T("Move your Oyakata that many shops; trade, use a character behind it.")),
+            (476, 386, T("Paydays and fires come with the calendar.")),
+            (560, 598, T("Iki is the score: characters, buildings, harmony and tokens earn it.")),
         ),
     ),
-    menus={
-        "hire": "Hire",
-        "move": "Move",
-        "neutral": "Neutral",
-        "place": "Place",
-        "stall": "Stall",
-        "start_card": "Start card",
-        "character": "Business",
-        "shop": "Shop",
-        "starve": "Remove",
-        "income": "Income",
-        "ikizama": "Ikizama",
-        "nagaya": "Nagaya",
+    menus={  # words the panel translates where it shows them (lazy: said in the reader's language)
+        "hire": P("iki menu", "Hire"),
+        "move": P("iki menu", "Move"),
+        "neutral": P("iki menu", "Neutral"),
+        "place": P("iki menu", "Place"),
+        "stall": P("iki menu", "Stall"),
+        "start_card": P("iki menu", "Start card"),
+        "character": P("iki menu", "Business"),
+        "shop": P("iki menu", "Shop"),
+        "starve": P("iki menu", "Remove"),
+        "income": P("iki menu", "Income"),
+        "ikizama": P("iki menu", "Ikizama"),
+        "nagaya": P("iki menu", "Nagaya"),
     },
 )

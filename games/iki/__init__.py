@@ -7,6 +7,7 @@ the player view in ``view.py``.
 from __future__ import annotations
 
 from games.base import Game
+from games.text import T
 
 from .state import IkiState
 
@@ -18,7 +19,7 @@ GAME = Game(
     _new=IkiState.new,
     _load=IkiState.load,
     option_help={},
-    blurb="a year in Edo's merchant streets: hire characters, trade, fight fires.",
+    blurb=T("a year in Edo's merchant streets: hire characters, trade, fight fires."),
     setups=((3, {}), (2, {}), (4, {})),
 )
 IkiState.game = GAME

@@ -32,21 +32,23 @@ Action ids (short, they go into Discord custom_ids):
 from __future__ import annotations
 
 import json
+from functools import cache
 
-from games.base import Action, GameState, event, plural
+from games.base import Action, GameState, event
 from games.rng import Rng
+from games.text import L, Msg, N, P, T
 
 from . import data as D
 from .view import ViewMixin
 
 # The final scoring's parts (``score_breakdown``), in the rulebook's order, as a person reads them.
 SCORE_PARTS = (
-    ("track", "iki track"),
-    ("types", "character types"),
-    ("fish", "fish"),
-    ("tobacco", "tobacco"),
-    ("buildings", "buildings"),
-    ("resources", "goods"),  # koban, wood and mon left: the final picture's word
+    ("track", P("iki score", "iki track")),
+    ("types", P("iki score", "character types")),
+    ("fish", P("iki score", "fish")),
+    ("tobacco", P("iki score", "tobacco")),
+    ("buildings", P("iki score", "buildings")),
+    ("resources", P("iki score", "goods")),  # koban, wood and mon left: the final picture's word
 )
 SEASON_TOKEN_IDS = {s: [i for i, t in enumerate(D.SEASON_TOKENS) if t[1] == s] for s in (1, 2, 3, 4)}
 
@@ -55,22 +57,164 @@ def card_gains(card: int) -> int:
     return len(D.CHARACTERS[card][4]) - 1
 
 
-def _cost_text(pay: dict) -> str:
-    return ", ".join(f"{v} {k}" for k, v in pay.items()) or "free"
+def _who(seat: int) -> str:
+    """A seat as words name it: ``{p0}``, filled with the player's name where it is read."""
+    return "{p" + str(seat) + "}"
 
 
-def ability_text(pay: dict, gain: dict) -> str:
-    g = ", ".join(f"+{v} {'firefighting' if k == 'ff' else k}" for k, v in gain.items())
-    return g if not pay else f"{_cost_text(pay)} -> {g}"
+def ability_text(pay: dict, gain: dict) -> Msg:
+    """What business with a character does: "1 mon -> +1 wood, +1 iki"."""
+    # TRANSLATORS: a gain, e.g. "+2 rice"
+    g = L([T("+{amount}", amount=D.amount(k, v)) for k, v in gain.items()])
+    if not pay:
+        return g
+    # TRANSLATORS: what business with a character costs -> what it gives
+    return T("{cost} -> {gain}", cost=L([D.amount(k, v) for k, v in pay.items()]), gain=g)
 
 
-def _third_person(label: str) -> str:
-    """A button label as a log sentence: "Buy 1 rice for 2 mon" -> "buys 1 rice for 2 mon"."""
-    verb, _, rest = label.partition(" ")
-    if verb == "Firefighting":  # "Firefighting +2 for 4 mon"
-        step, _, price = rest.partition(" ")
-        return f"raises firefighting by {step.lstrip('+')} {price}"
-    return {"Buy": "buys", "Change": "changes"}.get(verb, verb.lower()) + (f" {rest}" if rest else "")
+# ---------------------------------------------------------------- the actions, each made once
+def _stall_name(S: int, i: int) -> str:
+    return f"{i // S + 1}.{i % S + 1}"
+
+
+@cache
+def _card_label(c: int, mons: int = 0) -> Msg:
+    name, _, typ, cost, _sal, ff, _pay, _gain = D.CHARACTERS[c]
+    kind = D.TYPE_NAMES[typ]
+    if mons and ff:
+        # TRANSLATORS: a character card: its name, [its type], its cost; "ff" is firefighting
+        return T(
+            "{card} [{type}] cost {cost}, {n} mon on it, ff+{ff}",
+            card=name,
+            type=kind,
+            cost=cost,
+            n=mons,
+            ff=ff,
+        )
+    if mons:
+        return T("{card} [{type}] cost {cost}, {n} mon on it", card=name, type=kind, cost=cost, n=mons)
+    if ff:
+        return T("{card} [{type}] cost {cost}, ff+{ff}", card=name, type=kind, cost=cost, ff=ff)
+    return T("{card} [{type}] cost {cost}", card=name, type=kind, cost=cost)
+
+
+@cache
+def _a_start_card(c: int) -> Action:
+    return Action(f"sc{c}", _card_label(c), "start_card")
+
+
+@cache
+def _a_nagaya(k: int) -> Action:
+    return Action(f"sn{k}", T("Nagaya {k} (outer stall)", k=k + 1), "nagaya")
+
+
+@cache
+def _a_ikizama(s: int) -> Action:
+    return Action(f"ik{s}", T("Ikizama on space {space}", space=D.IKIZAMA[s]), "ikizama")
+
+
+@cache
+def _a_stall(S: int, i: int, extra: int) -> Action:
+    stall = _stall_name(S, i)
+    if i % S == S - 1:
+        if extra:
+            label = T("Stall {stall} corner (+{n} mon)", stall=stall, n=extra)
+        else:
+            label = T("Stall {stall} corner", stall=stall)
+    elif extra:
+        label = T("Stall {stall} (+{n} mon)", stall=stall, n=extra)
+    else:
+        label = T("Stall {stall}", stall=stall)
+    return Action(f"st{i}", label, "stall")
+
+
+@cache
+def _a_neutral(c: int, mons: int, place: bool) -> Action:
+    if place:
+        return Action(f"nc{c}", T("Place {card}", card=_card_label(c, mons)), "neutral")
+    return Action(f"nc{c}", T("Remove {card}", card=_card_label(c, mons)), "neutral")
+
+
+@cache
+def _a_starve(S: int, i: int, c: int) -> Action:
+    label = T("Remove {card} (stall {stall})", card=D.CHARACTERS[c][0], stall=_stall_name(S, i))
+    return Action(f"rm{i}", label, "starve")
+
+
+@cache
+def _a_place(k: int) -> Action:
+    return Action(f"ny{k}", T("Oyakata to shop {k}: {shop}", k=k + 1, shop=D.SHOP_NAMES[D.SHOPS[k]]), "place")
+
+
+@cache
+def _a_income() -> Action:
+    return Action("inc", T("Take income (+{n} mon)", n=D.INCOME), "income")
+
+
+@cache
+def _a_hire(c: int, net: int) -> Action:
+    return Action(f"h{c}", T("Hire {card} ({n} mon + stall)", card=D.CHARACTERS[c][0], n=net), "hire")
+
+
+@cache
+def _a_move(dist: int, pos: int, cost: int) -> Action:
+    k = (pos + dist) % 8
+    shop = D.SHOP_NAMES[D.SHOPS[k]]
+    if cost:
+        label = T("Move {n} to shop {k}: {shop} ({cost} sandal)", n=dist, k=k + 1, shop=shop, cost=cost)
+    else:
+        label = T("Move {n} to shop {k}: {shop}", n=dist, k=k + 1, shop=shop)
+    return Action(f"mv{dist}", label, "move")
+
+
+@cache
+def _a_trade(tid: str, label: Msg) -> Action:
+    return Action(f"x{tid}", label, "shop")
+
+
+@cache
+def _a_token(t: int) -> Action:
+    kind, s, price, iki, prem = D.SEASON_TOKENS[t]
+    if kind == "fish" and prem:
+        label = T(
+            "Buy {fish} fish for {price} mon, premium {iki} iki", fish=D.FISH_NAMES[s], price=price, iki=iki
+        )
+    elif kind == "fish":
+        label = T("Buy {fish} fish for {price} mon", fish=D.FISH_NAMES[s], price=price)
+    elif kind == "pipe":
+        label = T("Buy a pipe for {price} mon", price=price)
+    else:
+        label = T("Buy a tobacco pouch for {price} mon ({iki} iki)", price=price, iki=iki)
+    return Action(f"t{t}", label, "shop")
+
+
+@cache
+def _a_build(b: int) -> Action:
+    name, wood, mon, iki, _ab, _n = D.BUILDINGS[b]
+    label = T(
+        "Build {building} ({wood} wood, {mon} mon, {iki} iki)", building=name, wood=wood, mon=mon, iki=iki
+    )
+    return Action(f"b{b}", label, "shop")
+
+
+@cache
+def _a_character(i: int, card: int, whose: int) -> Action:
+    """Business with the character ``card`` in stall ``i``: ``whose`` is -1 for the neutral one,
+    -2 for one of the seat's own, else its owner's seat."""
+    name, _, _, _, _, _, pay, gain = D.CHARACTERS[card]
+    does = ability_text(pay, gain)
+    if whose == -1:
+        label = T("{card} (neutral): {ability}", card=name, ability=does)
+    elif whose == -2:
+        label = T("{card} (yours): {ability}", card=name, ability=does)
+    else:
+        label = T("{card} ({p}): {ability}", card=name, p=_who(whose), ability=does)
+    return Action(f"c{i}", label, "character")
+
+
+@cache
+def _a_done() -> Action:
+    return Action("done", T("Done with business"), "done")
 
 
 class IkiState(ViewMixin, GameState):
@@ -88,7 +232,7 @@ class IkiState(ViewMixin, GameState):
         sun = rng.randrange(2) if n == 2 else None
         first = sun if n == 2 else 0
         players = []
-        for _ in range(n):
+        for _i in range(n):
             p = dict(D.START)
             p.update(ff=0, stamp=0, kobun=D.KOBUN, pos=-1, iki=0, retired=[], tokens=[])
             players.append(p)
@@ -276,7 +420,13 @@ class IkiState(ViewMixin, GameState):
         p = self.d["players"][owner]
         p["retired"].append(card)
         p["kobun"] += 1
-        evs.append(event(f"{{p{owner}}}'s {D.CHARACTERS[card][0]} retires.", type="retire", card=card))
+        evs.append(
+            event(
+                T("{p}'s {card} retires.", p=_who(owner), card=D.CHARACTERS[card][0]),
+                type="retire",
+                card=card,
+            )
+        )
 
     def _experience(self, stall: int, evs: list) -> None:
         x = self.d["stalls"][stall]
@@ -316,174 +466,160 @@ class IkiState(ViewMixin, GameState):
         return acts
 
     def _legal(self, seat: int) -> list[Action]:
+        # Speed: an action depends only on the few numbers its key names, so each is made once
+        # (its label a message with its parameters) and kept (the module's cached ``_a_*``).
         d = self.d
         ph = d["phase"]
-        P = d["players"][seat]
+        pl = d["players"][seat]
+        S = self.S
         if ph == "start_card":
-            return [Action(f"sc{c}", self._card_label(c), "start_card") for c in d["start_row"]]
+            return [_a_start_card(c) for c in d["start_row"]]
         if ph == "start_nagaya":
-            return [Action(f"sn{k}", f"Nagaya {k + 1} (outer stall)", "nagaya") for k in self.start_nagayas()]
+            return [_a_nagaya(k) for k in self.start_nagayas()]
         if ph == "A":
-            return [
-                Action(f"ik{s}", f"Ikizama on space {D.IKIZAMA[s]}", "ikizama")
-                for s in range(len(D.IKIZAMA))
-                if d["ikz"][s] is None and s != d["blocked"]
-            ]
+            return [_a_ikizama(s) for s in range(len(D.IKIZAMA)) if d["ikz"][s] is None and s != d["blocked"]]
         if ph == "C_neutral":
             st = d["step"]
             if "card" in st:
-                return [Action(f"st{i}", self._stall_label(i, 0), "stall") for i in self.empty_stalls()]
-            verb = "Place" if self.empty_stalls() else "Remove"
-            return [
-                Action(f"nc{c}", f"{verb} {self._card_label(c, mons)}"[:80], "neutral")
-                for c, mons in d["row"]
-            ]
+                return [_a_stall(S, i, 0) for i in self.empty_stalls()]
+            place = bool(self.empty_stalls())
+            return [_a_neutral(c, mons, place) for c, mons in d["row"]]
         if ph == "C_feed":
             return [
-                Action(f"rm{i}", f"Remove {D.CHARACTERS[x[1]][0]} (stall {self._stall_name(i)})", "starve")
+                _a_starve(S, i, x[1])
                 for i, x in enumerate(d["stalls"])
                 if x is not None and x[0] == "c" and x[2] == seat
             ]
         if ph == "NY" and d["step"].get("sub") == "place":
-            return [
-                Action(f"ny{k}", f"Oyakata to shop {k + 1}: {D.SHOP_NAMES[D.SHOPS[k]]}", "place")
-                for k in range(8)
-            ]
+            return [_a_place(k) for k in range(8)]
         st = d["step"]
         sub = st["sub"]
         if sub == "income":
-            acts = [Action("inc", f"Take income (+{D.INCOME} mon)", "income")]
+            acts = [_a_income()]
             for c, mons in d["row"]:
                 if self._hire_stalls(seat, c, mons):
-                    net = max(0, D.CHARACTERS[c][3] - mons)
-                    acts.append(
-                        Action(f"h{c}", f"Hire {D.CHARACTERS[c][0]} ({net} mon + stall)"[:80], "hire")
-                    )
+                    acts.append(_a_hire(c, max(0, D.CHARACTERS[c][3] - mons)))
             return acts
         if sub in ("hire_stall", "build_stall"):
-            return [Action(f"st{i}", self._stall_label(i, self.surcharge(i)), "stall") for i in st["stalls"]]
+            return [_a_stall(S, i, self.surcharge(i)) for i in st["stalls"]]
         if sub == "move":
-            acts = []
-            for dist, cost in self.move_choices(seat):
-                dest = D.SHOPS[(P["pos"] + dist) % 8]
-                lab = f"Move {dist} to shop {(P['pos'] + dist) % 8 + 1}: {D.SHOP_NAMES[dest]}" + (
-                    f" ({cost} sandal)" if cost else ""
-                )
-                acts.append(Action(f"mv{dist}", lab, "move"))
-            return acts
+            return [_a_move(dist, pl["pos"], cost) for dist, cost in self.move_choices(seat)]
         if sub == "biz":
             return self._biz_actions(seat)
         raise AssertionError(f"no actions in phase {ph}/{sub}")
 
     def _hire_stalls(self, seat: int, card: int, mons: int) -> list[int]:
-        P = self.d["players"][seat]
-        if P["kobun"] <= 0:
+        pl = self.d["players"][seat]
+        if pl["kobun"] <= 0:
             return []
-        budget = P["mon"] - max(0, D.CHARACTERS[card][3] - mons)
+        budget = pl["mon"] - max(0, D.CHARACTERS[card][3] - mons)
         sur = self._sur
         return [i for i, x in enumerate(self.d["stalls"]) if x is None and sur[i] <= budget]
 
     def _stall_name(self, i: int) -> str:
-        return f"{i // self.S + 1}.{i % self.S + 1}"
-
-    def _stall_label(self, i: int, extra: int) -> str:
-        corner = " corner" if i % self.S == self.S - 1 else ""
-        return f"Stall {self._stall_name(i)}{corner}" + (f" (+{extra} mon)" if extra else "")
-
-    def _card_label(self, c: int, mons: int = 0) -> str:
-        name, _, typ, cost, _sal, ff, _pay, _gain = D.CHARACTERS[c]
-        extra = f", {mons} mon on it" if mons else ""
-        ffs = f", ff+{ff}" if ff else ""
-        return f"{name} [{D.TYPE_NAMES[typ]}] cost {cost}{extra}{ffs}"[:80]
+        return _stall_name(self.S, i)
 
     def _biz_actions(self, seat: int) -> list[Action]:
         d = self.d
         st = d["step"]
-        P = d["players"][seat]
-        shop_i = P["pos"]
+        pl = d["players"][seat]
+        shop_i = pl["pos"]
         shop = D.SHOPS[shop_i]
         acts: list[Action] = []
         if not st["shop"]:
             for tid, label, pay, gain in D.SHOP_TRADES[shop]:
                 if self._can_pay(seat, pay) and self._ff_fits(seat, gain):
-                    acts.append(Action(f"x{tid}", label, "shop"))
+                    acts.append(_a_trade(tid, label))
             if shop in ("fish", "tobacco"):
                 seen = set()
                 kinds = ("fish",) if shop == "fish" else ("pipe", "pouch")
                 for t in d["tokens"]:
                     tok = D.SEASON_TOKENS[t]
-                    if tok[0] not in kinds or tok in seen or tok[2] > P["mon"]:
+                    if tok[0] not in kinds or tok in seen or tok[2] > pl["mon"]:
                         continue
                     if (
                         tok[0] == "fish"
                         and sum(
                             1
-                            for o in P["tokens"]
+                            for o in pl["tokens"]
                             if D.SEASON_TOKENS[o][0] == "fish" and D.SEASON_TOKENS[o][1] == tok[1]
                         )
                         >= D.FISH_PER_SEASON
                     ):
                         continue
                     seen.add(tok)
-                    acts.append(Action(f"t{t}", self._token_label(t), "shop"))
-            if shop == "build" and P["kobun"] > 0:
+                    acts.append(_a_token(t))
+            if shop == "build" and pl["kobun"] > 0:
                 empties = self.empty_stalls()
                 if empties:
                     low = min(self.surcharge(i) for i in empties)
                     for b in d["bavail"]:
-                        name, wood, mon, iki, _ab, _n = D.BUILDINGS[b]
+                        _name, wood, mon, _iki, _ab, _n = D.BUILDINGS[b]
                         if self._can_pay(seat, {"wood": wood, "mon": mon}, low):
-                            acts.append(
-                                Action(f"b{b}", f"Build {name} ({wood} wood, {mon} mon, {iki} iki)", "shop")
-                            )
+                            acts.append(_a_build(b))
         if not st["char"]:
             for i in self.reach(shop_i):
                 x = d["stalls"][i]
                 if x is not None and x[0] == "c":
                     _, _, _, _, _, _, pay, gain = D.CHARACTERS[x[1]]
                     if self._can_pay(seat, pay) and self._ff_fits(seat, gain):
-                        who = "neutral" if x[2] < 0 else ("yours" if x[2] == seat else f"{{p{x[2]}}}")
-                        lab = f"{D.CHARACTERS[x[1]][0]} ({who}): {ability_text(pay, gain)}"
-                        acts.append(Action(f"c{i}", lab[:80], "character"))
-        acts.append(Action("done", "Done with business", "done"))
+                        whose = -1 if x[2] < 0 else (-2 if x[2] == seat else x[2])
+                        acts.append(_a_character(i, x[1], whose))
+        acts.append(_a_done())
         return acts
 
-    def _token_label(self, t: int) -> str:
+    def _token_done(self, t: int, p: str) -> Msg:
+        """The log's sentence for buying token ``t`` (``p``: a ``{p0}`` token)."""
         kind, s, price, iki, prem = D.SEASON_TOKENS[t]
         if kind == "fish":
-            pr = f", premium {iki} iki" if prem else ""
-            return f"Buy {D.FISH_NAMES[s]} fish for {price} mon{pr}"
+            if prem:
+                return T(
+                    "{p} buys {fish} fish for {price} mon, premium {iki} iki.",
+                    p=p,
+                    fish=D.FISH_NAMES[s],
+                    price=price,
+                    iki=iki,
+                )
+            return T("{p} buys {fish} fish for {price} mon.", p=p, fish=D.FISH_NAMES[s], price=price)
         if kind == "pipe":
-            return f"Buy a pipe for {price} mon"
-        return f"Buy a tobacco pouch for {price} mon ({iki} iki)"
+            return T("{p} buys a pipe for {price} mon.", p=p, price=price)
+        return T("{p} buys a tobacco pouch for {price} mon ({iki} iki).", p=p, price=price, iki=iki)
 
-    def prompt(self, seat: int) -> str:
+    def prompt(self, seat: int) -> Msg:
         d = self.d
         if seat not in self.to_act():
-            return "Wait for the other players."
+            return T("Wait for the other players.")
         ph = d["phase"]
         if ph == "start_card":
-            return "Choose a starting character."
+            return T("Choose a starting character.")
         if ph == "start_nagaya":
-            return "Choose the Nagaya whose outer stall gets your starting character."
+            return T("Choose the Nagaya whose outer stall gets your starting character.")
         if ph == "A":
-            return f"Month {d['month']}: place your Ikizama (it sets how far your Oyakata moves)."
+            return T("Month {m}: place your Ikizama (it sets how far your Oyakata moves).", m=d["month"])
         if ph == "C_neutral":
             if "card" in d["step"]:
-                return "Choose a stall for the neutral character."
-            return "Choose the character that becomes neutral this month."
+                return T("Choose a stall for the neutral character.")
+            return T("Choose the character that becomes neutral this month.")
         if ph == "C_feed":
-            return f"Payday: you lack rice; remove {plural(d['step']['left'], 'unfed character')}."
+            return N(
+                "Payday: you lack rice; remove {n} unfed character.",
+                "Payday: you lack rice; remove {n} unfed characters.",
+                d["step"]["left"],
+            )
         if ph == "NY" and d["step"].get("sub") == "place":
-            return "New Year's Day: place your Oyakata on any shop."
+            return T("New Year's Day: place your Oyakata on any shop.")
         sub = d["step"]["sub"]
-        return {
-            "income": "Take income or hire a character.",
-            "hire_stall": "Choose the stall for your new character.",
-            "build_stall": "Choose the stall for your new building.",
-            "move": "Move your Oyakata (sandals add spaces).",
-            "biz": "Do business with the shop and/or one character, then Done.",
-        }[sub]
+        if sub == "income":
+            return T("Take income or hire a character.")
+        if sub == "hire_stall":
+            return T("Choose the stall for your new character.")
+        if sub == "build_stall":
+            return T("Choose the stall for your new building.")
+        if sub == "move":
+            return T("Move your Oyakata (sandals add spaces).")
+        if sub == "biz":
+            return T("Do business with the shop and/or one character, then Done.")
+        raise KeyError(sub)
 
     # ------------------------------------------------------------ apply
     def _do(self, seat: int, aid: str) -> list[dict]:
@@ -500,7 +636,13 @@ class IkiState(ViewMixin, GameState):
             c = d["step"]["card"]
             k = int(aid[2:])
             self._place_char(seat, c, k * self.S)
-            evs.append(event(f"{{p{seat}}} starts with the {D.CHARACTERS[c][0]} in Nagaya {k + 1}.", card=c))
+            text = T(
+                "{p} starts with the {card} in Nagaya {k}.",
+                p=_who(seat),
+                card=D.CHARACTERS[c][0],
+                k=k + 1,
+            )
+            evs.append(event(text, card=c))
             d["order"].pop(0)
             d["phase"] = "start_card"
             d["step"] = {}
@@ -511,7 +653,12 @@ class IkiState(ViewMixin, GameState):
         elif ph == "A":
             s = int(aid[2:])
             d["ikz"][s] = seat
-            evs.append(event(f"{{p{seat}}} places the Ikizama on space {D.IKIZAMA[s]}.", space=s))
+            evs.append(
+                event(
+                    T("{p} places the Ikizama on space {space}.", p=_who(seat), space=D.IKIZAMA[s]),
+                    space=s,
+                )
+            )
             d["order"].pop(0)
             if not d["order"]:
                 self._phase_b_next(evs)
@@ -520,7 +667,14 @@ class IkiState(ViewMixin, GameState):
         elif ph == "C_feed":
             i = int(aid[2:])
             evs.append(
-                event(f"{{p{seat}}}'s unfed {D.CHARACTERS[d['stalls'][i][1]][0]} leaves.", type="starve")
+                event(
+                    T(
+                        "{p}'s unfed {card} leaves.",
+                        p=_who(seat),
+                        card=D.CHARACTERS[d["stalls"][i][1]][0],
+                    ),
+                    type="starve",
+                )
             )
             self._kill(i)
             d["step"]["left"] -= 1
@@ -530,7 +684,8 @@ class IkiState(ViewMixin, GameState):
         elif ph == "NY" and d["step"].get("sub") == "place":
             k = int(aid[2:])
             d["players"][seat]["pos"] = k
-            evs.append(event(f"{{p{seat}}} places the Oyakata at the {D.SHOP_NAMES[D.SHOPS[k]]}.", shop=k))
+            text = T("{p} places the Oyakata at the {shop}.", p=_who(seat), shop=D.SHOP_NAMES[D.SHOPS[k]])
+            evs.append(event(text, shop=k))
             d["step"] = {"sub": "biz", "seat": seat, "shop": False, "char": False}
         else:
             self._do_b(seat, aid, evs)
@@ -554,7 +709,13 @@ class IkiState(ViewMixin, GameState):
                 d["step"] = {"sub": "income", "seat": seat, "space": s}
                 if s == 0:
                     self._mon(seat, D.ONE_FOUR_MON)
-                    evs.append(event(f"{{p{seat}}} takes {D.ONE_FOUR_MON} mon (space 1-4).", type="income"))
+                    text = N(
+                        "{p} takes {n} mon (space 1-4).",
+                        "{p} takes {n} mon (space 1-4).",
+                        D.ONE_FOUR_MON,
+                        p=_who(seat),
+                    )
+                    evs.append(event(text, type="income"))
                     d["step"]["sub"] = "move"
                 return
         self._phase_c(evs)
@@ -562,10 +723,11 @@ class IkiState(ViewMixin, GameState):
     def _do_b(self, seat: int, aid: str, evs: list) -> None:
         d = self.d
         st = d["step"]
-        P = d["players"][seat]
+        pl = d["players"][seat]
         if aid == "inc":
             self._mon(seat, D.INCOME)
-            evs.append(event(f"{{p{seat}}} takes {D.INCOME} mon income.", type="income"))
+            text = N("{p} takes {n} mon income.", "{p} takes {n} mon income.", D.INCOME, p=_who(seat))
+            evs.append(event(text, type="income"))
             st["sub"] = "move"
         elif aid[0] == "h":
             c = int(aid[1:])
@@ -582,7 +744,12 @@ class IkiState(ViewMixin, GameState):
             self._place_char(seat, c, i)
             evs.append(
                 event(
-                    f"{{p{seat}}} hires the {D.CHARACTERS[c][0]} into stall {self._stall_name(i)}.",
+                    T(
+                        "{p} hires the {card} into stall {stall}.",
+                        p=_who(seat),
+                        card=D.CHARACTERS[c][0],
+                        stall=self._stall_name(i),
+                    ),
                     type="hire",
                 )
             )
@@ -599,29 +766,39 @@ class IkiState(ViewMixin, GameState):
             before = self.ff(seat)
             d["stalls"][i] = ["b", b, seat, amount if ab == "ff" else 0]
             self._ff_moved(seat, before)
-            P["kobun"] -= 1
-            evs.append(event(f"{{p{seat}}} builds the {name} in stall {self._stall_name(i)}.", type="build"))
+            pl["kobun"] -= 1
+            text = T(
+                "{p} builds the {building} in stall {stall}.",
+                p=_who(seat),
+                building=name,
+                stall=self._stall_name(i),
+            )
+            evs.append(event(text, type="build"))
             st["sub"] = "biz"
             self._biz_maybe_end(seat, evs)
         elif aid.startswith("mv"):
             dist = int(aid[2:])
             _lo, hi = D.IKIZAMA_MOVE[st["space"]]
             cost = max(0, dist - hi - self._carters(seat))
-            P["sandal"] -= cost
-            start = P["pos"]
+            pl["sandal"] -= cost
+            start = pl["pos"]
             end = start + dist
-            P["pos"] = end % 8
+            pl["pos"] = end % 8
             evs.append(
                 event(
-                    f"{{p{seat}}} moves {dist} to the {D.SHOP_NAMES[D.SHOPS[P['pos']]]}.",
+                    T(
+                        "{p} moves {n} to the {shop}.",
+                        p=_who(seat),
+                        n=dist,
+                        shop=D.SHOP_NAMES[D.SHOPS[pl["pos"]]],
+                    ),
                     type="move",
-                    shop=P["pos"],
+                    shop=pl["pos"],
                 )
             )
-            for _ in range(end // 8):
-                evs.append(
-                    event(f"{{p{seat}}} passes the mark: experience for all their characters.", type="pass")
-                )
+            for _i in range(end // 8):
+                text = T("{p} passes the mark: experience for all their characters.", p=_who(seat))
+                evs.append(event(text, type="pass"))
                 for i, x in enumerate(d["stalls"]):
                     if x is not None and x[0] == "c" and x[2] == seat:
                         self._experience(i, evs)
@@ -632,23 +809,23 @@ class IkiState(ViewMixin, GameState):
     def _do_biz(self, seat: int, aid: str, evs: list) -> None:
         d = self.d
         st = d["step"]
-        P = d["players"][seat]
+        pl = d["players"][seat]
         if aid == "done":
             self._end_turn(evs)
             return
         if aid[0] == "x":
-            shop = D.SHOPS[P["pos"]]
-            _, label, pay, gain = next(t for t in D.SHOP_TRADES[shop] if t[0] == aid[1:])
+            shop = D.SHOPS[pl["pos"]]
+            tid, _label, pay, gain = next(t for t in D.SHOP_TRADES[shop] if t[0] == aid[1:])
             self._pay(seat, pay)
             self._gain(seat, gain)
-            evs.append(event(f"{{p{seat}}} {_third_person(label)}.", type="shop"))
+            evs.append(event(D.trade_done(tid, _who(seat)), type="shop"))
             st["shop"] = True
         elif aid[0] == "t":
             t = int(aid[1:])
             self._mon(seat, -D.SEASON_TOKENS[t][2])
             d["tokens"].remove(t)
-            P["tokens"].append(t)
-            evs.append(event(f"{{p{seat}}} {_third_person(self._token_label(t))}.", type="shop", token=t))
+            pl["tokens"].append(t)
+            evs.append(event(self._token_done(t, _who(seat)), type="shop", token=t))
             st["shop"] = True
         elif aid[0] == "b":
             b = int(aid[1:])
@@ -667,11 +844,19 @@ class IkiState(ViewMixin, GameState):
             self._pay(seat, pay)
             self._gain(seat, gain)
             evs.append(
-                event(f"{{p{seat}}} does business with the {name}: {ability_text(pay, gain)}.", type="char")
+                event(
+                    T(
+                        "{p} does business with the {card}: {ability}.",
+                        p=_who(seat),
+                        card=name,
+                        ability=ability_text(pay, gain),
+                    ),
+                    type="char",
+                )
             )
             st["char"] = True
             if owner < 0:
-                evs.append(event(f"The neutral {name} leaves the street.", type="neutral"))
+                evs.append(event(T("The neutral {card} leaves the street.", card=name), type="neutral"))
                 self._kill(i)
             elif owner != seat:
                 self._experience(i, evs)
@@ -703,17 +888,20 @@ class IkiState(ViewMixin, GameState):
             d["order"] = self.ff_order()
             d["step"] = {"sub": "place"}
             evs.append(
-                event("New Year's Day: each player places the Oyakata on any shop.", type="month", month=13)
+                event(
+                    T("New Year's Day: each player places the Oyakata on any shop."), type="month", month=13
+                )
             )
             return
         season = D.SEASON_OF_MONTH[m]
         deck = d["decks"][season]
-        for _ in range(min(D.CARDS_PER_MONTH, len(deck))):
+        for _i in range(min(D.CARDS_PER_MONTH, len(deck))):
             d["row"].append([deck.pop(0), 0])
-        text = f"Month {m} begins."
         if d["n"] == 2 and d["block"]:
             d["blocked"] = d["block"].pop(0)
-            text += f" Space {D.IKIZAMA[d['blocked']]} is blocked."
+            text = T("Month {m} begins. Space {space} is blocked.", m=m, space=D.IKIZAMA[d["blocked"]])
+        else:
+            text = T("Month {m} begins.", m=m)
         evs.append(event(text, type="month", month=m))
         d["phase"] = "A"
         d["order"] = self.ff_order()
@@ -748,7 +936,11 @@ class IkiState(ViewMixin, GameState):
                 return
             self._remove_row_card(c)
             d["box"].append(c)
-            evs.append(event(f"No free stall: the {D.CHARACTERS[c][0]} leaves the game.", type="neutral"))
+            evs.append(
+                event(
+                    T("No free stall: the {card} leaves the game.", card=D.CHARACTERS[c][0]), type="neutral"
+                )
+            )
         else:
             c = d["step"]["card"]
             i = int(aid[2:])
@@ -756,7 +948,12 @@ class IkiState(ViewMixin, GameState):
             d["stalls"][i] = ["c", c, -1, 0]
             evs.append(
                 event(
-                    f"{{p{seat}}} places the {D.CHARACTERS[c][0]} as a neutral in stall {self._stall_name(i)}."
+                    T(
+                        "{p} places the {card} as a neutral in stall {stall}.",
+                        p=_who(seat),
+                        card=D.CHARACTERS[c][0],
+                        stall=self._stall_name(i),
+                    )
                 )
             )
         d["step"] = {}
@@ -774,7 +971,7 @@ class IkiState(ViewMixin, GameState):
             self._phase_c_fire(evs)
             return
         season = D.SEASON_OF_MONTH[m]
-        evs.append(event(f"Payday at the end of month {m}.", type="payday", month=m))
+        evs.append(event(T("Payday at the end of month {m}.", m=m), type="payday", month=m))
         # 1-3. season change
         if m < D.MONTHS:
             d["tbox"].extend(d["tokens"])
@@ -799,13 +996,33 @@ class IkiState(ViewMixin, GameState):
             )
             self._mon(seat, pay)
             if pay:
-                evs.append(event(f"{{p{seat}}} collects {pay} mon in salaries.", type="salary", amount=pay))
+                evs.append(
+                    event(
+                        N(
+                            "{p} collects {n} mon in salaries.",
+                            "{p} collects {n} mon in salaries.",
+                            pay,
+                            p=_who(seat),
+                        ),
+                        type="salary",
+                        amount=pay,
+                    )
+                )
         # 5. harmony
         for seat, pts in enumerate(self.harmony()):
             if pts:
                 d["players"][seat]["iki"] += pts
                 evs.append(
-                    event(f"{{p{seat}}} scores {pts} iki for Nagaya harmony.", type="harmony", amount=pts)
+                    event(
+                        N(
+                            "{p} scores {n} iki for Nagaya harmony.",
+                            "{p} scores {n} iki for Nagaya harmony.",
+                            pts,
+                            p=_who(seat),
+                        ),
+                        type="harmony",
+                        amount=pts,
+                    )
                 )
         # ongoing building abilities
         for x in d["stalls"]:
@@ -825,7 +1042,15 @@ class IkiState(ViewMixin, GameState):
             if need > fed:
                 short.append((seat, need - fed))
                 evs.append(
-                    event(f"{{p{seat}}} cannot feed {plural(need - fed, 'character')}.", type="starve")
+                    event(
+                        N(
+                            "{p} cannot feed {n} character.",
+                            "{p} cannot feed {n} characters.",
+                            need - fed,
+                            p=_who(seat),
+                        ),
+                        type="starve",
+                    )
                 )
         # the seats that must remove characters, in firefighting order, and how many each
         d["order"] = [seat for seat, _ in short]
@@ -852,7 +1077,12 @@ class IkiState(ViewMixin, GameState):
             nagaya = d["fire_tiles"][0]
             evs.append(
                 event(
-                    f"Fire of strength {strength}! {{p{drawer}}} draws the tile: Nagaya {nagaya + 1}.",
+                    T(
+                        "Fire of strength {strength}! {p} draws the tile: Nagaya {k}.",
+                        strength=strength,
+                        p=_who(drawer),
+                        k=nagaya + 1,
+                    ),
                     type="fire",
                     nagaya=nagaya,
                     strength=strength,
@@ -871,7 +1101,7 @@ class IkiState(ViewMixin, GameState):
         burnt = []
         for k in range(S):
             if strength <= 0:
-                evs.append(event("The fire dies out.", type="fire"))
+                evs.append(event(T("The fire dies out."), type="fire"))
                 break
             i = nagaya * S + k
             x = d["stalls"][i]
@@ -881,15 +1111,19 @@ class IkiState(ViewMixin, GameState):
             kind, thing, owner, _ = x
             name = D.CHARACTERS[thing][0] if kind == "c" else D.BUILDINGS[thing][0]
             if owner >= 0 and self.ff(owner) >= strength:
-                evs.append(event(f"{{p{owner}}}'s firefighters stop the fire at the {name}.", type="fire"))
+                text = T("{p}'s firefighters stop the fire at the {place}.", p=_who(owner), place=name)
+                evs.append(event(text, type="fire"))
                 break
-            who = "The neutral" if owner < 0 else f"{{p{owner}}}'s"
-            evs.append(event(f"{who} {name} is lost to the fire.", type="fire", stall=i))
+            if owner < 0:
+                text = T("The neutral {place} is lost to the fire.", place=name)
+            else:
+                text = T("{p}'s {place} is lost to the fire.", p=_who(owner), place=name)
+            evs.append(event(text, type="fire", stall=i))
             burnt.append([kind, thing, owner])
             self._kill(i)
             strength -= 1
         else:
-            evs.append(event("The fire reaches the end of the Nagaya and stops.", type="fire"))
+            evs.append(event(T("The fire reaches the end of the Nagaya and stops."), type="fire"))
         return burnt
 
     def harmony(self) -> list[int]:
@@ -958,7 +1192,8 @@ class IkiState(ViewMixin, GameState):
         d["order"] = []
         d["step"] = {}
         w = self.winners()
-        evs.append(event("The game is over. Winner: " + ", ".join(f"{{p{s}}}" for s in w) + ".", type="end"))
+        text = T("The game is over. Winner: {winners}.", winners=L([_who(s) for s in w]))
+        evs.append(event(text, type="end"))
 
     def score_parts(self) -> list[list[tuple[str, int]]] | None:
         if not self.d["final"]:

@@ -39,7 +39,7 @@ def token_info(t: int) -> dict:
 def building_info(b: int) -> dict:
     name, wood, mon, iki, ability, amount = D.BUILDINGS[b]
     return {"id": b, "name": name, "wood": wood, "mon": mon, "iki": iki, "ability": ability, "amount": amount,
-            "ability_text": D.ABILITY_TEXT[ability].format(n=amount)}  # fmt: skip
+            "ability_text": D.ability_words(ability, amount)}  # fmt: skip
 
 
 def street_options(state: ViewMixin) -> dict:
