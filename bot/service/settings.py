@@ -1,4 +1,4 @@
-"""Settings: a channel's reminders, takeover, threads and expiries, a person's turn ping."""
+"""Settings: a channel's reminders, takeover, threads, expiries and language, a person's turn ping."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from bot.service.base import (
 from bot.store import (
     ChannelSettings,
 )
+from rendering import i18n
 
 
 class Settings(ServiceBase):
@@ -21,6 +22,37 @@ class Settings(ServiceBase):
         if mode not in TURN_PINGS:
             raise ServiceError("Choose channel, mute or dm.")
         await self.store.put_turn_ping(user_id, mode)
+
+    async def set_language(self, channel_id: int, code: str | None) -> ChannelSettings:
+        """The language of the channel's posts: a catalogue (or the pseudo-language of the tests),
+        or None for the server's preferred locale."""
+        if code is not None and code not in (*i18n.available(), i18n.PSEUDO):
+            raise ServiceError(i18n._("Choose one of the languages offered, or the server's default."))
+        current = await self.settings_of(channel_id)
+        current.language = code
+        await self.store.put_channel_settings(channel_id, current)
+        return current
+
+    async def channel_language(
+        self, channel_id: int, guild_id: int | None, parent_id: int | None = None
+    ) -> str:
+        """The language the channel reads (its posts are built in it): the one chosen with
+        `/settings language` (a thread follows its parent channel unless it has its own), else the
+        server's preferred locale when an interaction gave it, else English."""
+        for channel in (channel_id, parent_id):
+            if channel is None:
+                continue
+            settings = await self.store.channel_settings(channel)
+            if settings is not None and settings.language:
+                return i18n.normalize(settings.language)
+        if guild_id is not None:
+            return i18n.normalize(await self.store.guild_locale(guild_id))
+        return i18n.DEFAULT
+
+    async def user_language(self, user_id: int) -> str:
+        """The language of a direct message to the user: their Discord locale when they last used
+        the bot, else English."""
+        return i18n.normalize(await self.store.user_locale(user_id))
 
     async def opens_threads(self, channel_id: int) -> bool:
         """Whether `/<game> new` in this channel opens a thread when not told otherwise."""
