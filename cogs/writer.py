@@ -561,12 +561,9 @@ class Writer:
         elif "returned" in p:
             seat = p["returned"]
             if 0 <= seat < len(match.seats):
+                who = f"<@{match.seats[seat].user_id}>"
                 await channel.send(
-                    _(
-                        "{who} is back and plays their own seat in match #{id} again.",
-                        who=f"<@{match.seats[seat].user_id}>",
-                        id=match.id,
-                    ),
+                    _("{who} is back and plays their own seat in match #{id} again.", who=who, id=match.id),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
         elif "reminder" in p:
