@@ -14,20 +14,21 @@ from bot.service.base import (
 from bot.store import (
     ChannelSettings,
 )
+from games.text import T
 from rendering import i18n
 
 
 class Settings(ServiceBase):
     async def set_turn_ping(self, user_id: int, mode: str) -> None:
         if mode not in TURN_PINGS:
-            raise ServiceError("Choose channel, mute or dm.")
+            raise ServiceError(T("Choose channel, mute or dm."))
         await self.store.put_turn_ping(user_id, mode)
 
     async def set_language(self, channel_id: int, code: str | None) -> ChannelSettings:
         """The language of the channel's posts: a catalogue (or the pseudo-language of the tests),
         or None for the server's preferred locale."""
         if code is not None and code not in (*i18n.available(), i18n.PSEUDO):
-            raise ServiceError(i18n._("Choose one of the languages offered, or the server's default."))
+            raise ServiceError(T("Choose one of the languages offered, or the server's default."))
         current = await self.settings_of(channel_id)
         current.language = code
         await self.store.put_channel_settings(channel_id, current)
@@ -72,7 +73,7 @@ class Settings(ServiceBase):
         current = await self.settings_of(channel_id)
         if delay is not None:
             if not MIN_REMINDER_DELAY <= delay <= MAX_REMINDER_DELAY:
-                raise ServiceError("The reminder delay must be between 10 minutes and 7 days.")
+                raise ServiceError(T("The reminder delay must be between 10 minutes and 7 days."))
             current.reminder_delay = delay
         if enabled is not None:
             current.reminders_enabled = enabled
@@ -82,13 +83,15 @@ class Settings(ServiceBase):
             current.threads = threads
         if lobby_expiry is not None:
             if lobby_expiry and not MIN_LOBBY_EXPIRY <= lobby_expiry <= MAX_LOBBY_EXPIRY:
-                raise ServiceError("The lobby expiry must be between 10 minutes and 30 days (0: never).")
+                raise ServiceError(T("The lobby expiry must be between 10 minutes and 30 days (0: never)."))
             current.lobby_expiry = lobby_expiry
         if stall_after is not None:
             if stall_after and not MIN_REMINDER_DELAY <= stall_after <= MAX_LOBBY_EXPIRY:
                 raise ServiceError(
-                    "The wait before the others decide for an absent player must be between 10 minutes"
-                    " and 30 days (0: never)."
+                    T(
+                        "The wait before the others decide for an absent player must be between 10 minutes"
+                        " and 30 days (0: never)."
+                    )
                 )
             current.stall_after = stall_after
         await self.store.put_channel_settings(channel_id, current)

@@ -19,7 +19,7 @@ from cogs.messages import Messages
 from cogs.panel import Panels
 from cogs.settings import turn_ping_words
 from rendering import i18n
-from rendering.i18n import _, language, pseudo
+from rendering.i18n import _, _n, language, pseudo
 from tests.discord.helpers import board_message, live, make_world, member_of, start_match
 from tests.discord.test_settings_input import notifications as forged_notifications
 
@@ -137,3 +137,24 @@ async def test_a_reminder_by_dm_is_in_its_reader_s_last_locale(simcord_env, loca
             link=jump_url(match, match.board_message_id),
         )
     assert dms[0].content == expected and "·" in expected
+
+
+async def test_a_notice_recorded_as_a_message_is_posted_in_the_channel_s_language(simcord_env, locales):
+    """The outbox keeps a notice's message (``msg``) beside its English: the lobby's expiry is
+    posted in the language the channel reads when it is delivered."""
+    world = await make_world(simcord_env, 2)
+    mods = world.guild.create_role("mods", permissions=discord.Permissions(manage_channels=True))
+    mod = world.guild.add_member(simcord_env.create_user("mod"), roles=[mods])
+    locales.guild(world.guild, "en-XA")
+    await mod.slash(world.channel, "settings", lobby_expiry="2h")
+    await world.players[0].slash(world.channel, "kigi new")
+    await simcord_env.advance_time(2 * 3600 + 60)
+    assert await live(world) is None
+    with language(i18n.PSEUDO):
+        expected = _(
+            "The {game} lobby closed itself: nobody started it within {after}. Open a new one with `{command}`.",
+            game="Kigi",
+            after=_n("{n} hour", "{n} hours", 2),
+            command="/kigi new",
+        )
+    assert expected in [m.content for m in world.channel.history()]
