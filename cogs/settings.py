@@ -18,7 +18,7 @@ from cogs.matches import describe_delay, parse_delay
 from cogs.table import Table, answer_in_time
 from games import REGISTRY
 from rendering import i18n
-from rendering.i18n import _
+from rendering.i18n import _, tr
 
 SERVER_DEFAULT = "default"  # the /settings language choice that follows the server's locale
 
@@ -54,15 +54,33 @@ def turn_ping_words(mode: str) -> str:
 
 REMINDER_PLACES = ("channel", "dm")
 
-HELP_PLAYING = """\
-**Playing:** someone opens a lobby (`/<game> new`), others press **Join**, the host presses **Start**. \
-On your turn press **Play** on the board (or on the mention): your private panel shows your choices; \
-**Undo** takes back a step of your turn (the last one too) while it showed nothing new and nobody else has played.
-`/match mine` your live matches in this server · `/match board` the board again · `/match view` My view, your private cards
-`/match log` every move, page by page · `/match return` your seat back from the AI · `/match resign` · `/match abandon`
-`/match review` step through a match (yours up to now, or a finished one) · `/match history` and `/match replay` (a GIF) finished matches · `/stats` · `/leaderboard`
-`/notifications` how you are told it is your turn · `/settings` this channel's reminders, AI takeover, \
-threads and lobby expiry (Manage Channels)"""
+
+def help_playing() -> list[str]:
+    """How to play, and the commands: a line each."""
+    return [
+        _(
+            "**Playing:** someone opens a lobby (`/<game> new`), others press **Join**, the host presses "
+            "**Start**. On your turn press **Play** on the board (or on the mention): your private panel "
+            "shows your choices; **Undo** takes back a step of your turn (the last one too) while it showed "
+            "nothing new and nobody else has played."
+        ),
+        _(
+            "`/match mine` your live matches in this server · `/match board` the board again · "
+            "`/match view` My view, your private cards"
+        ),
+        _(
+            "`/match log` every move, page by page · `/match return` your seat back from the AI · "
+            "`/match resign` · `/match abandon`"
+        ),
+        _(
+            "`/match review` step through a match (yours up to now, or a finished one) · `/match history` "
+            "and `/match replay` (a GIF) finished matches · `/stats` · `/leaderboard`"
+        ),
+        _(
+            "`/notifications` how you are told it is your turn · `/settings` this channel's reminders, "
+            "AI takeover, threads and lobby expiry (Manage Channels)"
+        ),
+    ]
 
 
 def parse_delay_or_never(text: str | None) -> int | None:
@@ -74,15 +92,27 @@ def parse_delay_or_never(text: str | None) -> int | None:
 
 def help_text() -> str:
     """/help: a line per game of the registry (its players, its blurb, its command), then how to play."""
-    games = [f"**{g.title}** ({g.players_words()}): {g.blurb} `/{g.key} new`" for g in REGISTRY.values()]
+    games = [
+        _(
+            "**{title}** ({players}): {blurb} `{command}`",
+            title=g.title,
+            players=tr(g.players_words()),
+            blurb=tr(g.blurb),
+            command=f"/{g.key} new",
+        )
+        for g in REGISTRY.values()
+    ]
     first = next(iter(REGISTRY))
     return "\n".join(
         [
-            "**Koi Table: board games in this channel**",
+            _("**Koi Table: board games in this channel**"),
             *games,
-            f"Each game's `rules` command (`/{first} rules` ...) explains it in short.",
+            _(
+                "Each game's `rules` command (`{command}` ...) explains it in short.",
+                command=f"/{first} rules",
+            ),
             "",
-            HELP_PLAYING,
+            *help_playing(),
         ]
     )
 
