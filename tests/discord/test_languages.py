@@ -11,6 +11,8 @@ as Discord shows them.
 
 from __future__ import annotations
 
+import math
+
 import discord
 import pytest
 
@@ -158,3 +160,26 @@ async def test_a_notice_recorded_as_a_message_is_posted_in_the_channel_s_languag
             command="/kigi new",
         )
     assert expected in [m.content for m in world.channel.history()]
+
+
+async def test_a_panel_the_writer_refreshes_stays_in_its_person_s_language(simcord_env, locales, built_in):
+    """The writer (in the channel's language) refreshes a live panel when the turn comes to its
+    player: the panel is drawn again in the language of the click that opened it."""
+    world = await make_world(simcord_env, 2)
+    for p in world.players:
+        locales.user(p, "en-XA")
+    await start_match(world, "ikenokoi", 2)
+    match = await live(world)
+    seat = world.bot.service.state_of(match).to_act()[0]
+    player = member_of(world, match, seat)
+    await player.click(board_message(world), label="Play")
+    assert built_in["panel"][-1] == i18n.PSEUDO
+    built_in["panel"].clear()
+    assert i18n.current() == "en"  # as in the writer's delivery of an English channel
+    panels = world.bot.table.panels
+    # Called here as the writer calls it; the token's lifetime is counted on SimCord's clock, which
+    # this test's task does not run on.
+    panels._live[(match.id, player.id)].expires = math.inf
+    with simcord_env.time_context():
+        await panels.refresh(match, [seat])
+    assert built_in["panel"] == [i18n.PSEUDO]
