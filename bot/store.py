@@ -174,6 +174,8 @@ class ChannelSettings:
     # seconds after the last reminder before the other players may let an AI play an absent
     # player's seat or end the match (0: never; None: the reminder delay)
     stall_after: int | None = None
+    # the language of the channel's posts (a catalogue code, rendering/i18n.py; None: the server's)
+    language: str | None = None
 
 
 @dataclass
@@ -456,6 +458,20 @@ class Store(ABC):
 
     @abstractmethod
     async def put_turn_ping(self, user_id: int, mode: str) -> None: ...
+
+    @abstractmethod
+    async def user_locale(self, user_id: int) -> str | None:
+        """The Discord locale the user last spoke to the bot in (None: never seen)."""
+
+    @abstractmethod
+    async def put_user_locale(self, user_id: int, locale: str) -> None: ...
+
+    @abstractmethod
+    async def guild_locale(self, guild_id: int) -> str | None:
+        """The server's preferred locale, as its last interaction gave it (None: never given)."""
+
+    @abstractmethod
+    async def put_guild_locale(self, guild_id: int, locale: str) -> None: ...
 
     # results and ratings
     #

@@ -797,6 +797,7 @@ class PostgresStore(Store):
             bool(row["threads"]),
             row["lobby_expiry"],
             row["stall_after"],
+            row["language"],
         )
 
     async def put_channel_settings(self, channel_id: int, settings: ChannelSettings) -> None:
@@ -804,10 +805,12 @@ class PostgresStore(Store):
             lambda con: con.execute(
                 "INSERT INTO channel_settings"
                 " (channel_id, reminder_delay, reminders_enabled, ai_takeover, threads, lobby_expiry,"
-                " stall_after) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (channel_id) DO UPDATE SET"
+                " stall_after, language) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (channel_id)"
+                " DO UPDATE SET"
                 " reminder_delay = EXCLUDED.reminder_delay, reminders_enabled = EXCLUDED.reminders_enabled,"
                 " ai_takeover = EXCLUDED.ai_takeover, threads = EXCLUDED.threads,"
-                " lobby_expiry = EXCLUDED.lobby_expiry, stall_after = EXCLUDED.stall_after",
+                " lobby_expiry = EXCLUDED.lobby_expiry, stall_after = EXCLUDED.stall_after,"
+                " language = EXCLUDED.language",
                 channel_id,
                 settings.reminder_delay,
                 int(settings.reminders_enabled),
@@ -815,6 +818,7 @@ class PostgresStore(Store):
                 int(settings.threads),
                 settings.lobby_expiry,
                 settings.stall_after,
+                settings.language,
             )
         )
 
@@ -849,6 +853,32 @@ class PostgresStore(Store):
                 " ON CONFLICT (user_id) DO UPDATE SET turn_ping = EXCLUDED.turn_ping",
                 user_id,
                 mode,
+            )
+        )
+
+    async def user_locale(self, user_id: int) -> str | None:
+        return await self._one("fetchval", "SELECT locale FROM user_settings WHERE user_id = $1", user_id)
+
+    async def put_user_locale(self, user_id: int, locale: str) -> None:
+        await self._tx(
+            lambda con: con.execute(
+                "INSERT INTO user_settings (user_id, locale) VALUES ($1, $2)"
+                " ON CONFLICT (user_id) DO UPDATE SET locale = EXCLUDED.locale",
+                user_id,
+                locale,
+            )
+        )
+
+    async def guild_locale(self, guild_id: int) -> str | None:
+        return await self._one("fetchval", "SELECT locale FROM guild_settings WHERE guild_id = $1", guild_id)
+
+    async def put_guild_locale(self, guild_id: int, locale: str) -> None:
+        await self._tx(
+            lambda con: con.execute(
+                "INSERT INTO guild_settings (guild_id, locale) VALUES ($1, $2)"
+                " ON CONFLICT (guild_id) DO UPDATE SET locale = EXCLUDED.locale",
+                guild_id,
+                locale,
             )
         )
 

@@ -711,13 +711,14 @@ class SqliteStore(Store):
             bool(row["threads"]),
             row["lobby_expiry"],
             row["stall_after"],
+            row["language"],
         )
 
     async def put_channel_settings(self, channel_id: int, settings: ChannelSettings) -> None:
         await self._write(
             "INSERT OR REPLACE INTO channel_settings"
-            " (channel_id, reminder_delay, reminders_enabled, ai_takeover, threads, lobby_expiry, stall_after)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            " (channel_id, reminder_delay, reminders_enabled, ai_takeover, threads, lobby_expiry, stall_after,"
+            " language) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 channel_id,
                 settings.reminder_delay,
@@ -726,6 +727,7 @@ class SqliteStore(Store):
                 int(settings.threads),
                 settings.lobby_expiry,
                 settings.stall_after,
+                settings.language,
             ),
         )
 
@@ -754,6 +756,28 @@ class SqliteStore(Store):
             "INSERT INTO user_settings (user_id, turn_ping) VALUES (?, ?)"
             " ON CONFLICT (user_id) DO UPDATE SET turn_ping = excluded.turn_ping",
             (user_id, mode),
+        )
+
+    async def user_locale(self, user_id: int) -> str | None:
+        row = await self._one("SELECT locale FROM user_settings WHERE user_id = ?", (user_id,))
+        return row[0] if row else None
+
+    async def put_user_locale(self, user_id: int, locale: str) -> None:
+        await self._write(
+            "INSERT INTO user_settings (user_id, locale) VALUES (?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
+            (user_id, locale),
+        )
+
+    async def guild_locale(self, guild_id: int) -> str | None:
+        row = await self._one("SELECT locale FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return row[0] if row else None
+
+    async def put_guild_locale(self, guild_id: int, locale: str) -> None:
+        await self._write(
+            "INSERT INTO guild_settings (guild_id, locale) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale",
+            (guild_id, locale),
         )
 
     # -- results and ratings

@@ -4,6 +4,10 @@
 option of [False, True], one with the game's ``option_choices`` otherwise (each value by its label),
 described by its ``option_help``; then ``thread``. ``rules`` shows the game's summary
 (cogs/rules/<key>.md) with its example board. Adding a game adds no cog.
+
+Names, descriptions and choices are ``locale_str`` (bot/translator.py shows them in each person's
+language); the registry's words (blurbs, option help, value labels) are messages of their own. The
+options' names are the games' option ids and stay as they are.
 """
 
 from __future__ import annotations
@@ -12,13 +16,13 @@ import inspect
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from cogs.common import new_match, show_rules
 from games import REGISTRY, Game
 from games.base import Choice
-
-THREAD_HELP = "Open the match in a new thread of this channel (default: the channel's setting)"
+from games.text import T
 
 
 def _option_parameter(game: Game, name: str) -> tuple[inspect.Parameter, list[app_commands.Choice], dict]:
@@ -36,7 +40,7 @@ def _option_parameter(game: Game, name: str) -> tuple[inspect.Parameter, list[ap
     sent = {c.sent: c.value for c in choices}
     default = next(c.sent for c in choices if c.value == allowed[0])
     annotation = type(default)
-    offered = [app_commands.Choice(name=c.label, value=c.sent) for c in choices]
+    offered = [app_commands.Choice(name=locale_str(c.label), value=c.sent) for c in choices]
     return (
         inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation),
         offered,
@@ -56,14 +60,16 @@ def new_command(game: Game) -> app_commands.Command:
         parameter, choices, values = _option_parameter(game, name)
         parameters.append(parameter)
         if name in game.option_help:
-            described[name] = game.option_help[name]
+            described[name] = locale_str(game.option_help[name])
         if choices:
             offered[name] = choices
         sent[name] = values
     parameters.append(
         inspect.Parameter("thread", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=bool | None)
     )
-    described["thread"] = THREAD_HELP
+    described["thread"] = locale_str(
+        "Open the match in a new thread of this channel (default: the channel's setting)"
+    )
 
     async def new(interaction: discord.Interaction, **given) -> None:
         thread = given.pop("thread", None)
@@ -72,10 +78,15 @@ def new_command(game: Game) -> app_commands.Command:
 
     new.__signature__ = inspect.Signature(parameters)
     app_commands.describe(**described)(new)
+    # TRANSLATORS: an option's name: lower case, no spaces, at most 32 characters
+    app_commands.rename(thread=locale_str("thread"))(new)
     if offered:
         app_commands.choices(**offered)(new)
     command = app_commands.Command(
-        name="new", description=f"Open a lobby for a new game of {game.title} in this channel.", callback=new
+        # TRANSLATORS: a slash command's name: lower case, no spaces, at most 32 characters
+        name=locale_str("new"),
+        description=locale_str(T("Open a lobby for a new game of {game} in this channel.", game=game.title)),
+        callback=new,
     )
     return app_commands.guild_only(command)
 
@@ -87,12 +98,15 @@ def rules_command(game: Game) -> app_commands.Command:
         await show_rules(interaction, game.key, game.title)
 
     return app_commands.Command(
-        name="rules", description=f"How to play {game.title}, in short.", callback=rules
+        # TRANSLATORS: a slash command's name: lower case, no spaces, at most 32 characters
+        name=locale_str("rules"),
+        description=locale_str(T("How to play {game}, in short.", game=game.title)),
+        callback=rules,
     )
 
 
 def game_group(game: Game) -> app_commands.Group:
-    group = app_commands.Group(name=game.key, description=game.summary_words())
+    group = app_commands.Group(name=game.key, description=locale_str(game.summary_words()))
     group.add_command(new_command(game))
     group.add_command(rules_command(game))
     return group

@@ -8,6 +8,7 @@ import re
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 import rendering
@@ -60,13 +61,16 @@ class Matches(commands.Cog):
         self.table: Table = bot.table  # type: ignore[attr-defined]
         self.cooldowns = self.table.cooldowns  # the bot's one set
 
-    match = app_commands.Group(name="match", description="The match in this channel", guild_only=True)
+    match = app_commands.Group(
+        name=locale_str("match"), description=locale_str("The match in this channel"), guild_only=True
+    )
 
-    @match.command(name="board")
+    @match.command(
+        name=locale_str("board"),
+        description=locale_str("Post the board of this channel's match again, at the bottom of the channel."),
+    )
     @app_commands.checks.cooldown(1, BOARD_COOLDOWN, key=lambda i: i.user.id)
     async def board(self, interaction: discord.Interaction) -> None:
-        """Post the board of this channel's match again, at the bottom of the channel."""
-
         async def run():
             # Recorded, then answered: the match's writer posts the latest board at the bottom.
             Table.check_posting(interaction)
@@ -87,20 +91,24 @@ class Matches(commands.Cog):
 
         await guarded(interaction, None, run())
 
-    @match.command(name="view")
+    @match.command(
+        name=locale_str("view"),
+        description=locale_str(
+            "My view: your hand, secret cards and what only you know (as the My view button)."
+        ),
+    )
     async def my_view(self, interaction: discord.Interaction) -> None:
-        """My view: your hand, secret cards and what only you know (as the My view button)."""
-
         async def run():
             match = await self.bot.service.live(interaction.channel_id)
             await self.table.send_private_view(interaction, match)
 
         await guarded(interaction, None, run())
 
-    @match.command(name="log")
+    @match.command(
+        name=locale_str("log"),
+        description=locale_str("The moves of this channel's match, page by page (the last page first)."),
+    )
     async def log_(self, interaction: discord.Interaction) -> None:
-        """The moves of this channel's match, page by page (the last page first)."""
-
         async def run():
             match, lines = await self.bot.service.log(interaction.channel_id)
             text, view = log_message(match, lines, None)
@@ -108,10 +116,13 @@ class Matches(commands.Cog):
 
         await guarded(interaction, None, run())
 
-    @match.command(name="mine")
+    @match.command(
+        name=locale_str("mine"),
+        description=locale_str(
+            "Your live matches in this server: the game, where it is, and whether it waits for you."
+        ),
+    )
     async def mine(self, interaction: discord.Interaction) -> None:
-        """Your live matches in this server: the game, where it is, and whether it waits for you."""
-
         async def run():
             service = self.bot.service
             found = await service.my_matches(interaction.guild_id, interaction.user.id)
@@ -165,10 +176,11 @@ class Matches(commands.Cog):
             return "someone"
         return ", ".join(shown(match.seats[s].name) for s in seats) or "nobody"
 
-    @match.command(name="return")
+    @match.command(
+        name=locale_str("return"),
+        description=locale_str("Take your seat back from the AI that played it while you were away."),
+    )
     async def return_(self, interaction: discord.Interaction) -> None:
-        """Take your seat back from the AI that played it while you were away."""
-
         async def run():
             match = await answer_in_time(
                 interaction, self.bot.service.return_seat(interaction.channel_id, interaction.user.id)
@@ -177,10 +189,11 @@ class Matches(commands.Cog):
 
         await guarded(interaction, None, run())
 
-    @match.command(name="resign")
+    @match.command(
+        name=locale_str("resign"),
+        description=locale_str("Resign from this channel's match: it ends and the best of the others wins."),
+    )
     async def resign(self, interaction: discord.Interaction) -> None:
-        """Resign from this channel's match: it ends and the best of the others wins."""
-
         async def run():
             match, winners = await answer_in_time(
                 interaction, self.bot.service.resign(interaction.channel_id, interaction.user.id)
@@ -194,10 +207,11 @@ class Matches(commands.Cog):
 
         await guarded(interaction, None, run())
 
-    @match.command(name="abandon")
+    @match.command(
+        name=locale_str("abandon"),
+        description=locale_str("Abandon this channel's match without a result (host or Manage Channels)."),
+    )
     async def abandon(self, interaction: discord.Interaction) -> None:
-        """Abandon this channel's match without a result (host or Manage Channels)."""
-
         async def run():
             match = await answer_in_time(
                 interaction,
@@ -224,16 +238,17 @@ class Matches(commands.Cog):
         registry = self.bot.service.registry
         return registry[game].title if game in registry else game
 
-    @match.command(name="replay")
+    @match.command(
+        name=locale_str("replay"),
+        description=locale_str("The whole of a finished match as an animated picture, move by move."),
+    )
     @app_commands.describe(
-        match="A finished match of this channel (the latest by default)",
-        share="Post the replay in the channel for everyone (only you see it by default)",
+        match=locale_str("A finished match of this channel (the latest by default)"),
+        share=locale_str("Post the replay in the channel for everyone (only you see it by default)"),
     )
     async def replay(
         self, interaction: discord.Interaction, match: int | None = None, share: bool = False
     ) -> None:
-        """The whole of a finished match as an animated picture, move by move."""
-
         async def run():
             found = await self.bot.service.finished_match(interaction.channel_id, match)
             await self.table.on_replay(interaction, found.id, share)
@@ -242,13 +257,16 @@ class Matches(commands.Cog):
 
     replay.autocomplete("match")(finished_autocomplete)
 
-    @match.command(name="review")
+    @match.command(
+        name=locale_str("review"),
+        description=locale_str(
+            "Step through a match turn by turn, privately: the board, each move's words, ◀ ▶ and a menu."
+        ),
+    )
     @app_commands.describe(
-        match="A finished match of this channel (by default the one you play, else the latest)"
+        match=locale_str("A finished match of this channel (by default the one you play, else the latest)")
     )
     async def review(self, interaction: discord.Interaction, match: int | None = None) -> None:
-        """Step through a match turn by turn, privately: the board, each move's words, ◀ ▶ and a menu."""
-
         async def run():
             found = await self.reviewed(interaction.channel_id, interaction.user.id, match)
             await self.table.on_review(interaction, found, None, None, opening=True)
@@ -270,10 +288,13 @@ class Matches(commands.Cog):
             return live.id
         return (await self.bot.service.finished_match(channel_id)).id
 
-    @match.command(name="history")
+    @match.command(
+        name=locale_str("history"),
+        description=locale_str(
+            "The last finished matches of this channel: date, players, scores and winner."
+        ),
+    )
     async def history(self, interaction: discord.Interaction) -> None:
-        """The last finished matches of this channel: date, players, scores and winner."""
-
         async def run():
             finished = await self.bot.service.store.finished_matches(interaction.channel_id, HISTORY)
             if not finished:
@@ -301,15 +322,18 @@ class Matches(commands.Cog):
 
         await guarded(interaction, None, run())
 
-    @app_commands.command(name="leaderboard")
+    @app_commands.command(
+        name=locale_str("leaderboard"),
+        description=locale_str(
+            "The best players of a game in this server, by rating (OpenSkill; AI players are not rated)."
+        ),
+    )
     @app_commands.guild_only()
-    @app_commands.describe(game="Which game's ratings")
+    @app_commands.describe(game=locale_str("Which game's ratings"))
     @app_commands.choices(
         game=[app_commands.Choice(name=g.title, value=k) for k, g in sorted(REGISTRY.items())]
     )
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
-        """The best players of a game in this server, by rating (OpenSkill; AI players are not rated)."""
-
         async def run():
             best = await self.bot.service.store.leaderboard(interaction.guild_id, game, LEADERBOARD)
             title = f"{self.title(game)}: the best players in this server"
@@ -339,12 +363,12 @@ class Matches(commands.Cog):
 
         await guarded(interaction, None, run())
 
-    @app_commands.command(name="stats")
+    @app_commands.command(
+        name=locale_str("stats"), description=locale_str("Games played and won in this server, per game.")
+    )
     @app_commands.guild_only()
-    @app_commands.describe(player="Whose results to show (you by default)")
+    @app_commands.describe(player=locale_str("Whose results to show (you by default)"))
     async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
-        """Games played and won in this server, per game."""
-
         async def run():
             who = player or interaction.user
             lines = await self.bot.service.store.stats(interaction.guild_id, who.id)

@@ -273,11 +273,10 @@ class Messages:
 
     @staticmethod
     def is_mention(match: Match, message: discord.Message) -> bool:
-        """A "your turn" message of this match (found in the history after a kill): its text, and
-        no component but the mention's Play."""
-        text = message.content or ""
-        only_play = all(i.startswith(f"mp:{match.id}:") for i in component_ids(message))
-        return "your turn in" in text and f" match #{match.id}: " in text and only_play
+        """A "your turn" message of this match (found in the history after a kill): the mention's
+        Play and no other component (its words are in the channel's language of the moment)."""
+        ids = component_ids(message)
+        return bool(ids) and all(i.startswith(f"mp:{match.id}:") for i in ids)
 
     async def send_turn_dm(self, match: Match, user_id: int, board_id: int | None) -> None:
         """ "Your turn" by direct message (the player chose it with /notifications), with Play."""

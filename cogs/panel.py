@@ -31,7 +31,7 @@ from bot.store import Match
 from cogs.components import ActButton, ActSelect, PageButton, UndoButton
 from cogs.messages import Messages, layout, person_key
 from games import Action, GameState
-from rendering import presentation
+from rendering import i18n, presentation
 from rendering.alt import clip
 from rendering.facts import facts, plain
 
@@ -123,6 +123,8 @@ class Live:
     closer: asyncio.TimerHandle | None = field(default=None, repr=False)
     undo: tuple[int, str] | None = None  # a finished turn's Undo shown: (its version, the text)
     order: int = 0  # when it was asked for (the click's snowflake): a later answer of an earlier ask loses
+    # its person's language (made in their click's context): what the writer refreshes speaks it
+    language: str = field(default_factory=i18n.current)
 
 
 class Panels:
@@ -296,7 +298,9 @@ class Panels:
             if loop.time() >= entry.expires - CLOSE_MARGIN:
                 continue
             try:
-                await entry.edit(view=closed_view(text), attachments=[])
+                with i18n.language(entry.language):
+                    view = closed_view(text)
+                await entry.edit(view=view, attachments=[])
             except discord.HTTPException:
                 self.drop(match_id, user_id)
 
@@ -322,26 +326,31 @@ class Panels:
             entry = self._live.get((match.id, user_id)) if user_id is not None else None
             if entry is None or loop.time() >= entry.expires - CLOSE_MARGIN:
                 continue
-            if seat not in state.to_act():
-                if seat in withdrawn:
-                    waiting = " and ".join(match.shown_names[s] for s in state.to_act())
-                    view = closed_view(f"Taken back: it is {waiting}'s turn again.")
-                    try:
-                        await entry.edit(view=view, attachments=[])
-                    except discord.HTTPException:
-                        self.drop(match.id, user_id)
-                continue
-            try:
-                # Refusable: a person with pictures still on the way is not queued one more by the
-                # writer (whose delivery of this match waits for it); Play opens the panel anyway.
-                view, file = await self.build(match, state, seat, note="**Your turn:**", refusable=True)
-            except Overloaded:
-                log.info("panel of match %s not refreshed: its player's pictures are on the way", match.id)
-                continue
-            try:
-                await entry.edit(view=view, attachments=[file])
-            except discord.HTTPException:
-                self.drop(match.id, user_id)  # gone or expired: Play opens a new one
+            with i18n.language(entry.language):
+                await self._refresh_one(match, state, seat, withdrawn, entry)
+
+    async def _refresh_one(self, match: Match, state, seat: int, withdrawn, entry: Live) -> None:
+        user_id = match.seats[seat].user_id
+        if seat not in state.to_act():
+            if seat in withdrawn:
+                waiting = " and ".join(match.shown_names[s] for s in state.to_act())
+                view = closed_view(f"Taken back: it is {waiting}'s turn again.")
+                try:
+                    await entry.edit(view=view, attachments=[])
+                except discord.HTTPException:
+                    self.drop(match.id, user_id)
+            return
+        try:
+            # Refusable: a person with pictures still on the way is not queued one more by the
+            # writer (whose delivery of this match waits for it); Play opens the panel anyway.
+            view, file = await self.build(match, state, seat, note="**Your turn:**", refusable=True)
+        except Overloaded:
+            log.info("panel of match %s not refreshed: its player's pictures are on the way", match.id)
+            return
+        try:
+            await entry.edit(view=view, attachments=[file])
+        except discord.HTTPException:
+            self.drop(match.id, user_id)  # gone or expired: Play opens a new one
 
     def forget(self, match_id: int) -> None:
         for key in [k for k in [*self._live, *self._views] if k[0] == match_id]:

@@ -19,6 +19,11 @@ Delivery is at least once. What a kill between posting and recording could
 double is reconciled from the channel's recent history when a match is
 recovered: a board or mention posted but never recorded is deleted, a lobby is
 adopted, a final result already posted is not posted again.
+
+Everything the channel sees is built in the channel's language (``/settings language``, else the
+server's): a delivery runs under ``language(...)``, whoever kicked it (a delivery task copies the
+context of the click that started it, in its person's language). A direct message is in its
+reader's last Discord locale.
 """
 
 from __future__ import annotations
@@ -37,6 +42,8 @@ from bot.store import KEEP, CorruptRow, Effect, Match, StoreBusy
 from cogs.components import jump_url
 from cogs.messages import Messages, component_ids, message_text
 from cogs.panel import Panels
+from games.text import event_text
+from rendering.i18n import _, language
 
 log = logging.getLogger(__name__)
 
@@ -246,12 +253,14 @@ class Writer:
             if match is None:
                 return
             channel = await self.channel(match)
-            await channel.send(
-                f"I cannot show match #{match.id} any more: an error on my side keeps coming back (it is "
-                "logged for the bot's owner). Moves are still saved, and I try again at the next one; "
-                "the host can also end the match with /match abandon.",
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+            with language(await self.channel_language(match, channel)):
+                text = _(
+                    "I cannot show match #{id} any more: an error on my side keeps coming back (it is "
+                    "logged for the bot's owner). Moves are still saved, and I try again at the next one; "
+                    "the host can also end the match with /match abandon.",
+                    id=match.id,
+                )
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         except Exception:
             log.exception("could not tell the channel of match %s that its delivery was given up", match_id)
 
@@ -287,6 +296,15 @@ class Writer:
             log.warning("channel of match %s is gone; %d effects dropped", match_id, len(effects))
             await self.store.finish_effects(match_id, [e.id for e in effects])
             return
+        with language(await self.channel_language(match, channel)):
+            await self._deliver_all(match, channel, effects, recover)
+
+    async def channel_language(self, match: Match, channel) -> str:
+        parent = channel.parent_id if isinstance(channel, discord.Thread) else None
+        return await self.service.channel_language(match.channel_id, match.guild_id, parent)
+
+    async def _deliver_all(self, match: Match, channel, effects: list[Effect], recover: bool) -> None:
+        match_id = match.id
         history = await self._history(channel) if recover else None
         last = {kind: max(e.id for e in effects if e.kind == kind) for kind in {e.kind for e in effects}}
         board_flags: dict = {"mention": False, "bottom": False, "ping": set(), "withdraw": set()}
@@ -466,7 +484,8 @@ class Writer:
                 quiet.append(seat)
             elif mode == "dm":
                 try:
-                    await self.messages.send_turn_dm(match, user_id, board_id)
+                    with language(await self.service.user_language(user_id)):
+                        await self.messages.send_turn_dm(match, user_id, board_id)
                     quiet.append(seat)
                 except discord.HTTPException:
                     log.info("turn DM to %s failed; pinging in the channel", user_id)
@@ -518,21 +537,33 @@ class Writer:
             seats = [s for s in p["takeover"] if 0 <= s < len(match.seats)]
             who = ", ".join(f"<@{match.seats[s].user_id}>" for s in seats)
             chooser = match.seat_of(p["by"]) if isinstance(p.get("by"), int) else None
-            why = (
-                f"as {match.shown_names[chooser]} chose" if chooser is not None else "after the last reminder"
-            )
-            if who:
+            if who and chooser is not None:
                 await channel.send(
-                    f"{who}: an AI now plays your seat in match #{match.id}, {why}. "
-                    "Take it back at any time with /match return."
+                    _(
+                        "{who}: an AI now plays your seat in match #{id}, as {name} chose. "
+                        "Take it back at any time with /match return.",
+                        who=who,
+                        id=match.id,
+                        name=match.shown_names[chooser],
+                    )
+                )
+            elif who:
+                await channel.send(
+                    _(
+                        "{who}: an AI now plays your seat in match #{id}, after the last reminder. "
+                        "Take it back at any time with /match return.",
+                        who=who,
+                        id=match.id,
+                    )
                 )
         elif "stalled" in p:
             await self._offer_absent_choice(match, channel, effect)
         elif "returned" in p:
             seat = p["returned"]
             if 0 <= seat < len(match.seats):
+                who = f"<@{match.seats[seat].user_id}>"
                 await channel.send(
-                    f"<@{match.seats[seat].user_id}> is back and plays their own seat in match #{match.id} again.",
+                    _("{who} is back and plays their own seat in match #{id} again.", who=who, id=match.id),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
         elif "reminder" in p:
@@ -550,7 +581,7 @@ class Writer:
             )
             return await self._post_mention(match, channel, text, seats)
         elif p.get("text"):
-            await channel.send(format_event(str(p["text"]), match.shown_names)[:2000])
+            await channel.send(format_event(event_text(p), match.shown_names)[:2000])
         return KEEP
 
     async def _offer_absent_choice(self, match: Match, channel, effect: Effect) -> None:
@@ -570,20 +601,31 @@ class Writer:
                 continue
             try:
                 user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-                await user.send(
-                    f"Your turn in {game} match #{match.id} has waited past the last reminder: the other "
-                    "players may now let an AI play your seat until you come back (`/match return`), or "
-                    f"end the match without a result. Play now to keep it: {link}"
-                )
+                with language(await self.service.user_language(user_id)):
+                    text = _(
+                        "Your turn in {game} match #{id} has waited past the last reminder: the other "
+                        "players may now let an AI play your seat until you come back (`/match return`), or "
+                        "end the match without a result. Play now to keep it: {link}",
+                        game=game,
+                        id=match.id,
+                        link=link,
+                    )
+                await user.send(text)
                 told.append(seat)
             except discord.HTTPException:
                 log.info("DM to absent player %s failed; mentioning them in the channel", user_id)
         away = ", ".join(f"<@{seats[s].user_id}>" for s in absent)
         pinged = others + [s for s in absent if s not in told]
         await channel.send(
-            f"{', '.join(f'<@{seats[s].user_id}>' for s in others)}: match #{match.id} has waited for "
-            f"{away} past the last reminder. Any one of you may now let an AI play the seat until its "
-            f"player comes back, or end the match without a result: [on the board]({link}).",
+            _(
+                "{others}: match #{id} has waited for {away} past the last reminder. Any one of you may "
+                "now let an AI play the seat until its player comes back, or end the match without a "
+                "result: [on the board]({link}).",
+                others=", ".join(f"<@{seats[s].user_id}>" for s in others),
+                id=match.id,
+                away=away,
+                link=link,
+            ),
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(seats[s].user_id) for s in pinged]
             ),
@@ -600,10 +642,17 @@ class Writer:
             s = match.seats[seat]
             if s.user_id is None or s.ai is not None:
                 continue
-            text = f"Reminder ({count}/3): it is your turn in {game} match #{match.id}. The board: {link}"
             if await self.store.dm_reminders(s.user_id):
                 try:
                     user = self.client.get_user(s.user_id) or await self.client.fetch_user(s.user_id)
+                    with language(await self.service.user_language(s.user_id)):
+                        text = _(
+                            "Reminder ({count}/3): it is your turn in {game} match #{id}. The board: {link}",
+                            count=count,
+                            game=game,
+                            id=match.id,
+                            link=link,
+                        )
                     await user.send(text)
                     continue
                 except discord.HTTPException:

@@ -362,6 +362,27 @@ async def test_the_absent_players_setting_round_trips(store):
     assert (await store.channel_settings(6)) == ChannelSettings(600, True, stall_after=7200)
 
 
+async def test_the_languages_round_trip_and_leave_the_other_settings(store):
+    """A channel's language (issue 35) is one of its settings; the server's and each user's
+    Discord locale are remembered apart, and writing one never resets another setting."""
+    assert await store.user_locale(BIG) is None and await store.guild_locale(BIG) is None
+    await store.put_channel_settings(6, ChannelSettings(600, True, threads=True, language="fr"))
+    assert await store.channel_settings(6) == ChannelSettings(600, True, threads=True, language="fr")
+    await store.put_channel_settings(6, ChannelSettings(600, True, threads=True))
+    assert (await store.channel_settings(6)).language is None  # back to the server's
+    await store.put_dm_reminders(BIG, True)
+    await store.put_user_locale(BIG, "pt-BR")
+    await store.put_user_locale(BIG - 1, "en-XA")
+    assert (await store.user_locale(BIG), await store.user_locale(BIG - 1)) == ("pt-BR", "en-XA")
+    await store.put_user_locale(BIG, "ja")
+    await store.put_turn_ping(BIG, "dm")
+    assert await store.user_locale(BIG) == "ja" and await store.dm_reminders(BIG)
+    assert await store.turn_pings([BIG]) == {BIG: "dm"}
+    await store.put_guild_locale(BIG, "de")
+    await store.put_guild_locale(BIG, "es-ES")
+    assert await store.guild_locale(BIG) == "es-ES" and await store.guild_locale(BIG - 1) is None
+
+
 async def test_lobby_expiry_set_while_the_lobby_starts_leaves_the_turn_reminder(service):
     """/settings lobby_expiry reads the channel's lobby; Start commits before it writes the expiry."""
     store = service.store

@@ -16,6 +16,7 @@ from bot.store import (
     Reminder,
     StaleVersion,
 )
+from games.text import Msg, N, T, dump_events
 
 log = logging.getLogger(__name__)
 
@@ -106,7 +107,8 @@ class Reminders(Seats):
             return None
         effects = [
             Effect("lobby", {"expired": True}, match.version),
-            Effect("notice", {"text": self.expired_text(match, delay)}, match.version),
+            # the English, and the message said in the channel's language when it is posted
+            Effect("notice", dump_events([{"text": self.expired_text(match, delay)}])[0], match.version),
         ]
         try:
             await self.store.end_match(match.id, "abandoned", [], self.clock(), effects, from_status="lobby")
@@ -115,11 +117,17 @@ class Reminders(Seats):
         self._effects_recorded(match.id)
         return None
 
-    def expired_text(self, match: Match, delay: int) -> str:
+    def expired_text(self, match: Match, delay: int) -> Msg:
         title = self.registry[match.game].title if match.game in self.registry else match.game
         hours = max(1, round(delay / 3600)) if delay >= 3600 else None
-        after = f"{hours} hour{'s' if hours != 1 else ''}" if hours else f"{max(1, delay // 60)} minutes"
-        return (
-            f"The {title} lobby closed itself: nobody started it within {after}. "
-            f"Open a new one with `/{match.game} new`."
+        after = (
+            N("{n} hour", "{n} hours", hours)
+            if hours
+            else N("{n} minute", "{n} minutes", max(1, delay // 60))
+        )
+        return T(
+            "The {game} lobby closed itself: nobody started it within {after}. Open a new one with `{command}`.",
+            game=title,
+            after=after,
+            command=f"/{match.game} new",
         )

@@ -1,4 +1,4 @@
-"""Settings: a channel's reminders, takeover, threads and expiries, a person's turn ping."""
+"""Settings: a channel's reminders, takeover, threads, expiries and language, a person's turn ping."""
 
 from __future__ import annotations
 
@@ -14,13 +14,46 @@ from bot.service.base import (
 from bot.store import (
     ChannelSettings,
 )
+from games.text import T
+from rendering import i18n
 
 
 class Settings(ServiceBase):
     async def set_turn_ping(self, user_id: int, mode: str) -> None:
         if mode not in TURN_PINGS:
-            raise ServiceError("Choose channel, mute or dm.")
+            raise ServiceError(T("Choose channel, mute or dm."))
         await self.store.put_turn_ping(user_id, mode)
+
+    async def set_language(self, channel_id: int, code: str | None) -> ChannelSettings:
+        """The language of the channel's posts: a catalogue (or the pseudo-language of the tests),
+        or None for the server's preferred locale."""
+        if code is not None and code not in (*i18n.available(), i18n.PSEUDO):
+            raise ServiceError(T("Choose one of the languages offered, or the server's default."))
+        current = await self.settings_of(channel_id)
+        current.language = code
+        await self.store.put_channel_settings(channel_id, current)
+        return current
+
+    async def channel_language(
+        self, channel_id: int, guild_id: int | None, parent_id: int | None = None
+    ) -> str:
+        """The language the channel reads (its posts are built in it): the one chosen with
+        `/settings language` (a thread follows its parent channel unless it has its own), else the
+        server's preferred locale when an interaction gave it, else English."""
+        for channel in (channel_id, parent_id):
+            if channel is None:
+                continue
+            settings = await self.store.channel_settings(channel)
+            if settings is not None and settings.language:
+                return i18n.normalize(settings.language)
+        if guild_id is not None:
+            return i18n.normalize(await self.store.guild_locale(guild_id))
+        return i18n.DEFAULT
+
+    async def user_language(self, user_id: int) -> str:
+        """The language of a direct message to the user: their Discord locale when they last used
+        the bot, else English."""
+        return i18n.normalize(await self.store.user_locale(user_id))
 
     async def opens_threads(self, channel_id: int) -> bool:
         """Whether `/<game> new` in this channel opens a thread when not told otherwise."""
@@ -40,7 +73,7 @@ class Settings(ServiceBase):
         current = await self.settings_of(channel_id)
         if delay is not None:
             if not MIN_REMINDER_DELAY <= delay <= MAX_REMINDER_DELAY:
-                raise ServiceError("The reminder delay must be between 10 minutes and 7 days.")
+                raise ServiceError(T("The reminder delay must be between 10 minutes and 7 days."))
             current.reminder_delay = delay
         if enabled is not None:
             current.reminders_enabled = enabled
@@ -50,13 +83,15 @@ class Settings(ServiceBase):
             current.threads = threads
         if lobby_expiry is not None:
             if lobby_expiry and not MIN_LOBBY_EXPIRY <= lobby_expiry <= MAX_LOBBY_EXPIRY:
-                raise ServiceError("The lobby expiry must be between 10 minutes and 30 days (0: never).")
+                raise ServiceError(T("The lobby expiry must be between 10 minutes and 30 days (0: never)."))
             current.lobby_expiry = lobby_expiry
         if stall_after is not None:
             if stall_after and not MIN_REMINDER_DELAY <= stall_after <= MAX_LOBBY_EXPIRY:
                 raise ServiceError(
-                    "The wait before the others decide for an absent player must be between 10 minutes"
-                    " and 30 days (0: never)."
+                    T(
+                        "The wait before the others decide for an absent player must be between 10 minutes"
+                        " and 30 days (0: never)."
+                    )
                 )
             current.stall_after = stall_after
         await self.store.put_channel_settings(channel_id, current)
