@@ -9,8 +9,7 @@ from dataclasses import replace
 import pytest
 
 import rendering.rules
-from bot.service import MatchService, ServiceError
-from bot.stores import SqliteStore
+from bot.service import ServiceError
 from games import REGISTRY, IllegalAction, IllegalSetup
 from games.iwari.data import FEAT_NAMES
 from games.iwari.maps import MAPS
@@ -20,32 +19,21 @@ from rendering.common import header, names_of, player_name, record_text, to_play
 from rendering.i18n import PSEUDO, language, pseudo, tr
 from rendering.rules import example, markdown_messages, rules_description, rules_png, rules_text, summary_path
 from tests.i18n_helpers import english_left
+from tests.test_service import service  # noqa: F401 (the fixture: a service on SQLite)
 
 NAMES = ("host", "p1", "p2", "p3", "p4", "p5")
 ECHOED = ("genius", "nogame", "advanced", "maybe", "colour", "size", "True", "False")  # ids a refusal repeats
 # Iwari's map and Feat names are games/iwari's terms (converted with Iwari's words): the registry's
 # own words around them are checked here.
-IWARI_TERMS = tuple(sorted({*(str(m.NAME) for m in MAPS.values()), *map(str, FEAT_NAMES.values())}, key=len))[
-    ::-1
-]
+_TERMS = {*(str(m.NAME) for m in MAPS.values()), *map(str, FEAT_NAMES.values())}
+IWARI_TERMS = tuple(
+    sorted(_TERMS, key=len, reverse=True)
+)  # the longest first: "The Void" in "The Void (Atlas)"
 
 
 def no_english(text: str, names: tuple[str, ...] = NAMES) -> None:
     left = english_left(str(text), names)
     assert not left, f"English left {left} in {text!r}"
-
-
-class Clock:
-    def __call__(self) -> float:
-        return 1_000_000.0
-
-
-@pytest.fixture
-async def service(tmp_path):
-    store = SqliteStore(tmp_path / "t.sqlite3")
-    await store.open()
-    yield MatchService(store, clock=Clock(), seed_source=lambda: 42)
-    await store.close()
 
 
 async def refusal(coro) -> ServiceError:
@@ -54,7 +42,7 @@ async def refusal(coro) -> ServiceError:
     return caught.value
 
 
-async def test_service_refusals_are_said_where_they_are_shown(service):
+async def test_service_refusals_are_said_where_they_are_shown(service):  # noqa: F811
     """Every kind of refusal: the service's own, an engine's (IllegalAction), a set-up's
     (IllegalSetup), counted ones (N): said in the language of the moment when shown, in English
     otherwise, and kept as a message."""
