@@ -8,15 +8,19 @@ from dataclasses import replace
 
 import pytest
 
+import rendering.alt
+import rendering.facts
 import rendering.rules
 from bot.service import ServiceError
 from games import REGISTRY, IllegalAction, IllegalSetup
 from games.iwari.data import FEAT_NAMES
 from games.iwari.maps import MAPS
-from games.text import Msg, T
+from games.text import L, Msg, N, T
+from rendering.alt import describe, glance
 from rendering.catalogues import extract
-from rendering.common import header, names_of, player_name, record_text, to_play
-from rendering.i18n import PSEUDO, language, pseudo, tr
+from rendering.common import Presentation, counts, header, names_of, player_name, record_text, to_play
+from rendering.facts import facts
+from rendering.i18n import PSEUDO, _, language, pseudo, tr
 from rendering.rules import example, markdown_messages, rules_description, rules_png, rules_text, summary_path
 from tests.i18n_helpers import english_left
 from tests.test_service import service  # noqa: F401 (the fixture: a service on SQLite)
@@ -173,3 +177,33 @@ def test_rules_pictures_are_drawn_and_kept_per_language(monkeypatch):
         assert pseudo("Take {n} cards.").format(n=1) in [t for _size, t in texts]
     finally:
         rendering.rules._rules_png.cache_clear()
+
+
+def test_alt_text_and_facts_say_a_games_messages_in_the_language_of_the_moment(monkeypatch):
+    """A game's words reach the alt text, the line beside the board and the panel's facts as
+    messages or as words said already: both are said in the language of the moment."""
+    view = REGISTRY["iki"].new_state(3, 7).view(0)
+    said = Presentation(
+        draw=lambda v, names: None,
+        describe=lambda v, names: [*header("Iki", v, names), T("The river holds {n} cards.", n=3)],
+        glance=lambda v: T("River: {cards}.", cards=L([T("Koi {v}", v=2), T("Lotus")])),
+        facts=lambda v, names: [T("**Your hand:** {n} cards", n=2), _("You may draw.")],
+    )
+    monkeypatch.setattr(rendering.alt, "presentation", lambda key: said)
+    monkeypatch.setattr(rendering.facts, "presentation", lambda key: said)
+    names = ["Zoé", "Ben", "Chen"]
+    assert describe("iki", view, names).endswith("The river holds 3 cards.")
+    assert glance("iki", view) == "River: Koi 2, Lotus."
+    assert facts("iki", view, names) == "**Your hand:** 2 cards\nYou may draw."
+    with language(PSEUDO):
+        no_english(describe("iki", view, names), tuple(names))
+        no_english(glance("iki", view))
+        no_english(facts("iki", view, names))
+    assert counts({"mon": 3, "rice": 1, "wood": 0}) == "3 mon, 1 rice" and counts({}) == "none"
+    with language(PSEUDO):
+        no_english(
+            counts(
+                {"mon": 3, "rice": 1},
+                {"mon": lambda n: N("{n} mon", "{n} mon", n), "rice": lambda n: N("{n} rice", "{n} rice", n)},
+            )
+        )
