@@ -33,7 +33,9 @@ class Action:
     ``label`` is what a person reads (<= 80 chars), ``group`` names the question
     it answers so a UI can put one group in one menu or row. The groups "back"
     and "undo" only walk around inside a compound turn: AI search ignores them.
-    Labels and prompts may name players as ``{p0}``, ``{p1}``..., like events.
+    Labels and prompts may name players as ``{p0}``, ``{p1}``..., like events. A label, a prompt
+    and a refusal's text are messages (games/text.py ``T``, ``N``, ``P``, ``L``): their value is
+    the English, and the bot says them in each reader's language.
     """
 
     id: str

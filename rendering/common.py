@@ -632,7 +632,7 @@ class Example:
     players: int
     seed: int
     steps: int  # seeded random legal moves from the set-up
-    notes: tuple[tuple[int, int, str], ...]  # a marker centre (x, y) on the board as drawn, its note
+    notes: tuple[tuple[int, int, str], ...]  # a marker centre (x, y) on the board as drawn, its note (``T``)
 
 
 @dataclass(frozen=True)
@@ -650,7 +650,7 @@ class Presentation:
     outcome: Callable[[dict], str] | None = None  # who won and why, where the winners do not say it
     rules: Example | None = None  # the rules page's example board and its notes
     rules_summary: Path | None = None  # the /<key> rules text (default: cogs/rules/<key>.md)
-    # What a select menu of each action group asks for, in a word or two (its placeholder); a group
+    # What a select menu of each action group asks for, in a word or two (its placeholder, a message); a group
     # not named here is named by itself ("start_card": "Start card").
     menus: Mapping[str, str] = field(default_factory=dict)
     # Event types the board's "Last moves" leaves out (a refill the picture shows); /match log keeps them.
