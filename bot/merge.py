@@ -21,6 +21,7 @@ from __future__ import annotations
 from bot.steps import forced_steps
 from games.ai import NAVIGATION_GROUPS
 from games.base import Action, GameState, IllegalAction
+from games.text import T
 
 SEP = "/"  # never in an engine's action id (tests/contract.py checks every engine; joined ids hold it)
 MERGE_MAX = 100  # choices of one question: four select menus of 25 (a page holds five rows)
@@ -70,7 +71,8 @@ def follow_ups(state: GameState, seat: int, choice: Action) -> list[Action] | No
         return None
     out = []
     for nxt in following:
-        cid, label = f"{choice.id}{SEP}{nxt.id}", f"{choice.label}, {nxt.label}"
+        # TRANSLATORS: a choice and the next step joined into one ("T2 Forest, 2 Tents: pay 2 Forest")
+        cid, label = f"{choice.id}{SEP}{nxt.id}", T("{choice}, {then}", choice=choice.label, then=nxt.label)
         if len(cid) > 80 or len(label) > 80:
             return None
         out.append(Action(cid, label, f"{choice.group}{JOIN}{nxt.group}"))
@@ -105,7 +107,7 @@ def choices(
     for group, acts in groups.items():
         if group in looking or len(acts) <= buttons:
             continue
-        for _ in range(depth - 1):
+        for _i in range(depth - 1):
             if len(acts) > MAX_EXPAND:
                 break
             grown = _joined(state, seat, acts, limit)

@@ -4,17 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import io
-from pathlib import Path
 
 import discord
 
 from cogs.components import guarded
 from cogs.table import Table
-from rendering import presentation
-from rendering.rules import example, rules_description, rules_png
-
-RULES_DIR = Path(__file__).parent / "rules"
-
+from rendering.rules import example, rules_description, rules_png, rules_text
 
 PAGE = 4000  # an embed description holds 4096 characters
 
@@ -49,9 +44,7 @@ def rules_pages(text: str, limit: int = PAGE) -> list[str]:
 
 
 def rules_embeds(game_key: str, title: str) -> list[discord.Embed]:
-    path = presentation(game_key).rules_summary or RULES_DIR / f"{game_key}.md"
-    text = path.read_text() if path.exists() else "The rules summary is missing."
-    pages = rules_pages(text)
+    pages = rules_pages(rules_text(game_key))  # in the language of the moment
     return [
         discord.Embed(
             title=f"{title}: how to play" + (f" ({i + 1}/{len(pages)})" if len(pages) > 1 else ""),

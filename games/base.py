@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from games.text import L, N, T
+
 JSON = Any
 
 
@@ -31,7 +33,9 @@ class Action:
     ``label`` is what a person reads (<= 80 chars), ``group`` names the question
     it answers so a UI can put one group in one menu or row. The groups "back"
     and "undo" only walk around inside a compound turn: AI search ignores them.
-    Labels and prompts may name players as ``{p0}``, ``{p1}``..., like events.
+    Labels and prompts may name players as ``{p0}``, ``{p1}``..., like events. A label, a prompt
+    and a refusal's text are messages (games/text.py ``T``, ``N``, ``P``, ``L``): their value is
+    the English, and the bot says them in each reader's language.
     """
 
     id: str
@@ -46,16 +50,20 @@ class Action:
 
 
 def plural(count: int, one: str, many: str | None = None) -> str:
-    """``1 card``, ``2 cards``: the count with its noun in the right form (``many`` if irregular)."""
+    """``1 card``, ``2 cards``: the count with its noun in the right form (``many`` if irregular).
+
+    English only: for logs, the CLI and ids. Words a person reads say a count with ``N`` (games/text.py),
+    which each language puts in its own plural form."""
     return f"{count} {one if count == 1 else (many or one + 's')}"
 
 
 def event(text: str, type: str = "info", private_to: int | None = None, **data: JSON) -> dict:
     """Build a log event.
 
-    ``text`` is one line for people; players are written as ``{p0}``, ``{p1}``...
-    and the bot replaces them with names. An event carrying private information
-    sets ``private_to`` to the only seat that may see it.
+    ``text`` is one line for people, a message (``T``, ``N``, ``P``, ``L`` of games/text.py: its
+    value is the English, and the bot says it in each reader's language); players are written as
+    ``{p0}``, ``{p1}``... and the bot replaces them with names. An event carrying private
+    information sets ``private_to`` to the only seat that may see it.
     """
     ev: dict = {"type": type, "text": text, **data}
     if private_to is not None:
@@ -107,14 +115,14 @@ class GameState(ABC):
 
     def apply(self, seat: int, action_id: str) -> list[dict]:
         if not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise IllegalAction("You have no seat in this game.")
+            raise IllegalAction(T("You have no seat in this game."))
         if self.is_over():
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(T("The game is over."))
         if seat not in self.to_act():
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(T("It is not your turn."))
         legal = {a.id for a in self.legal_actions(seat)}
         if not isinstance(action_id, str) or action_id not in legal:
-            raise IllegalAction("That move is not available any more.")
+            raise IllegalAction(T("That move is not available any more."))
         mark = self._hidden_mark()
         events = self._do(seat, action_id)
         if mark is not None:
@@ -220,8 +228,9 @@ class GameState(ABC):
 
 @dataclass(frozen=True)
 class Choice:
-    """One value of an option as a person picks it: its label ("The Vast Lands"), and ``key``, the
-    value as a slash command's choice sends it when the value is not a string (``True``: "all")."""
+    """One value of an option as a person picks it: its label ("The Vast Lands", a message: ``T`` or
+    ``P``), and ``key``, the value as a slash command's choice sends it when the value is not a
+    string (``True``: "all")."""
 
     value: JSON
     label: str
@@ -246,7 +255,9 @@ class Game:
     options: dict[str, list[JSON]]
     _new: Callable[[int, int, dict], GameState] = field(repr=False)
     _load: Callable[[dict], GameState] = field(repr=False)
-    # Human descriptions of each option, for slash-command help (at most 100 characters).
+    # Human descriptions of each option, for slash-command help (at most 100 characters). Like the
+    # blurb, the player counts' words, the summary and the choices' labels: messages (``T``/``P``),
+    # said in the reader's language at the edge.
     option_help: dict[str, str] = field(default_factory=dict)
     # The values a person picks from, with their names, in the order offered, for an option that
     # is not on/off (a [False, True] option is a yes/no parameter). Values not listed (an old
@@ -284,7 +295,9 @@ class Game:
 
     def summary_words(self) -> str:
         """The description of the game's command group: "Play Iki (2-4 players)"."""
-        return self.summary or f"Play {self.title} ({self.players_words()} players)"
+        return self.summary or T(
+            "Play {game} ({players} players)", game=self.title, players=self.players_words()
+        )
 
     def option_word(self, name: str, options: dict) -> str | None:
         """How the lobby names option ``name`` when it depends on the others (Iwari: the
@@ -298,12 +311,17 @@ class Game:
         for name, allowed in self.options.items():
             value = options.pop(name, allowed[0])
             if value not in allowed:
-                shown = ", ".join(map(str, allowed))
-                raise IllegalSetup(f"Option {name} must be one of: {shown}.")
+                shown = L([str(v) for v in allowed])
+                raise IllegalSetup(T("Option {name} must be one of: {values}.", name=name, values=shown))
             out[name] = value
         if options:
             raise IllegalSetup(
-                f"Unknown option{'s' if len(options) > 1 else ''}: {', '.join(sorted(options))}."
+                N(
+                    "Unknown option: {names}.",
+                    "Unknown options: {names}.",
+                    len(options),
+                    names=L(sorted(options)),
+                )
             )
         return out
 
@@ -342,7 +360,15 @@ class Game:
     def new_state(self, num_players: int, seed: int, options: dict | None = None) -> GameState:
         if num_players not in self.player_counts:
             lo, hi = min(self.player_counts), max(self.player_counts)
-            raise IllegalSetup(f"{self.title} is played by {lo} to {hi} players, not {num_players}.")
+            raise IllegalSetup(
+                T(
+                    "{game} is played by {lo} to {hi} players, not {n}.",
+                    game=self.title,
+                    lo=lo,
+                    hi=hi,
+                    n=num_players,
+                )
+            )
         return self._new(num_players, int(seed), self.normalise_options(options))
 
     def load_state(self, data: dict) -> GameState:

@@ -7,7 +7,8 @@
 
 The messages are found with Babel in the Python sources of ``games``, ``rendering``, ``bot`` and
 ``cogs``: the calls ``T``, ``N``, ``P`` (``games/text.py``) and ``_``, ``_n``, ``_p``
-(``rendering/i18n.py``), and ``locale_str`` (slash commands), whose first arguments are literals.
+(``rendering/i18n.py``), and ``locale_str`` (slash commands), whose first arguments are literals;
+and the rules pages ``cogs/rules/*.md``, one message a line's words (``extract_markdown``).
 ``tests/test_catalogues.py`` runs ``check`` in CI.
 """
 
@@ -43,6 +44,16 @@ def languages() -> list[str]:
     return sorted(p.parent.parent.name for p in LOCALES_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
 
 
+def extract_markdown(fileobj, keywords, comment_tags, options):
+    """A Babel extraction method for the rules pages: each line's words (a paragraph, a list item,
+    a heading, without the markdown marks before them) are one message, as ``rendering.rules``
+    translates them when a page is shown."""
+    from rendering.rules import markdown_messages
+
+    for lineno, _mark, words, _after in markdown_messages(fileobj.read().decode("utf-8")):
+        yield lineno, None, words, []
+
+
 def extract():
     """Every message of the code, as a Babel ``Catalog`` (the template)."""
     from babel.messages.catalog import Catalog
@@ -52,19 +63,22 @@ def extract():
     for source in SOURCES:
         for filename, lineno, message, comments, context in extract_from_dir(
             ROOT / source,
-            method_map=[("**.py", "python")],
+            method_map=[("**.py", "python"), ("rules/*.md", extract_markdown)],
             keywords=KEYWORDS,
             comment_tags=("TRANSLATORS:",),
             strip_comment_tags=True,
         ):
-            catalog.add(
+            prose = filename.endswith(".md")  # a rules page's words: no placeholders, no format
+            added = catalog.add(
                 message,
                 None,
                 [(f"{source}/{filename}", lineno)],
                 auto_comments=comments,
                 context=context,
-                flags=("python-brace-format",),
+                flags=() if prose else ("python-brace-format",),
             )
+            if prose:
+                added.flags.discard("python-format")  # a "43%" is no printf format
     return catalog
 
 

@@ -27,6 +27,8 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont, features
 
 from games import REGISTRY
+from games.text import P
+from rendering.i18n import _, list_words, tr
 
 # Colours named by role.
 BACKGROUND = (250, 247, 240)
@@ -218,20 +220,23 @@ def _drawn(index: int, run: str) -> str:
 
 # The words every game's pictures use for whose turn it is and who won, and the winner's row colour:
 # a player moving between the four games reads one marker ("alice to play") and one highlight.
-TO_PLAY = "to play"
-WINNER = "winner"
+# Messages: say them with ``tr(TO_PLAY)`` where they are drawn (the language of the moment).
+TO_PLAY = P("picture", "to play")
+WINNER = P("picture", "winner")
 WINNER_FILL = HIGHLIGHT
 
 
 def to_play(name: str, doing: str = "") -> str:
     """The turn marker of every picture: "alice to play", or "alice to play · drawing"."""
-    return f"{name} {TO_PLAY}" + (f" · {doing}" if doing else "")
+    if doing:
+        return _("{name} to play · {doing}", name=name, doing=tr(doing))
+    return _("{name} to play", name=name)
 
 
 def player_name(names: list[str] | None, seat: int) -> str:
     if names and seat < len(names):
         return names[seat]
-    return f"Player {seat + 1}"
+    return _("Player {n}", n=seat + 1)
 
 
 # -- words: what every game's alt text and facts share (each game's own words are in
@@ -241,30 +246,48 @@ LIMIT = 1024  # characters of an attachment's description Discord keeps
 
 
 def names_of(names: list[str] | None, seats) -> str:
-    return " and ".join(player_name(names, s) for s in seats)
+    """The players' names: "alice", "alice and bob", "alice and bob and carol"."""
+    out = ""
+    for s in seats:
+        name = player_name(names, s)
+        out = _("{names} and {name}", names=out, name=name) if out else name
+    return out
 
 
-def counts(counter: dict) -> str:
-    return ", ".join(f"{n} {k}" for k, n in counter.items() if n) or "none"
+def counts(counter: dict, words: Mapping[str, Callable[[int], str]] | None = None) -> str:
+    """Counts of things as a list, "3 mon, 1 rice", or "none". ``words`` says a count of each key
+    in words a person reads (a game's ``N`` message: ``lambda n: N("{n} card", "{n} cards", n)``);
+    a key without one is said as it is after its count."""
+    words = words or {}
+    items = [
+        tr(words[k](n)) if k in words else _("{n} {thing}", n=n, thing=k) for k, n in counter.items() if n
+    ]
+    return list_words(items) if items else _("none")
 
 
 def header(title: str, view: dict, names: list[str] | None, scores: list | None = None) -> list[str]:
     """Who looks, whose turn (or who won) and the scores: the same first sentences for every game."""
     seat = view.get("seat")
-    parts = [f"{title} board" + ("." if seat is None else f", as {names_of(names, [seat])} sees it.")]
+    if seat is None:
+        parts = [_("{game} board.", game=title)]
+    else:
+        parts = [_("{game} board, as {name} sees it.", game=title, name=names_of(names, [seat]))]
     n = view.get("num_players", len(view.get("scores", [])))
     if view.get("over"):
         winners = view.get("winners") or []
-        parts.append("Game over. " + (f"Winner: {names_of(names, winners)}." if winners else "Nobody won."))
+        if winners:
+            parts.append(_("Game over. Winner: {names}.", names=names_of(names, winners)))
+        else:
+            parts.append(_("Game over. Nobody won."))
     elif view.get("to_act"):
-        parts.append(f"Turn of {names_of(names, view['to_act'])}.")
+        parts.append(_("Turn of {names}.", names=names_of(names, view["to_act"])))
     scores = scores if scores is not None else view.get("scores", [])
     if scores:
-        parts.append(
-            "Scores: "
-            + ", ".join(f"{player_name(names, s)} {scores[s]}" for s in range(min(n, len(scores))))
-            + "."
-        )
+        each = [
+            _("{name} {score}", name=player_name(names, s), score=scores[s])
+            for s in range(min(n, len(scores)))
+        ]
+        parts.append(_("Scores: {scores}.", scores=list_words(each)))
     return parts
 
 
@@ -609,7 +632,7 @@ class Example:
     players: int
     seed: int
     steps: int  # seeded random legal moves from the set-up
-    notes: tuple[tuple[int, int, str], ...]  # a marker centre (x, y) on the board as drawn, its note
+    notes: tuple[tuple[int, int, str], ...]  # a marker centre (x, y) on the board as drawn, its note (``T``)
 
 
 @dataclass(frozen=True)
@@ -627,7 +650,7 @@ class Presentation:
     outcome: Callable[[dict], str] | None = None  # who won and why, where the winners do not say it
     rules: Example | None = None  # the rules page's example board and its notes
     rules_summary: Path | None = None  # the /<key> rules text (default: cogs/rules/<key>.md)
-    # What a select menu of each action group asks for, in a word or two (its placeholder); a group
+    # What a select menu of each action group asks for, in a word or two (its placeholder, a message); a group
     # not named here is named by itself ("start_card": "Start card").
     menus: Mapping[str, str] = field(default_factory=dict)
     # Event types the board's "Last moves" leaves out (a refill the picture shows); /match log keeps them.

@@ -12,13 +12,14 @@ game writes its own (its ``Presentation.facts``, in rendering/<key>_words.py).
 from __future__ import annotations
 
 from rendering.common import LIMIT, clip, presentation
+from rendering.i18n import tr
 
 
 def facts(game_key: str, view: dict, names: list[str] | None = None) -> str:
     """The panel's facts, one per line in Discord markdown, at most ``LIMIT`` characters."""
     words = presentation(game_key).facts
     lines = words(view, names) if words else []
-    return clip("\n".join(line for line in lines if line), LIMIT)
+    return clip("\n".join(tr(line) for line in lines if line), LIMIT)
 
 
 def plain(text: str) -> str:

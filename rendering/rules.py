@@ -10,6 +10,12 @@ Discord shows it inline (``SHOWN`` px wide on a phone): the picture is as wide a
 board, and the notes' type grows with it. A board too tall to leave room for
 the notes within 1.6x the width is cut at the bottom: the notes point above the cut.
 The same notes are the picture's alt text.
+
+The rules pages (``cogs/rules/<key>.md``, or the game's ``Presentation.rules_summary``) are said in
+the language of the moment without a file per language: each line's words (a paragraph, a list
+item, a heading, without its markdown marks) are one message of the catalogues
+(``rendering/catalogues.py`` extracts them with ``markdown_messages``), translated as the page is
+shown (``rules_text``). The pictures are drawn per language.
 """
 
 from __future__ import annotations
@@ -17,11 +23,15 @@ from __future__ import annotations
 import io
 import math
 import random
+import re
+from collections.abc import Iterator
 from functools import lru_cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw
 
 from games import REGISTRY
+from games.text import Msg
 from rendering.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -35,6 +45,7 @@ from rendering.common import (
     resized,
     wrap,
 )
+from rendering.i18n import _, current, tr
 
 WIDTH = 800  # at most
 MAX_RATIO = 1.6  # bench/phone.py's target: no picture taller than 1.6x its width
@@ -67,7 +78,7 @@ def example_view(game_key: str) -> dict:
     example = _example(game_key)
     state = REGISTRY[game_key].new_state(example.players, example.seed, {})
     rng = random.Random(example.seed)
-    for _ in range(example.steps):
+    for _i in range(example.steps):
         if state.is_over():
             break
         seat = state.to_act()[0]
@@ -83,7 +94,8 @@ def _marker(draw: ImageDraw.ImageDraw, x: float, y: float, n: int, size: int) ->
 
 
 def notes(game_key: str) -> list[str]:
-    return [text for _, _, text in _example(game_key).notes]
+    """The example's notes in the language of the moment."""
+    return [tr(text) for _x, _y, text in _example(game_key).notes]
 
 
 def rules_picture(game_key: str) -> Image.Image:
@@ -106,7 +118,7 @@ def rules_picture(game_key: str) -> Image.Image:
     image = Image.new("RGB", (width, kept + legend), BACKGROUND)
     image.paste(board.crop((0, 0, board.width, kept)), (0, 0))
     draw = ImageDraw.Draw(image)
-    for n, (x, y, _) in enumerate(example.notes, 1):
+    for n, (x, y, _note) in enumerate(example.notes, 1):
         cx = min(max(x * scale, mark_r + 3), width - mark_r - 3)  # never off the picture
         cy = min(max(y * scale, mark_r + 3), kept - mark_r - 3)
         _marker(draw, cx, cy, n, size)
@@ -121,9 +133,14 @@ def rules_picture(game_key: str) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=8)
 def rules_png(game_key: str) -> bytes:
-    """PNG of ``rules_picture`` (the same for every request: kept once drawn)."""
+    """PNG of ``rules_picture`` in the language of the moment (the same for every request in
+    that language: kept once drawn)."""
+    return _rules_png(game_key, current())
+
+
+@lru_cache(maxsize=32)
+def _rules_png(game_key: str, language: str) -> bytes:
     buffer = io.BytesIO()
     rules_picture(game_key).save(buffer, format="PNG", optimize=True)
     return buffer.getvalue()
@@ -132,6 +149,42 @@ def rules_png(game_key: str) -> bytes:
 def rules_description(game_key: str) -> str:
     """The alt text: what the picture shows and its numbered notes."""
     title = REGISTRY[game_key].title
-    parts = [f"A {title} board under way, with numbered notes on a turn."]
-    parts += [f"{n}. {text}" for n, text in enumerate(notes(game_key), 1)]
+    parts = [_("A {game} board under way, with numbered notes on a turn.", game=title)]
+    parts += [_("{n}. {note}", n=n, note=text) for n, text in enumerate(notes(game_key), 1)]
     return " ".join(parts)[:1024]
+
+
+# -- the rules pages, in words
+
+RULES_DIR = Path(__file__).resolve().parents[1] / "cogs" / "rules"
+# A line of a rules page: its indent and markdown mark (a heading's #, a list item's - or 1.), its
+# words, and the spaces after them.
+_LINE = re.compile(r"^(\s*(?:#+\s+|[-*+]\s+|\d+[.)]\s+)?)(.*?)(\s*)$")
+
+
+def markdown_messages(text: str) -> Iterator[tuple[int, str, str, str]]:
+    """The messages of a rules page, one a line (a paragraph, a list item, a heading): (line
+    number, the mark before the words, the words, the spaces after them). A line without a letter
+    (a rule, a blank) is none."""
+    for lineno, line in enumerate(text.split("\n"), 1):
+        found = _LINE.match(line)
+        if found and any(ch.isalpha() for ch in found.group(2)):
+            yield lineno, found.group(1), found.group(2), found.group(3)
+
+
+def summary_path(game_key: str) -> Path:
+    """The file of the game's rules page: its ``Presentation.rules_summary``, or cogs/rules/<key>.md."""
+    return presentation(game_key).rules_summary or RULES_DIR / f"{game_key}.md"
+
+
+def rules_text(game_key: str) -> str:
+    """The game's rules page (markdown) in the language of the moment: each line's words through
+    the catalogues (``markdown_messages``), its marks as they are."""
+    path = summary_path(game_key)
+    if not path.exists():
+        return _("The rules summary is missing.")
+    text = path.read_text()
+    lines = text.split("\n")
+    for lineno, mark, words, after in markdown_messages(text):
+        lines[lineno - 1] = f"{mark}{tr(Msg(words))}{after}"
+    return "\n".join(lines)

@@ -21,6 +21,7 @@ from bot.store import (
     Store,
 )
 from games import REGISTRY, Game, GameState
+from games.text import T
 from rendering.i18n import tr
 
 DEFAULT_REMINDER_DELAY = 12 * 3600
@@ -37,12 +38,19 @@ MAX_OPEN_LOBBIES = 3  # per person and server
 
 
 class ServiceError(Exception):
-    """A refusal with a message for the person who asked. Nothing was changed."""
+    """A refusal with a message for the person who asked. Nothing was changed.
+
+    The message is a message (``T``: an engine's refusal, ``IllegalAction``'s, passes as it is) or
+    words said already (``_``); ``str()`` says it in the language of the moment, where it is shown
+    (the person's), and ``args[0]`` keeps it."""
+
+    def __str__(self) -> str:
+        return str(tr(self.args[0])) if self.args else ""
 
 
 class LiveMatchExists(ServiceError):
     def __init__(self, match: Match) -> None:
-        super().__init__("This channel already has a match in progress.")
+        super().__init__(T("This channel already has a match in progress."))
         self.match = match
 
 
@@ -50,7 +58,7 @@ class StaleClick(ServiceError):
     """A button made for an older version of the match."""
 
     def __init__(self, match: Match) -> None:
-        super().__init__("The game has moved on since this was shown.")
+        super().__init__(T("The game has moved on since this was shown."))
         self.match = match
 
 
@@ -135,13 +143,13 @@ class ServiceBase:
         try:
             return self.registry[key]
         except KeyError:
-            raise ServiceError(f"There is no game called {key!r}.") from None
+            raise ServiceError(T("There is no game called {name}.", name=repr(key))) from None
 
     def state_of(self, match: Match) -> GameState:
         if match.damaged:
             raise CorruptRow(f"match {match.id} has a damaged state")
         if match.state is None:
-            raise ServiceError("This match has not started yet.")
+            raise ServiceError(T("This match has not started yet."))
         key = (match.id, match.version)
         state = self._states.get(key)
         if state is None:
@@ -161,13 +169,13 @@ class ServiceBase:
     async def get(self, match_id: int) -> Match:
         match = await self.store.get_match(match_id)
         if match is None:
-            raise ServiceError("That match no longer exists.")
+            raise ServiceError(T("That match no longer exists."))
         return match
 
     async def live(self, channel_id: int) -> Match:
         match = await self.store.live_match(channel_id)
         if match is None:
-            raise ServiceError("There is no match in this channel. Start one with a game's `new` command.")
+            raise ServiceError(T("There is no match in this channel. Start one with a game's `new` command."))
         return match
 
     # Channel settings are read where they are used (one indexed row), never cached: another

@@ -23,8 +23,8 @@ from bot.store import (
     StaleVersion,
 )
 from games import GameState, IllegalSetup
-from games.base import plural
 from games.rng import Rng
+from games.text import N, T
 
 
 class Lobbies(ServiceBase):
@@ -41,7 +41,7 @@ class Lobbies(ServiceBase):
         try:
             options = game.normalise_options(options)
         except IllegalSetup as exc:
-            raise ServiceError(str(exc)) from None
+            raise ServiceError(*exc.args) from None
         async with self._channel_lock(("host", guild_id, host_id)), self._channel_lock(channel_id):
             await self._check_open_lobbies(guild_id, host_id)
             existing = await self.store.live_match(channel_id)
@@ -81,8 +81,13 @@ class Lobbies(ServiceBase):
         ]
         if len(hosted) >= MAX_OPEN_LOBBIES:
             raise ServiceError(
-                f"You already host {len(hosted)} open lobbies in this server, the most at once: "
-                "start or cancel one of them first."
+                N(
+                    "You already host {n} open lobby in this server, the most at once: "
+                    "start or cancel one of them first.",
+                    "You already host {n} open lobbies in this server, the most at once: "
+                    "start or cancel one of them first.",
+                    len(hosted),
+                )
             )
 
     async def rematch(self, match_id: int, user_id: int, name: str) -> Match:
@@ -93,9 +98,9 @@ class Lobbies(ServiceBase):
         """
         old = await self.get(match_id)
         if old.status != "finished":
-            raise ServiceError("A rematch is offered once the match is over.")
+            raise ServiceError(T("A rematch is offered once the match is over."))
         if all(s.user_id != user_id for s in old.seats):
-            raise ServiceError("Only the players of this match can ask for a rematch.")
+            raise ServiceError(T("Only the players of this match can ask for a rematch."))
         host = next(s for s in old.seats if s.user_id == user_id)
         seats = [Seat(user_id, plain(name))]
         seats += [
@@ -131,7 +136,7 @@ class Lobbies(ServiceBase):
     async def _lobby(self, match_id: int, damaged_ok: bool = False) -> Match:
         match = await self.get(match_id)
         if match.status != "lobby":
-            raise ServiceError("This lobby is closed: the match has started or was cancelled.")
+            raise ServiceError(T("This lobby is closed: the match has started or was cancelled."))
         if match.damaged and not damaged_ok:  # its seats or options cannot be read: cancel it only
             raise CorruptRow(f"lobby {match.id} has damaged seats or options")
         return match
@@ -139,7 +144,7 @@ class Lobbies(ServiceBase):
     async def _change_lobby(self, match_id: int, change: Callable[[Match], None]) -> Match:
         """Apply ``change`` to the lobby's seats and save it, redoing it if another click won."""
         async with self.lock(match_id):
-            for _ in range(20):
+            for _i in range(20):
                 match = await self._lobby(match_id)
                 old = [Seat(s.user_id, s.name, s.ai) for s in match.seats]
                 change(match)
@@ -151,16 +156,18 @@ class Lobbies(ServiceBase):
                     continue  # another process changed the lobby: look again
                 self._effects_recorded(match.id)
                 return match
-        raise ServiceError("The lobby is busy; try again.")
+        raise ServiceError(T("The lobby is busy; try again."))
 
     async def join(self, match_id: int, user_id: int, name: str) -> Match:
         def change(match: Match) -> None:
             game = self.game(match.game)
             if match.seat_of(user_id) is not None:
-                raise ServiceError("You are already in this lobby.")
+                raise ServiceError(T("You are already in this lobby."))
             most = max(game.counts_for(match.options) or game.player_counts)
             if len(match.seats) >= most:
-                raise ServiceError(f"The lobby is full ({plural(most, 'player')}).")
+                raise ServiceError(
+                    N("The lobby is full ({n} player).", "The lobby is full ({n} players).", most)
+                )
             match.seats.append(Seat(user_id, plain(name)))
 
         return await self._change_lobby(match_id, change)
@@ -170,15 +177,17 @@ class Lobbies(ServiceBase):
         from games.ai import LEVELS
 
         if level not in LEVELS:
-            raise ServiceError(f"There is no AI level {level!r}.")
+            raise ServiceError(T("There is no AI level {level}.", level=repr(level)))
 
         def change(match: Match) -> None:
             game = self.game(match.game)
             if user_id != match.host_id:
-                raise ServiceError("Only the host can add AI players.")
+                raise ServiceError(T("Only the host can add AI players."))
             most = max(game.counts_for(match.options) or game.player_counts)
             if len(match.seats) >= most:
-                raise ServiceError(f"The lobby is full ({plural(most, 'player')}).")
+                raise ServiceError(
+                    N("The lobby is full ({n} player).", "The lobby is full ({n} players).", most)
+                )
             number = sum(1 for s in match.seats if s.ai is not None) + 1
             match.seats.append(Seat(None, f"AI {number} ({level})", ai=level))
 
@@ -187,10 +196,10 @@ class Lobbies(ServiceBase):
     async def remove_ai(self, match_id: int, user_id: int) -> Match:
         def change(match: Match) -> None:
             if user_id != match.host_id:
-                raise ServiceError("Only the host can remove AI players.")
+                raise ServiceError(T("Only the host can remove AI players."))
             ais = [i for i, s in enumerate(match.seats) if s.ai is not None]
             if not ais:
-                raise ServiceError("There is no AI player in this lobby.")
+                raise ServiceError(T("There is no AI player in this lobby."))
             del match.seats[ais[-1]]
 
         return await self._change_lobby(match_id, change)
@@ -199,9 +208,9 @@ class Lobbies(ServiceBase):
         def change(match: Match) -> None:
             seat = match.seat_of(user_id)
             if seat is None:
-                raise ServiceError("You are not in this lobby.")
+                raise ServiceError(T("You are not in this lobby."))
             if user_id == match.host_id:
-                raise ServiceError("The host cannot leave; cancel the lobby instead.")
+                raise ServiceError(T("The host cannot leave; cancel the lobby instead."))
             del match.seats[seat]
 
         return await self._change_lobby(match_id, change)
@@ -210,13 +219,15 @@ class Lobbies(ServiceBase):
         async with self.lock(match_id):
             match = await self._lobby(match_id, damaged_ok=True)
             if user_id != match.host_id and not can_manage:
-                raise ServiceError("Only the host (or someone who can manage the channel) can cancel.")
+                raise ServiceError(T("Only the host (or someone who can manage the channel) can cancel."))
             try:
                 await self.store.end_match(
                     match.id, "abandoned", [], self.clock(), [Effect("lobby", {"cancelled_by": user_id})]
                 )
             except StaleVersion:
-                raise ServiceError("This lobby is closed: the match has started or was cancelled.") from None
+                raise ServiceError(
+                    T("This lobby is closed: the match has started or was cancelled.")
+                ) from None
             match.status = "abandoned"
         self._effects_recorded(match.id)
         return match
@@ -226,17 +237,25 @@ class Lobbies(ServiceBase):
             match = await self._lobby(match_id)
             game = self.game(match.game)
             if user_id != match.host_id:
-                raise ServiceError("Only the host can start the match.")
+                raise ServiceError(T("Only the host can start the match."))
             n = len(match.seats)
             if n not in game.player_counts:
                 lo, hi = min(game.player_counts), max(game.player_counts)
-                raise ServiceError(f"{game.title} needs {lo} to {hi} players; the lobby has {n}.")
+                raise ServiceError(
+                    T(
+                        "{game} needs {lo} to {hi} players; the lobby has {n}.",
+                        game=game.title,
+                        lo=lo,
+                        hi=hi,
+                        n=n,
+                    )
+                )
             seats = list(match.seats)
             Rng(match.seed ^ 0x5EA75).shuffle(seats)  # seat order comes from the match seed
             try:
                 state = game.new_state(n, match.seed, match.options)
             except IllegalSetup as exc:
-                raise ServiceError(str(exc)) from None
+                raise ServiceError(*exc.args) from None
             now = self.clock()
             forced = [
                 ActionRow(i + 1, seat, None, action, events, now)
@@ -250,7 +269,9 @@ class Lobbies(ServiceBase):
             try:
                 await self.store.start_match(match.id, seats, match.state, reminder, now, effects, forced)
             except StaleVersion:
-                raise ServiceError("This lobby is closed: the match has started or was cancelled.") from None
+                raise ServiceError(
+                    T("This lobby is closed: the match has started or was cancelled.")
+                ) from None
             self._remember((match.id, match.version), state)
         self._changed_reminders()
         self._effects_recorded(match.id)

@@ -25,6 +25,7 @@ from bot.store import (
     StoreBusy,
 )
 from games import GameState, IllegalAction
+from games.text import T
 
 log = logging.getLogger(__name__)
 
@@ -38,8 +39,8 @@ class Moves(ServiceBase):
         seat = match.seat_of(user_id)
         if seat is None:
             if match.held_seat_of(user_id) is not None:
-                raise ServiceError("An AI is playing your seat; take it back with /match return.")
-            raise ServiceError("You are not playing in this match.")
+                raise ServiceError(T("An AI is playing your seat; take it back with /match return."))
+            raise ServiceError(T("You are not playing in this match."))
         return seat
 
     async def act(self, match_id: int, user_id: int, version: int, action_id: str) -> Outcome:
@@ -53,7 +54,7 @@ class Moves(ServiceBase):
 
         def seat_for(match: Match) -> int:
             if not 0 <= seat < len(match.seats) or match.seats[seat].ai is None:
-                raise ServiceError("That seat is not played by an AI.")
+                raise ServiceError(T("That seat is not played by an AI."))
             return seat
 
         return await self._act(match_id, seat_for, None, version, action_id)
@@ -63,7 +64,7 @@ class Moves(ServiceBase):
             match = await self.get(match_id)
             if match.status != "active":
                 raise ServiceError(
-                    "This match is over." if match.status != "lobby" else "The match has not started."
+                    T("This match is over.") if match.status != "lobby" else T("The match has not started.")
                 )
             seat = seat_for(match)
             if version != match.version:
@@ -71,7 +72,7 @@ class Moves(ServiceBase):
             state = self.state_of(match)
             before = state.to_act()
             if seat not in before:
-                raise ServiceError("It is not your turn.")
+                raise ServiceError(T("It is not your turn."))
             work = self.game(match.game).load_state(match.state)  # the cached state stays untouched
             # A joined choice (bot/merge.py) is several steps of this seat, each logged as its own
             # action with the forced steps after it, all in this one transaction. The steps after
@@ -83,17 +84,17 @@ class Moves(ServiceBase):
                 # Joined as bot/merge.py joins (a click's id is the client's word): at most
                 # MAX_DEPTH steps, each but the last revealing nothing and leaving the turn here.
                 if len(path) > merge.MAX_DEPTH:
-                    raise IllegalAction("That move is not available any more.")
+                    raise IllegalAction(T("That move is not available any more."))
                 for n, step in enumerate(path):
                     if n and (seat not in work.to_act() or not work.undoable(seat)):
-                        raise IllegalAction("That move is not available any more.")
+                        raise IllegalAction(T("That move is not available any more."))
                     events = work.apply(seat, step)
                     if n:
                         events = [dict(e, joined=True) for e in events]
                     steps.append((seat, step, None if n else user_id, events, False))
                     steps += [(s, a, None, ev, True) for s, a, ev in forced_steps(work)]
             except IllegalAction as exc:
-                raise ServiceError(str(exc)) from None
+                raise ServiceError(*exc.args) from None
             outcome = await self._save(match, work, seat, steps, before, state.view(None))
         self._effects_recorded(match_id)
         return outcome
@@ -112,7 +113,7 @@ class Moves(ServiceBase):
         async with self.lock(match_id):
             match = await self.get(match_id)
             if match.status != "active":
-                raise ServiceError("This match is not being played.")
+                raise ServiceError(T("This match is not being played."))
             seat = self.seat_for_user(match, user_id)
             if version != match.version:
                 raise StaleClick(match)
@@ -130,7 +131,7 @@ class Moves(ServiceBase):
                 or not all(e.get("forced") or (e.get("joined") and r.seat == seat) for e in r.events)
                 for r in rows[cut + 1 :]
             ):
-                raise ServiceError("There is nothing of yours to undo in this turn.")
+                raise ServiceError(T("There is nothing of yours to undo in this turn."))
             before = self._rebuild(match, rows[:cut], rows[cut:], seat)
             now = self.clock()
             new_version = match.version + 1
@@ -161,8 +162,8 @@ class Moves(ServiceBase):
     @staticmethod
     def _why_not_undoable(state: GameState, seat: int) -> str:
         if state.is_over():
-            return "The game is over: nothing can be undone."
-        return (
+            return T("The game is over: nothing can be undone.")
+        return T(
             "Your last step cannot be undone: something new was shown since (a card, a draw, a "
             "random event), or another player has played since."
         )
@@ -179,20 +180,20 @@ class Moves(ServiceBase):
             for row in undone:
                 state.apply(row.seat, row.action)
                 if not state.undoable(seat):
-                    raise ServiceError("Those steps showed something new: they cannot be undone.")
+                    raise ServiceError(T("Those steps showed something new: they cannot be undone."))
         except IllegalAction as exc:
             log.error("match %s: the log does not replay (%s)", match.id, exc)
-            raise ServiceError("This match's log does not replay: it cannot be undone.") from None
+            raise ServiceError(T("This match's log does not replay: it cannot be undone.")) from None
         if json.loads(json.dumps(state.to_json())) != match.state:
             log.error("match %s: the replayed log differs from the saved state", match.id)
-            raise ServiceError("This match's log does not replay: it cannot be undone.")
+            raise ServiceError(T("This match's log does not replay: it cannot be undone."))
         return before
 
     async def _save(self, match, state, seat, steps, before, public_before) -> Outcome:
         now = self.clock()
         rows = [
             ActionRow(match.version + 1 + n, s, user, action, events, now)
-            for n, (s, action, user, events, _) in enumerate(steps)
+            for n, (s, action, user, events, _forced) in enumerate(steps)
         ]
         new_version = rows[-1].version
         results: list[Result] = []
@@ -236,8 +237,8 @@ class Moves(ServiceBase):
         match.state, match.version, match.status = data, new_version, status
         self._remember((match.id, new_version), state)
         self._changed_reminders()
-        all_events = [e for *_, events, _ in steps for e in events]
-        return Outcome(match, state, seat, all_events, before, sum(1 for *_, forced in steps if forced))
+        all_events = [e for *_step, events, _forced in steps for e in events]
+        return Outcome(match, state, seat, all_events, before, sum(1 for *_step, forced in steps if forced))
 
     async def _saved(self, match: Match, row: ActionRow) -> bool:
         """Whether the action ``row`` (the first of a move from ``match.version``) is in the database."""

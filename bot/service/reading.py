@@ -12,6 +12,7 @@ from bot.store import (
     Effect,
     Match,
 )
+from games.text import T
 
 
 class Reading(ServiceBase):
@@ -19,7 +20,7 @@ class Reading(ServiceBase):
         """Someone asked for the board: the writer posts it again at the bottom."""
         match = await self.live(channel_id)
         if match.status != "active":
-            raise ServiceError("The match has not started yet: the lobby is above.")
+            raise ServiceError(T("The match has not started yet: the lobby is above."))
         self.state_of(match)  # a damaged match is refused here
         await self.store.add_effects(match.id, [Effect("board", {"bottom": True}, match.version)])
         self._effects_recorded(match.id)
@@ -78,11 +79,13 @@ class Reading(ServiceBase):
         if match_id is None:
             last = await self.store.finished_matches(channel_id, 1)
             if not last:
-                raise ServiceError("No match has finished in this channel yet.")
+                raise ServiceError(T("No match has finished in this channel yet."))
             return last[0].match
         match = await self.store.get_match(match_id)
         if match is None or match.channel_id != channel_id:
-            raise ServiceError(f"Match #{match_id} was not played in this channel.")
+            raise ServiceError(T("Match #{id} was not played in this channel.", id=match_id))
         if match.status != "finished":
-            raise ServiceError(f"Match #{match_id} has not finished: only a finished match has a replay.")
+            raise ServiceError(
+                T("Match #{id} has not finished: only a finished match has a replay.", id=match_id)
+            )
         return match

@@ -14,6 +14,7 @@ from bot.store import (
     StaleVersion,
 )
 from games import GameState
+from games.text import T
 
 
 class Seats(ServiceBase):
@@ -24,11 +25,11 @@ class Seats(ServiceBase):
         async with self.lock(match.id):
             match = await self.get(match.id)
             if match.status != "active":
-                raise ServiceError("The match has not started; leave the lobby instead.")
+                raise ServiceError(T("The match has not started; leave the lobby instead."))
             self.state_of(match)  # a damaged match is refused here
             seat = match.seat_of(user_id)
             if seat is None:
-                raise ServiceError("You are not playing in this match.")
+                raise ServiceError(T("You are not playing in this match."))
             state = self.state_of(match)
             scores = state.scores()
             others = [i for i in range(len(match.seats)) if i != seat]
@@ -50,7 +51,7 @@ class Seats(ServiceBase):
                     expected_version=match.version,
                 )
             except StaleVersion:
-                raise ServiceError("The match moved on meanwhile; try again.") from None
+                raise ServiceError(T("The match moved on meanwhile; try again.")) from None
             match.status = "finished"
         self._changed_reminders()
         self._effects_recorded(match.id)
@@ -61,17 +62,17 @@ class Seats(ServiceBase):
         async with self.lock(match.id):
             match = await self.get(match.id)
             if match.status not in ("lobby", "active"):
-                raise ServiceError("This match is already over.")
+                raise ServiceError(T("This match is already over."))
             if user_id != match.host_id and not can_manage:
                 raise ServiceError(
-                    "Only the host or someone who can manage this channel can abandon the match."
+                    T("Only the host or someone who can manage this channel can abandon the match.")
                 )
             kind = "lobby" if match.status == "lobby" else "final"
             effect = Effect(kind, {"abandoned_by": user_id, "cancelled_by": user_id}, match.version)
             try:
                 await self.store.end_match(match.id, "abandoned", [], self.clock(), [effect])
             except StaleVersion:
-                raise ServiceError("This match is already over.") from None
+                raise ServiceError(T("This match is already over.")) from None
             match.status = "abandoned"
         self._changed_reminders()
         self._effects_recorded(match.id)
@@ -96,7 +97,7 @@ class Seats(ServiceBase):
         other players decides, the first to choose (compared on the version in the transaction).
         Returns the absent seats."""
         if choice not in ("ai", "end"):
-            raise ServiceError("Choose to let an AI play the seat or to end the match.")
+            raise ServiceError(T("Choose to let an AI play the seat or to end the match."))
         async with self.lock(match_id):
             match = await self.get(match_id)
             absent = self.check_absent_choice(match, user_id, version)
@@ -117,7 +118,9 @@ class Seats(ServiceBase):
             try:
                 await update
             except StaleVersion:
-                raise ServiceError("The match moved on meanwhile: there is nothing to decide now.") from None
+                raise ServiceError(
+                    T("The match moved on meanwhile: there is nothing to decide now.")
+                ) from None
         self._changed_reminders()
         self._effects_recorded(match_id)
         return absent
@@ -125,16 +128,18 @@ class Seats(ServiceBase):
     def check_absent_choice(self, match: Match, user_id: int, version: int) -> list[int]:
         """The absent seats, or a refusal saying why this person cannot choose for them now."""
         if match.status != "active":
-            raise ServiceError("This match is over.")
+            raise ServiceError(T("This match is over."))
         state = self.state_of(match)  # a damaged match is refused here
         absent = self.absent_seats(match, state)
         if match.stalled != version or match.version != version or not absent:
-            raise ServiceError("The match moved on since this was offered: there is nothing to decide now.")
+            raise ServiceError(
+                T("The match moved on since this was offered: there is nothing to decide now.")
+            )
         seat = match.seat_of(user_id)
         if seat in absent:
-            raise ServiceError("The match waits for you: press Play to take your turn.")
+            raise ServiceError(T("The match waits for you: press Play to take your turn."))
         if seat is None:
-            raise ServiceError("Only the other players of this match can choose.")
+            raise ServiceError(T("Only the other players of this match can choose."))
         return absent
 
     async def return_seat(self, channel_id: int, user_id: int) -> Match:
@@ -142,13 +147,13 @@ class Seats(ServiceBase):
         async with self.lock(match.id):
             match = await self.get(match.id)
             if match.status != "active":
-                raise ServiceError("This match is not being played.")
+                raise ServiceError(T("This match is not being played."))
             self.state_of(match)  # a damaged match is refused here
             seat = match.held_seat_of(user_id)
             if seat is None:
                 if match.seat_of(user_id) is not None:
-                    raise ServiceError("You already play your seat yourself.")
-                raise ServiceError("You have no seat in this match.")
+                    raise ServiceError(T("You already play your seat yourself."))
+                raise ServiceError(T("You have no seat in this match."))
             old = [Seat(s.user_id, s.name, s.ai) for s in match.seats]
             match.seats[seat].ai = None
             reminder = await self._reminder_for(match, match.version)
@@ -161,7 +166,7 @@ class Seats(ServiceBase):
                     match.id, old, match.seats, "active", self.clock(), effects, reminder
                 )
             except StaleVersion:
-                raise ServiceError("The match changed meanwhile; try again.") from None
+                raise ServiceError(T("The match changed meanwhile; try again.")) from None
         if reminder is not None:
             self._changed_reminders()
         self._effects_recorded(match.id)

@@ -62,6 +62,7 @@ from games.ai.plan import plan
 from games.ai.search import NAVIGATION_GROUPS, Decision, Sampler, decisions, ismcts
 from games.base import GameState
 from games.rng import Rng
+from games.text import T
 
 __all__ = [
     "DEFAULT_BUDGET_S",
@@ -75,10 +76,11 @@ __all__ = [
     "choose",
 ]
 
+# What each level is, in words a person reads (the lobby's menu): messages, said in the reader's language.
 LEVELS: dict[str, str] = {
-    "random": "Random: plays any legal move.",
-    "quick": "Quick: tries a few random games after each move (about 0.3 s a move).",
-    "strong": "Strong: tree search over the possible hidden cards (up to the time budget).",
+    "random": T("Random: plays any legal move."),
+    "quick": T("Quick: tries a few random games after each move (about 0.3 s a move)."),
+    "strong": T("Strong: tree search over the possible hidden cards (up to the time budget)."),
 }
 DEFAULT_LEVEL = "quick"
 DEFAULT_BUDGET_S = 2.0

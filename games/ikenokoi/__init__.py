@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from games.base import Game
 from games.ikenokoi.state import IkeNoKoiState
+from games.text import T
 
 
 def _new(num_players: int, seed: int, options: dict) -> IkeNoKoiState:
@@ -22,7 +23,7 @@ GAME = Game(
     options={},
     _new=_new,
     _load=IkeNoKoiState.from_json,
-    blurb="collect koi with calculated risks, drawing from the pond.",
+    blurb=T("collect koi with calculated risks, drawing from the pond."),
     setups=((3, {}), (2, {}), (5, {})),
 )
 IkeNoKoiState.game = GAME

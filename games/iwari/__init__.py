@@ -16,13 +16,34 @@ from games.iwari.data import (
 )
 from games.iwari.maps import MAPS
 from games.iwari.state import IwariState
+from games.text import P, T
 
-# How the lobby names each level (also its options line): the territories the Void needs.
+# The levels' names, and how the lobby names each level (also its options line): the territories
+# the Void needs.
+LEVEL_NAMES = {
+    "normal": P("iwari difficulty", "Normal"),
+    "easy": P("iwari difficulty", "Easy"),
+    "hard": P("iwari difficulty", "Hard"),
+    "rulebook": P("iwari difficulty", "Rulebook"),
+}
 _SOLO, _COOP = DIFFICULTY_TARGETS["solo"], DIFFICULTY_TARGETS["coop"]
 DIFFICULTY_WORDS = {
-    level: f"{level.capitalize()} (the Void needs {_SOLO[level]} solo, {_COOP[level]} co-op)"
+    level: T(
+        "{level} (the Void needs {solo} solo, {coop} co-op)",
+        level=LEVEL_NAMES[level],
+        solo=_SOLO[level],
+        coop=_COOP[level],
+    )
     for level in DIFFICULTY_LEVELS
 }
+
+
+def _feats_words(names: list) -> str:
+    """Some Feats as an option's value names them: "Union + Honour"."""
+    words = names[0]
+    for name in names[1:]:
+        words = T("{feats} + {feat}", feats=words, feat=name)
+    return words
 
 
 def _new(num_players: int, seed: int, options: dict) -> IwariState:
@@ -51,8 +72,14 @@ class IwariGame(Game):
             return None
         target = void_target(mode, level, opts["map"])
         usual = DIFFICULTY_TARGETS[mode][level]
-        where = "" if target == usual else f" on this map; {usual} on most"
-        return f"{level.capitalize()} (the Void needs {target} territories{where})"
+        if target == usual:
+            return T("{level} (the Void needs {n} territories)", level=LEVEL_NAMES[level], n=target)
+        return T(
+            "{level} (the Void needs {n} territories on this map; {usual} on most)",
+            level=LEVEL_NAMES[level],
+            n=target,
+            usual=usual,
+        )
 
 
 GAME = IwariGame(
@@ -72,47 +99,57 @@ GAME = IwariGame(
     _new=_new,
     _load=_load,
     option_help={
-        "map": "Which map: a side of the base board or a Maps Atlas map",
-        "feats": "Base Feats: all four (Union, Discovery, Honour, Respect), none, or some of them",
-        "draft": "Advanced set-up: draft the starting hands",
-        "expeditions": "Expedition cards: 3 missions, 4 points to the first to complete one, 2 to the second",
-        "courage": "Courage Feat (needs feats): cancels the multiplier of the Feat it is placed beside",
-        "worship": "Worship Feat variant, placed at the end of the game",
-        "mode": "versus (2-5 players, 6 on The Void), solo (1 player) or coop (2 players) against the Void",
-        "difficulty": "Solo/coop: how many territories the Void needs to win (Normal: 3 solo, 4 co-op)",
+        "map": T("Which map: a side of the base board or a Maps Atlas map"),
+        "feats": T("Base Feats: all four (Union, Discovery, Honour, Respect), none, or some of them"),
+        "draft": T("Advanced set-up: draft the starting hands"),
+        "expeditions": T(
+            "Expedition cards: 3 missions, 4 points to the first to complete one, 2 to the second"
+        ),
+        "courage": T("Courage Feat (needs feats): cancels the multiplier of the Feat it is placed beside"),
+        "worship": T("Worship Feat variant, placed at the end of the game"),
+        "mode": T(
+            "versus (2-5 players, 6 on The Void), solo (1 player) or coop (2 players) against the Void"
+        ),
+        "difficulty": T("Solo/coop: how many territories the Void needs to win (Normal: 3 solo, 4 co-op)"),
     },
     option_choices={
         "map": [
-            Choice("new-horizons", "New Horizons"),
-            Choice("vast-lands", "The Vast Lands"),
-            Choice("long-road", "The Long Road (Atlas)"),
-            Choice("glacial-mass", "Glacial Mass (Atlas)"),
-            Choice("floating-lands", "Floating Lands (Atlas)"),
-            Choice("forgotten-island", "Forgotten Island (Atlas)"),
-            Choice("uncharted-paths", "The Uncharted Paths (Atlas)"),
-            Choice("the-void", "The Void (Atlas, 2-6 players)"),
+            # The maps' names are the maps' own (games/iwari/maps/*.py NAME): one term each.
+            Choice("new-horizons", MAPS["new-horizons"].NAME),
+            Choice("vast-lands", MAPS["vast-lands"].NAME),
+            *(
+                Choice(key, T("{map} (Atlas)", map=MAPS[key].NAME))
+                for key in (
+                    "long-road",
+                    "glacial-mass",
+                    "floating-lands",
+                    "forgotten-island",
+                    "uncharted-paths",
+                )
+            ),
+            Choice("the-void", T("{map} (Atlas, 2-6 players)", map=MAPS["the-void"].NAME)),
         ],
         "feats": [
-            Choice(False, "None", "none"),
-            Choice(True, "All four", "all"),
-            *(Choice(v, " + ".join(FEAT_NAMES[k] for k in v.split("+"))) for v in FEAT_SUBSETS),
+            Choice(False, T("None"), "none"),
+            Choice(True, T("All four"), "all"),
+            *(Choice(v, _feats_words([FEAT_NAMES[k] for k in v.split("+")])) for v in FEAT_SUBSETS),
         ],
         "worship": [
-            Choice("none", "None"),
-            Choice("dead-ends", "Dead ends: most Tents on road ends"),
-            Choice("golden", "Golden tokens: most Totems on them"),
-            Choice("contested", "Contested (The Void): most Tents on Contested tokens"),
+            Choice("none", T("None")),
+            Choice("dead-ends", T("Dead ends: most Tents on road ends")),
+            Choice("golden", T("Golden tokens: most Totems on them")),
+            Choice("contested", T("Contested (The Void): most Tents on Contested tokens")),
         ],
         "mode": [
-            Choice("versus", "Versus (2-5 players)"),
-            Choice("solo", "Solo against the Void (1 player)"),
-            Choice("coop", "Co-op against the Void (2 players)"),
+            Choice("versus", T("Versus (2-5 players)")),
+            Choice("solo", T("Solo against the Void (1 player)")),
+            Choice("coop", T("Co-op against the Void (2 players)")),
         ],
         "difficulty": [Choice(level, name) for level, name in DIFFICULTY_WORDS.items()],
     },
-    blurb="tribes settle a new land.",
-    players_help="2-5, 6 on The Void; solo or co-op against the Void",
-    summary="Play Iwari (2-6 players, solo or co-op)",
+    blurb=T("tribes settle a new land."),
+    players_help=T("2-5, 6 on The Void; solo or co-op against the Void"),
+    summary=T("Play {game} (2-6 players, solo or co-op)", game="Iwari"),
     setups=(
         (3, {}),
         (2, {}),  # with the third tribe
