@@ -38,7 +38,7 @@ invariants and ``determinize``.
 from __future__ import annotations
 
 from games.base import GameState
-from games.iwari import fields, setup
+from games.iwari import fields, setup, view
 from games.iwari.board import Board, get_board
 from games.iwari.common import (
     RUIN,
@@ -64,7 +64,6 @@ from games.iwari.placement import PlacementMixin
 from games.iwari.solo import SoloMixin
 from games.iwari.turns import TurnMixin
 from games.iwari.versus import VersusMixin
-from games.iwari.view import ViewMixin
 from games.iwari.void import VoidMixin
 from games.rng import Rng
 
@@ -83,7 +82,6 @@ class IwariState(
     SoloMixin,
     VoidMixin,
     EstimateMixin,
-    ViewMixin,
     GameState,
 ):
     check_setup = staticmethod(setup.check_setup)
@@ -141,6 +139,9 @@ class IwariState(
 
     def unused_pieces(self, tribe: int) -> int:
         return self.tents_left[tribe] + self.totems_left[tribe]
+
+    def view(self, seat: int | None) -> dict:
+        return view.view(self, seat)
 
     # ------------------------------------------------------------------ invariants, hidden info
     def check_invariants(self) -> None:
