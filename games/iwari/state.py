@@ -38,7 +38,7 @@ invariants and ``determinize``.
 from __future__ import annotations
 
 from games.base import GameState
-from games.iwari import fields, setup, view
+from games.iwari import estimate, fields, setup, versus, view
 from games.iwari.board import Board, get_board
 from games.iwari.common import (
     RUIN,
@@ -57,13 +57,11 @@ from games.iwari.data import (
     VOID_TOTEM_PIECES,
     feat_kinds,
 )
-from games.iwari.estimate import EstimateMixin
 from games.iwari.expeditions import ExpeditionsMixin
 from games.iwari.feats import FeatsMixin
 from games.iwari.placement import PlacementMixin
 from games.iwari.solo import SoloMixin
 from games.iwari.turns import TurnMixin
-from games.iwari.versus import VersusMixin
 from games.iwari.void import VoidMixin
 from games.rng import Rng
 
@@ -74,14 +72,12 @@ __all__ = ["IwariState", "card_total"]  # card_total: the tests count cards with
 
 
 class IwariState(
-    VersusMixin,  # before SoloMixin and EstimateMixin: the 2-player estimate, else theirs
     TurnMixin,
     PlacementMixin,
     FeatsMixin,
     ExpeditionsMixin,
     SoloMixin,
     VoidMixin,
-    EstimateMixin,
     GameState,
 ):
     check_setup = staticmethod(setup.check_setup)
@@ -142,6 +138,19 @@ class IwariState(
 
     def view(self, seat: int | None) -> dict:
         return view.view(self, seat)
+
+    def estimate(self) -> list[float] | None:
+        if versus.third_tribe(self):
+            return versus.estimate(self)
+        return estimate.estimate(self)
+
+    def policy(self, seat: int, seed: int) -> str | None:
+        return estimate.policy(self, seat, seed)
+
+    def plan_continues(self) -> bool:
+        if versus.third_tribe(self):
+            return versus.plan_continues(self)
+        return super().plan_continues()
 
     # ------------------------------------------------------------------ invariants, hidden info
     def check_invariants(self) -> None:
