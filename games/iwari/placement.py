@@ -11,6 +11,7 @@ settlements of 4+ connected Tents, the purple road of The Long Road, the Ruins k
 
 from __future__ import annotations
 
+from games.iwari import expeditions
 from games.iwari.common import (
     NB,
     RUIN,
@@ -321,7 +322,7 @@ class PlacementMixin:
         if self.feat_kinds:
             self._check_feats(tribe, t, spaces, totems > 0, unexplored)
         if self.expeditions:
-            self._check_expeditions(tribe)
+            expeditions._check_expeditions(self, tribe)
         if self.tents_left[tribe] == 0 and not self.end_triggered:
             self.end_triggered = True
             whose = "The third tribe has" if tribe >= self.n else f"{{p{tribe}}} has"

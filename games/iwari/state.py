@@ -57,7 +57,6 @@ from games.iwari.data import (
     VOID_TOTEM_PIECES,
     feat_kinds,
 )
-from games.iwari.expeditions import ExpeditionsMixin
 from games.iwari.feats import FeatsMixin
 from games.iwari.placement import PlacementMixin
 from games.iwari.solo import SoloMixin
@@ -75,7 +74,6 @@ class IwariState(
     TurnMixin,
     PlacementMixin,
     FeatsMixin,
-    ExpeditionsMixin,
     SoloMixin,
     VoidMixin,
     GameState,

@@ -11,6 +11,7 @@ import pytest
 from PIL import Image
 
 from games import REGISTRY, IllegalSetup
+from games.iwari import expeditions
 from games.iwari.board import get_board
 from games.iwari.data import EXPEDITION_POINTS, EXPEDITIONS, EXPEDITIONS_IN_PLAY
 from games.iwari.maps import MAPS
@@ -39,7 +40,7 @@ def with_cards(s: IwariState, *mission_ids: int) -> IwariState:
 
 
 def done(s: IwariState, tribe: int, mission_id: int) -> bool:
-    return s.mission_done(tribe, EXPEDITIONS[mission_id - 1])
+    return expeditions.mission_done(s, tribe, EXPEDITIONS[mission_id - 1])
 
 
 def conn(s: IwariState, number: int) -> int:
@@ -204,18 +205,18 @@ def test_first_and_second_achiever_then_the_card_leaves() -> None:
     assert any(e["type"] == "expedition" for e in events)
     s.check_invariants()
     # The first achiever cannot score the same card again.
-    s._check_expeditions(0)
+    expeditions._check_expeditions(s, 0)
     assert s.score[0] == 4
     # The second achiever scores 2 and the card leaves the game.
     put_tents(s, 1, "7d")
-    s._check_expeditions(1)
+    expeditions._check_expeditions(s, 1)
     assert s.score[1] == 2 and s.expeditions == [[0, [0, 1]]]
     v = s.view(None)["expeditions"][0]
     assert v["removed"] and v["achievers"] == [0, 1] and v["points"] == [4, 2]
     assert v["text"] == "4 Tents in Tundra territories"
     # Nobody else can complete it.
     put_tents(s, 2, "12d")
-    s._check_expeditions(2)
+    expeditions._check_expeditions(s, 2)
     assert s.score[2] == 0
     s.check_invariants()
 
