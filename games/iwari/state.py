@@ -57,7 +57,6 @@ from games.iwari.data import (
     VOID_TOTEM_PIECES,
     feat_kinds,
 )
-from games.iwari.feats import FeatsMixin
 from games.iwari.placement import PlacementMixin
 from games.iwari.solo import SoloMixin
 from games.iwari.turns import TurnMixin
@@ -73,7 +72,6 @@ __all__ = ["IwariState", "card_total"]  # card_total: the tests count cards with
 class IwariState(
     TurnMixin,
     PlacementMixin,
-    FeatsMixin,
     SoloMixin,
     VoidMixin,
     GameState,

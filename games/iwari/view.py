@@ -6,6 +6,7 @@ information: a hand only in its owner's view, a tentative territory only in the 
 
 from __future__ import annotations
 
+from games.iwari import feats
 from games.iwari.common import (
     RUIN,
     card_name,
@@ -33,7 +34,7 @@ def view(state, seat: int | None) -> dict:
                 "spaces": [b.space_name[s] for s in b.spaces[t]],
                 "totems": list(state.totems[t]),
                 "totem_limit": max(state.tent_counts(t)),
-                "multiplier": state.territory_multiplier(t),
+                "multiplier": feats.territory_multiplier(state, t),
                 "totems_allowed": b.totems_allowed[t],
                 "golden": t in state.golden,
                 "void_totems": state.void[t],
@@ -70,7 +71,7 @@ def view(state, seat: int | None) -> dict:
                 "water": c.water,
                 "symbol": c.mountain,
                 "mountain": k in state.mountains,
-                "multiplier": state.connection_multiplier(k),
+                "multiplier": feats.connection_multiplier(state, k),
                 "blocked": state.conn_blocked(k),
             }
             for k, c in enumerate(b.connections)
@@ -78,7 +79,7 @@ def view(state, seat: int | None) -> dict:
         "feats_option": bool(state.feat_kinds),
         "feat_kinds": list(state.feat_kinds),
         "feats": [
-            {"kind": k, "tribe": x, "where": w, "cancelled": i in state.cancelled_feats()}
+            {"kind": k, "tribe": x, "where": w, "cancelled": i in feats.cancelled_feats(state)}
             for i, (k, x, w) in enumerate(state.feats)
         ],
         "courage": state.opts["courage"],
@@ -98,7 +99,7 @@ def view(state, seat: int | None) -> dict:
             }
             for m, a in state.expeditions
         ],
-        "feats_left": state._feats_left(),
+        "feats_left": feats._feats_left(state),
         "display": [card_name(c) for c in state.display],
         "deck": len(state.deck),
         "discard": {card_name(c): state.discard[c] for c in range(len(state.discard))},
