@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from games.iwari import void
 from games.iwari.ai.careful import careful_action
 from games.iwari.ai.costs import NEVER, _cheapest, hits_until_counted, piece_counts
 from games.iwari.common import FLOATING, FORGOTTEN, UNCHARTED
@@ -191,7 +192,7 @@ def _threat(state, plan: Plan) -> float:
     ruins = [s for s, o in enumerate(state.owner) if o == state.n]
     if ruins:
         win = FLOATING_VOID_SETTLEMENT_WIN if b.key == FLOATING else VOID_SETTLEMENT_WIN
-        biggest = max(len(state._void_group(s)) for s in ruins)
+        biggest = max(len(void._void_group(state, s)) for s in ruins)
         threat = max(threat, (biggest / win) ** 3)
     if b.key == UNCHARTED:
         ahead = state.void_pool + plan.pool_hits

@@ -60,7 +60,6 @@ from games.iwari.data import (
 from games.iwari.placement import PlacementMixin
 from games.iwari.solo import SoloMixin
 from games.iwari.turns import TurnMixin
-from games.iwari.void import VoidMixin
 from games.rng import Rng
 
 # Deals ``determinize`` tries before giving up on a hand that allows the other seat's public step.
@@ -73,7 +72,6 @@ class IwariState(
     TurnMixin,
     PlacementMixin,
     SoloMixin,
-    VoidMixin,
     GameState,
 ):
     check_setup = staticmethod(setup.check_setup)

@@ -9,7 +9,7 @@ player. The deck running out scores half journey the first time and ends the gam
 from __future__ import annotations
 
 from games.base import Action, event, plural
-from games.iwari import feats
+from games.iwari import feats, void
 from games.iwari.common import (
     CARD_CODES,
     NB,
@@ -266,7 +266,7 @@ class TurnMixin:
             else:
                 self._take_display(CARD_CODES.index(a[1]))
             if self.solo:
-                self._run()
+                void._run(self)
             else:
                 self._auto_draw()
         elif self.phase == "feat":

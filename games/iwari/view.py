@@ -6,7 +6,7 @@ information: a hand only in its owner's view, a tentative territory only in the 
 
 from __future__ import annotations
 
-from games.iwari import feats
+from games.iwari import feats, void
 from games.iwari.common import (
     RUIN,
     card_name,
@@ -162,7 +162,7 @@ def view(state, seat: int | None) -> dict:
             kind, src = state.pending[:2]
             v["moving"] = b.space_name[src] if kind == "T" else b.short[src]
         if seat == state.cur and state.phase == "ruin":
-            v["ruin_choices"] = [b.space_name[s] for s in state.ruin_candidates(state.pending)]
+            v["ruin_choices"] = [b.space_name[s] for s in void.ruin_candidates(state, state.pending)]
         if seat == state.cur and state.pending and state.phase in ("pieces", "space"):
             v["pending"] = {
                 "territory": b.short[state.pending[0]],
