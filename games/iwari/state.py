@@ -26,11 +26,13 @@ single possible answer is taken for the player.
 
 The state's fields are declared once, in ``fields`` (each with its start, and ``migrate`` for
 older saves); ``setup`` checks the players and options and deals the opening state. The engine's
-parts, one module each, joined here as mixins of one state: ``placement`` (where pieces go,
-placing, majorities and the final scoring), ``turns`` (actions offered and applied, the draw, the
-end of a turn), ``feats``, ``expeditions``, ``solo`` (the players' side of solo/co-op) and
-``void`` (the Void's own moves), ``estimate`` (the AI's judgement of a solo/co-op position),
-``versus`` (its judgement at two players, against the third tribe) and ``view``. This module
+parts, one module each. Modules of functions taking the state first, called from the contract
+methods here and from each other without an import circle: ``feats``, ``expeditions``, ``void``
+(the Void's own moves), ``estimate`` (the AI's judgement of a solo/co-op position), ``versus``
+(its judgement at two players, against the third tribe) and ``view``. Still mixins of the state,
+as they call each other both ways (a module each would make an import circle): ``placement``
+(where pieces go, placing, majorities and the final scoring), ``turns`` (actions offered and
+applied, the draw, the end of a turn) and ``solo`` (the players' side of solo/co-op). This module
 loads and saves the fields (``__init__``/``to_json``) and holds the basics of the contract, the
 invariants and ``determinize``.
 """
