@@ -849,12 +849,12 @@ def _biomes_block(view: dict) -> Block:
 
     def paint(draw: ImageDraw.ImageDraw, y: int) -> None:
         for biome, text, x, r in places:
-            top = y + r * 30
-            draw.rectangle((x, top, x + 30, top + 24), fill=BIOME_FILL[biome], outline=INK)
-            pattern(draw, (x + 1, top + 1, x + 29, top + 23), biome)
-            draw_text(draw, (x + 38, top + 12), text, font=font(TEXT), fill=INK, anchor="lm")
+            top = y + r * 26
+            draw.rectangle((x, top, x + 30, top + 22), fill=BIOME_FILL[biome], outline=INK)
+            pattern(draw, (x + 1, top + 1, x + 29, top + 21), biome)
+            draw_text(draw, (x + 38, top + 11), text, font=font(TEXT), fill=INK, anchor="lm")
 
-    return 26 + 30 * row, paint
+    return 24 + 26 * row, paint
 
 
 def _numbers_only(view: dict) -> dict[str, list[str]]:
