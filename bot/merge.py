@@ -5,8 +5,11 @@ after the step and the forced steps the service takes behind it) is followed by 
 the player could as well have taken with it: nothing new is known when they take it. Such a step
 and the next are then one choice ("T2 Forest, 2 Tents: pay 2 Forest"). One decision keeps one
 shape: a question of up to five options is buttons and never joined; a bigger one (a select menu)
-is joined for every one of its options or for none, when all of them fit four menus; navigation
-(back, undo, Kigi's look at another tree) is never joined. A step that draws, turns up or rolls
+is joined for every one of its options or for none, when all of them fit four menus. A step
+deeper, it is joined by first step and next question (a territory's plays and their tent space),
+the groups that grow least first, as many as fit: most plays end in one choice when not all of
+them can, and the rest keep asking their next step (issue 30). Navigation (back, undo, Kigi's
+look at another tree) is never joined. A step that draws, turns up or rolls
 anything is never joined to the next: the player decides again with what it showed (the contract's
 random games compare two worlds re-dealt for the seat: tests/contract.py). Nothing is removed:
 every sequence of decisions the engine offers is still one of the choices, in one click or more.
@@ -140,7 +143,8 @@ def choices(
 ) -> list[Action]:
     """The seat's choices now: the engine's legal actions, a question of more than ``buttons``
     options (a select menu) joined with its next steps when every one of its options can be and
-    all of them fit ``limit`` (one select menu), up to ``depth`` steps. A question of ``buttons``
+    all of them fit ``limit`` (four select menus), then deeper where it fits (``_deeper``), up to
+    ``depth`` steps. A question of ``buttons``
     options or fewer stays buttons, and navigation stays alone: one decision keeps one shape.
     Groups keep their order; a joined question's group is its kinds joined by ``JOIN``."""
     groups: dict[str, list[Action]] = {}
