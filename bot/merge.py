@@ -31,7 +31,7 @@ MERGE_MAX = 100  # choices of one question: four select menus of 25 (a page hold
 BUTTONS = 5  # a question of up to five options is a row of buttons (cogs/panel.py), never joined
 JOIN = "+"  # a joined question's group: the kinds of its steps ("territory+pieces")
 MAX_DEPTH = 3  # engine steps in one choice
-MAX_EXPAND = 40  # follow-ups looked at per question (each costs a copy of the state)
+MAX_EXPAND = 40  # options of a question looked at for its first join (each costs a copy of the state)
 
 
 def navigation(state: GameState) -> frozenset[str]:
