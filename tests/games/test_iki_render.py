@@ -83,12 +83,11 @@ def test_the_private_picture_of_a_player_who_waits_is_their_own_mat() -> None:
     assert render("iki", s.view(other), NAMES) != render("iki", view, NAMES)  # each seat its own mat
     _, texts = _texts(view)
     assert (22, f"{NAMES[seat]}'s mat") in texts and f"{NAMES[other]}'s mat" not in {t for _, t in texts}
+    from games.iki import data as D
     from rendering.iki import TYPE_WORD
 
     # Retired characters of every type, the longest names: each name whole with its salary (issue 30:
     # in fifths of the width they were cut to "Wind chime..." at 274 px), on lines by type.
-    from games.iki import data as D
-
     longest = {}
     for k, c in enumerate(D.CHARACTERS):
         if len(c[0]) > len(D.CHARACTERS[longest.get(c[2], k)][0]) or c[2] not in longest:
