@@ -1,0 +1,97 @@
+"""Ike No Koi and Kigi in the pseudo-language ``en_XA`` (issue 35): random games of 2 and 4 players
+leave no English in what a person reads: action labels, prompts, events (as the bot writes them,
+through ``format_event``, also once saved and loaded back), alt text, the line beside the board,
+the panel's facts, the words drawn in the pictures, the rules notes and the menus' names."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from bot.service.base import format_event
+from games import REGISTRY
+from games.kigi.data import COMMISSIONS, STATS
+from games.text import dump_events, event_text
+from rendering import alt, common, draw, presentation
+from rendering.facts import facts
+from rendering.i18n import PSEUDO, language, tr
+from tests.i18n_helpers import english_left
+
+NAMES = ("Zoé", "Ольга", "Kenji", "Mbali")
+SETUPS = [
+    ("ikenokoi", 2, {}, 1),
+    ("ikenokoi", 4, {}, 2),
+    ("kigi", 2, {}, 3),
+    ("kigi", 4, {"advanced": True}, 4),
+]
+PICTURE_EVERY = 9  # steps between two pictures drawn (drawing every position is slow)
+
+
+def _check(where: str, text: str, seen: list[str]) -> None:
+    left = english_left(str(text), NAMES)
+    assert not left, f"English left in {where}: {left} in {text!r}"
+    seen.append(where)
+
+
+def _picture_words(game_key: str, view: dict, names: list[str]) -> list[str]:
+    with common.record_text() as texts:
+        draw(game_key, view, names)
+    return [t for _size, t in texts]
+
+
+@pytest.mark.parametrize(("game_key", "players", "options", "seed"), SETUPS)
+def test_no_english_left_in_a_random_game(game_key, players, options, seed):
+    game = REGISTRY[game_key]
+    names = list(NAMES[:players])
+    rng = random.Random(seed)
+    state = game.new_state(players, seed, options)
+    seen: list[str] = []
+    step = 0
+    with language(PSEUDO):
+        while not state.is_over():
+            seat = state.to_act()[0]
+            actions = state.legal_actions(seat)
+            for a in actions:
+                _check("label", format_event(a.label, names), seen)
+            for s in range(players):
+                _check("prompt", format_event(state.prompt(s), names), seen)
+            if step % PICTURE_EVERY == 0:
+                for view in (state.view(None), state.view(seat)):
+                    _check("alt text", alt.describe(game_key, view, names), seen)
+                    _check("glance", alt.glance(game_key, view), seen)
+                    _check("facts", facts(game_key, view, names), seen)
+                    for words in _picture_words(game_key, view, names):
+                        _check("picture", words, seen)
+            events = state.apply(seat, rng.choice([a for a in actions if a.group != "back"]).id)
+            saved = json.loads(json.dumps(dump_events(events)))
+            for ev in saved:
+                _check("event", format_event(event_text(ev), names), seen)
+            step += 1
+        for view in (state.view(None), state.view(0)):
+            _check("final alt text", alt.describe(game_key, view, names), seen)
+            _check("final facts", facts(game_key, view, names), seen)
+            for words in _picture_words(game_key, view, names):
+                _check("final picture", words, seen)
+        for row in state.score_parts() or []:
+            for words, _points in row:
+                _check("score part", tr(words), seen)
+    # the game went through every kind of text
+    assert {"label", "prompt", "event", "alt text", "glance", "picture", "final picture"} <= set(seen)
+
+
+@pytest.mark.parametrize("game_key", ["ikenokoi", "kigi"])
+def test_rules_notes_and_menus_are_translated(game_key):
+    shown = presentation(game_key)
+    with language(PSEUDO):
+        for _x, _y, note in shown.rules.notes:
+            assert not english_left(tr(note)), note
+        for word in shown.menus.values():
+            assert not english_left(tr(word)), word
+
+
+def test_kigi_commission_texts_say_their_statistic():
+    """Each commission's text (a message of its own) says the statistic its table names."""
+    for card in COMMISSIONS.values():
+        assert card["text"] == f"{'Most' if card['most'] else 'Fewest'} {STATS[card['stat']]}"
