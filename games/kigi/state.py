@@ -39,7 +39,7 @@ from games.kigi.data import (
 )
 from games.kigi.table import Placed, Spot, Tip
 from games.rng import Rng
-from games.text import L, N, T
+from games.text import L, N, P, T
 
 CHOOSE, TAKE, PLACE, OVER = "choose", "take", "place", "over"
 # Phases of saves from before the spot became one choice (tree, then tip, then bend): loaded as PLACE.
@@ -220,7 +220,8 @@ class KigiState(GameState):
     def score_parts(self) -> list[list[tuple[str, int]]] | None:
         if self.phase != OVER:
             return None
-        return [[("points", p), ("commissions", b)] for p, b in zip(self.points, self.bonus, strict=True)]
+        points, commissions = P("kigi score", "points"), P("kigi score", "commissions")
+        return [[(points, p), (commissions, b)] for p, b in zip(self.points, self.bonus, strict=True)]
 
     def winners(self) -> list[int]:
         if self.phase != OVER:
