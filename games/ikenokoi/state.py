@@ -41,6 +41,7 @@ Rulings beyond the rulebook (see also the design notes):
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import Any, ClassVar
 
 from games.base import Action, Game, GameState, event
@@ -60,6 +61,33 @@ SKIP = Action("exchange:skip", T("No exchange"), "skip")
 def card_name(card: int) -> str:
     """A person's name for a card kind: 'Koi 7', 'Bamboo'... (``data.CARD_NAMES``)."""
     return data.CARD_NAMES[card]
+
+
+# The actions of the other phases, made once each (their labels are messages: building them anew
+# at every call of ``legal_actions`` cost a playout a third of its time).
+@cache
+def _bamboo(v: int) -> Action:
+    return Action(f"bamboo:{v}", T("Bamboo at zone {v}", v=v), "bamboo")
+
+
+@cache
+def _bridge(a: int, b: int) -> Action:
+    return Action(f"bridge:{a}-{b}", T("Bridge zones {a} and {b}", a=a, b=b), "bridge")
+
+
+@cache
+def _take(i: int, card: int) -> Action:
+    return Action(f"take:{i}", T("Take {card}", card=card_name(card)), "take")
+
+
+@cache
+def _exchange(o: int, v: int) -> Action:
+    return Action(f"exchange:s{o}:z{v}", T("Take a {v} from {p}", v=v, p=_seat(o)), "exchange")
+
+
+@cache
+def _give(v: int, n: int) -> Action:
+    return Action(f"give:z{v}", T("Give a {v} ({n} of 2)", v=v, n=n), "give")
 
 
 def _seat(seat: int) -> str:
@@ -227,11 +255,11 @@ class IkeNoKoiState(GameState):
             kind = self.pending[0][1]
             if kind == BAMBOO:
                 zones = data.varieties_in_play(self.n)  # zone 11 is out of the game at 2-3 players
-                return [Action(f"bamboo:{v}", T("Bamboo at zone {v}", v=v), "bamboo") for v in zones]
+                return [_bamboo(v) for v in zones]
             have = self.bridges[seat]
             zones = data.varieties_in_play(self.n)  # no bridge to zone 11 either at 2-3 players
             return [
-                Action(f"bridge:{a}-{b}", T("Bridge zones {a} and {b}", a=a, b=b), "bridge")
+                _bridge(a, b)
                 for a, b in data.ADJACENT_PAIRS
                 if [a, b] not in have and a in zones and b in zones
             ]
@@ -241,13 +269,10 @@ class IkeNoKoiState(GameState):
             for i, c in enumerate(self.river):
                 if c not in seen:
                     seen.add(c)
-                    acts.append(Action(f"take:{i}", T("Take {card}", card=card_name(c)), "take"))
+                    acts.append(_take(i, c))
             return acts
         if ph == "exchange":
-            acts = [
-                Action(f"exchange:s{o}:z{v}", T("Take a {v} from {p}", v=v, p=_seat(o)), "exchange")
-                for o, v in self._exchange_targets()
-            ]
+            acts = [_exchange(o, v) for o, v in self._exchange_targets()]
             acts.append(SKIP)
             return acts
         if ph == "give":
@@ -255,9 +280,7 @@ class IkeNoKoiState(GameState):
             for z in self.ex_give:
                 left[z] -= 1
             n = len(self.ex_give) + 1
-            return [
-                Action(f"give:z{v}", T("Give a {v} ({n} of 2)", v=v, n=n), "give") for v in data.VARIETIES if left[v]
-            ]
+            return [_give(v, n) for v in data.VARIETIES if left[v]]
         return []
 
     def _exchange_targets(self) -> list[tuple[int, int]]:
@@ -309,7 +332,13 @@ class IkeNoKoiState(GameState):
         if head == "draw":
             self._draw(ev)
         elif head == "stop":
-            ev.append(event(T("{p} stops and keeps {cards}.", p=_seat(seat), cards=_names(self.river)), type="keep", seat=seat))
+            ev.append(
+                event(
+                    T("{p} stops and keeps {cards}.", p=_seat(seat), cards=_names(self.river)),
+                    type="keep",
+                    seat=seat,
+                )
+            )
             self._keep_river(ev, "end")
         elif head == "lotus":
             self._use_lotus(seat, ev)
@@ -320,22 +349,45 @@ class IkeNoKoiState(GameState):
                 if s != seat:
                     self.known[s] = 0
             self.phase = "turn"
-            ev.append(event(T("{p} puts the two cards back on the pond.", p=_seat(seat)), type="lotus", seat=seat))
+            ev.append(
+                event(T("{p} puts the two cards back on the pond.", p=_seat(seat)), type="lotus", seat=seat)
+            )
         elif head == "bamboo":
             v = int(arg)
             self.bamboo[seat][v] += 1
             self.pending.pop(0)
-            ev.append(event(T("{p} places a bamboo at zone {v}.", p=_seat(seat), v=v), type="bamboo", seat=seat, zone=v))
+            ev.append(
+                event(
+                    T("{p} places a bamboo at zone {v}.", p=_seat(seat), v=v),
+                    type="bamboo",
+                    seat=seat,
+                    zone=v,
+                )
+            )
             self._advance(ev)
         elif head == "bridge":
             a, b = (int(x) for x in arg.split("-"))
             self.bridges[seat].append([a, b])
             self.pending.pop(0)
-            ev.append(event(T("{p} bridges zones {a} and {b}.", p=_seat(seat), a=a, b=b), type="bridge", seat=seat, zones=[a, b]))
+            ev.append(
+                event(
+                    T("{p} bridges zones {a} and {b}.", p=_seat(seat), a=a, b=b),
+                    type="bridge",
+                    seat=seat,
+                    zones=[a, b],
+                )
+            )
             self._advance(ev)
         elif head == "take":
             card = self.river.pop(int(arg))
-            ev.append(event(T("{p} takes {card}.", p=_seat(seat), card=card_name(card)), type="take", seat=seat, card=card))
+            ev.append(
+                event(
+                    T("{p} takes {card}.", p=_seat(seat), card=card_name(card)),
+                    type="take",
+                    seat=seat,
+                    card=card,
+                )
+            )
             self._gain(seat, card)
             self.share_next = (seat + 1) % self.n
             self._advance(ev)
@@ -372,15 +424,25 @@ class IkeNoKoiState(GameState):
         duplicate = card in self.river
         self.river.append(card)
         self.drawn.append(card)
-        ev.append(event(T("{p} reveals {card}.", p=_seat(a), card=card_name(card)), type="draw", seat=a, card=card))
+        ev.append(
+            event(T("{p} reveals {card}.", p=_seat(a), card=card_name(card)), type="draw", seat=a, card=card)
+        )
         if duplicate:
             if len(self.river) == 2:
                 ev.append(
-                    event(T("The first two cards are identical: {p} keeps both.", p=_seat(a)), type="keep", seat=a)
+                    event(
+                        T("The first two cards are identical: {p} keeps both.", p=_seat(a)),
+                        type="keep",
+                        seat=a,
+                    )
                 )
                 self._keep_river(ev, "end")
             else:
-                ev.append(event(T("Identical card: Sharing, starting left of {p}.", p=_seat(a)), type="share", seat=a))
+                ev.append(
+                    event(
+                        T("Identical card: Sharing, starting left of {p}.", p=_seat(a)), type="share", seat=a
+                    )
+                )
                 self.after = "share"
                 self.share_next = (a + 1) % self.n
                 self._advance(ev)
@@ -452,7 +514,12 @@ class IkeNoKoiState(GameState):
                     seat = self.share_next
                     card = self.river.pop()
                     ev.append(
-                        event(T("{p} takes {card}.", p=_seat(seat), card=card_name(card)), type="take", seat=seat, card=card)
+                        event(
+                            T("{p} takes {card}.", p=_seat(seat), card=card_name(card)),
+                            type="take",
+                            seat=seat,
+                            card=card,
+                        )
                     )
                     self._gain(seat, card)
                     self.share_next = (seat + 1) % self.n
@@ -481,7 +548,14 @@ class IkeNoKoiState(GameState):
         g1, g2 = self.ex_give
         ev.append(
             event(
-                T("{p} takes a {v} from {other} and gives a {g1} and a {g2}.", p=_seat(seat), v=z, other=_seat(o), g1=g1, g2=g2),
+                T(
+                    "{p} takes a {v} from {other} and gives a {g1} and a {g2}.",
+                    p=_seat(seat),
+                    v=z,
+                    other=_seat(o),
+                    g1=g1,
+                    g2=g2,
+                ),
                 type="exchange",
                 seat=seat,
                 target=o,
@@ -508,7 +582,11 @@ class IkeNoKoiState(GameState):
             cards, self.pool = self.pool, []
             ev.append(
                 event(
-                    T("{p} has 2+ lanterns and takes the pool: {cards}.", p=_seat(taker), cards=_names(cards)),
+                    T(
+                        "{p} has 2+ lanterns and takes the pool: {cards}.",
+                        p=_seat(taker),
+                        cards=_names(cards),
+                    ),
                     type="pool",
                     seat=taker,
                     cards=cards,

@@ -128,6 +128,16 @@ def _spot_label(n: int, spot: str, points: int) -> str:
     return T("{n}: {spot}", n=n, spot=spot)
 
 
+# A spot's action, made once for its number, its words and its score: the same spots come back turn
+# after turn (their labels are messages, which cost a placement a tenth of its time to build anew).
+@lru_cache(maxsize=20_000)
+def _place_action(n: int, card: str, tip: str, bend: str, points: int) -> Action:
+    label = _spot_label(n, spot_words(card, tip, bend), points)
+    if len(label) > 80:  # the longest words of a moved stem: the score stays, the edge goes
+        label = _spot_label(n, _where(tip_words(card, tip), table.bend_words(bend, tip)), points)
+    return Action(f"place:{card}:{tip}:{bend}", _label(label), "place")
+
+
 def _label(text: str) -> str:
     """An action's label, at most 80 characters (the message itself when it fits)."""
     return text if len(text) <= 80 else text[:80]
@@ -302,11 +312,7 @@ class KigiState(GameState):
         then one button for each other tree with room."""
         acts = []
         for n, (tip, s) in enumerate(self.choices(), start=1):
-            pts = self._preview(tip)
-            label = _spot_label(n, spot_words(tip.card, tip.name, s.bend), pts)
-            if len(label) > 80:  # the longest words of a moved stem: the score stays, the edge goes
-                label = _spot_label(n, _where(tip_words(*tip.key), table.bend_words(s.bend, tip.name)), pts)
-            acts.append(Action(f"place:{tip.card}:{tip.name}:{s.bend}", _label(label), "place"))
+            acts.append(_place_action(n, tip.card, tip.name, s.bend, self._preview(tip)))
         for i in self.trees_with_room():
             if i != self.pending_tree:
                 # Named as the picture names it: "alice's tree" ({p0} is filled in by the bot).
