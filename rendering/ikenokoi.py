@@ -376,7 +376,7 @@ def _tokens(d: ImageDraw.ImageDraw, view: dict, y: int) -> int:
         if str(v) not in tv:
             d.rounded_rectangle(box, radius=8, outline=LINE, width=2)
             # TRANSLATORS: an Honour token out of the game (variety 11 at 2-3 players)
-            _t(d, (mid, y + 25), _("out"), SMALL, MUTED, "mm")
+            _t(d, (mid, y + 25), fitted(_("out"), SMALL, step - 7), SMALL, MUTED, "mm")
             continue
         d.rounded_rectangle(box, radius=8, fill=TOKEN_FILL, outline=INK, width=2)
         _t(d, (x + 5, y + 14), str(v), BIG, INK, "lm")
@@ -385,7 +385,7 @@ def _tokens(d: ImageDraw.ImageDraw, view: dict, y: int) -> int:
         leader = view["leaders"].get(str(v))
         if leader is None:
             # TRANSLATORS: nobody leads this Honour token
-            _t(d, (mid, y + 66), _("none"), SMALL, MUTED, "mm")
+            _t(d, (mid, y + 66), fitted(_("none"), SMALL, step - 3), SMALL, MUTED, "mm")
         else:
             player_badge(d, (mid, y + 66), leader, 12, SMALL)
     return end

@@ -19,7 +19,7 @@ import math
 
 from PIL import Image, ImageDraw
 
-from games.kigi.data import SHORT_NAMES
+from games.kigi.data import COMMISSION_BONUS, SHORT_NAMES
 from games.text import P, T
 from rendering import kigi_words
 from rendering.common import (
@@ -177,11 +177,12 @@ def draw_loose_card(image: Image.Image, card: dict, x: float, y: float, w: float
 def _draw_loose_card(d: ImageDraw.ImageDraw, card: dict, x: float, y: float, w: float, h: float) -> None:
     if card["kind"] == "commission":
         d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=COMMISSION_FILL, outline=INK, width=2)
-        centered_text(d, (x + w / 2, y + 15), _("Commission"), TEXT, fill=MUTED)
+        centered_text(d, (x + w / 2, y + 15), fitted(_("Commission"), TEXT, w - 8), TEXT, fill=MUTED)
         lines = wrap(commission_text(card), TEXT, w - 10)
         for i, line in enumerate(lines):
             centered_text(d, (x + w / 2, y + h / 2 + 2 + (i - (len(lines) - 1) / 2) * 21), line, TEXT)
-        centered_text(d, (x + w / 2, y + h - 15), _n("+{n} point", "+{n} points", 10), TEXT, fill=MUTED)
+        bonus = fitted(_n("+{n} point", "+{n} points", COMMISSION_BONUS), TEXT, w - 8)
+        centered_text(d, (x + w / 2, y + h - 15), bonus, TEXT, fill=MUTED)
         return
     d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=CARD_FILL, outline=CARD_EDGE, width=2)
     cx = x + w / 2
