@@ -141,7 +141,7 @@ def tip_dot(d: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
 
 
 def feature_list(features: dict) -> list[str]:
-    return [f for f, k in features.items() for _ in range(k)]
+    return [f for f, k in features.items() for _i in range(k)]
 
 
 def draw_features(

@@ -145,9 +145,9 @@ class IkeNoKoiState(GameState):
         st.common = challenges[0]
         st.secret = challenges[1 : 1 + num_players]
         st.unused = sorted(challenges[1 + num_players :])
-        st.koi = [[0] * 12 for _ in range(num_players)]
-        st.bamboo = [[0] * 12 for _ in range(num_players)]
-        st.bridges = [[] for _ in range(num_players)]
+        st.koi = [[0] * 12 for _i in range(num_players)]
+        st.bamboo = [[0] * 12 for _i in range(num_players)]
+        st.bridges = [[] for _i in range(num_players)]
         st.lotus = [0] * num_players
         st.lanterns = [0] * num_players
         st.known = [0] * num_players
@@ -328,7 +328,7 @@ class IkeNoKoiState(GameState):
     def _do(self, seat: int, action_id: str) -> list[dict]:
         self.version += 1
         ev: list[dict] = []
-        head, _, arg = action_id.partition(":")
+        head, _sep, arg = action_id.partition(":")
         if head == "draw":
             self._draw(ev)
         elif head == "stop":

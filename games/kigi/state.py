@@ -189,8 +189,8 @@ class KigiState(GameState):
         s.trees = [rules.new_tree(trunks[i]) for i in range(num_players)]
         s._rooms = [None] * num_players
         s.removed = sorted(trunks[num_players:])
-        s.collections = [[] for _ in range(num_players)]
-        s.held = [[] for _ in range(num_players)]
+        s.collections = [[] for _i in range(num_players)]
+        s.held = [[] for _i in range(num_players)]
         s.points = [0] * num_players
         s.current = s.rng.randrange(num_players)
         commissions = sorted(COMMISSIONS)
@@ -376,7 +376,7 @@ class KigiState(GameState):
 
     # --- moves -------------------------------------------------------------
     def _do(self, seat: int, action_id: str) -> list[dict]:
-        kind, _, arg = action_id.partition(":")
+        kind, _sep, arg = action_id.partition(":")
         self.turn += 1
         if kind == "keep":
             return self._keep(seat, arg)
@@ -410,7 +410,7 @@ class KigiState(GameState):
                     seat=i,
                 )
             )
-        self.dealt = [[] for _ in range(self.n)]
+        self.dealt = [[] for _i in range(self.n)]
         self.deck += sorted(returned)
         self.rng.shuffle(self.deck)
         self.phase = TAKE
@@ -942,7 +942,7 @@ def _from_grid(rows: list[list]) -> rules.Tree:
     for cid, d, parent in cells.values():
         if cid == trunk:
             continue
-        pid, pd, _ = cells.get(parent, (trunk, None, None))
+        pid, pd, _cell = cells.get(parent, (trunk, None, None))
         if pid not in tree:  # a parent saved after its child (never seen): grow from the trunk
             pid, pd = trunk, None
         name = _GRID_TURN.get((d - pd) % 4) if pd is not None else None
