@@ -379,17 +379,7 @@ class IkeNoKoiState(GameState):
             )
             self._advance(ev)
         elif head == "take":
-            card = self.river.pop(int(arg))
-            ev.append(
-                event(
-                    T("{p} takes {card}.", p=_seat(seat), card=card_name(card)),
-                    type="take",
-                    seat=seat,
-                    card=card,
-                )
-            )
-            self._gain(seat, card)
-            self.share_next = (seat + 1) % self.n
+            self._share_take(seat, self.river.pop(int(arg)), ev)
             self._advance(ev)
         elif head == "exchange":
             if arg == "skip":
@@ -511,18 +501,7 @@ class IkeNoKoiState(GameState):
                     self._end_turn(ev)
                     return
                 if len(set(self.river)) == 1:  # no choice left: the card goes to the next seat
-                    seat = self.share_next
-                    card = self.river.pop()
-                    ev.append(
-                        event(
-                            T("{p} takes {card}.", p=_seat(seat), card=card_name(card)),
-                            type="take",
-                            seat=seat,
-                            card=card,
-                        )
-                    )
-                    self._gain(seat, card)
-                    self.share_next = (seat + 1) % self.n
+                    self._share_take(self.share_next, self.river.pop(), ev)
                     continue
                 self.phase = "share"
                 return
@@ -537,6 +516,16 @@ class IkeNoKoiState(GameState):
                 return
             self._end_turn(ev)
             return
+
+    def _share_take(self, seat: int, card: int, ev: list[dict]) -> None:
+        """In a Sharing, ``seat`` takes ``card`` from the river; the next seat picks next."""
+        ev.append(
+            event(
+                T("{p} takes {card}.", p=_seat(seat), card=card_name(card)), type="take", seat=seat, card=card
+            )
+        )
+        self._gain(seat, card)
+        self.share_next = (seat + 1) % self.n
 
     def _resolve_exchange(self, seat: int, ev: list[dict]) -> None:
         o, z = self.ex_target

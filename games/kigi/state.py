@@ -62,8 +62,7 @@ def describe(card_id: str) -> str:
         return T("commission: {text}", text=COMMISSION_TEXTS[card_id])
     if card["kind"] == "trunk":
         return T("the trunk")
-    parts = L([_counted(f, n) for f, n in card["features"].items()])
-    return T("card {number} ({features})", number=int(card_id[1:]), features=parts)
+    return T("card {number} ({features})", number=int(card_id[1:]), features=_feature_list(card_id))
 
 
 @cache
@@ -74,8 +73,11 @@ def describe_first(card_id: str) -> str:
         return T("Commission: {text}", text=COMMISSION_TEXTS[card_id])
     if card["kind"] == "trunk":
         return T("The trunk")
-    parts = L([_counted(f, n) for f, n in card["features"].items()])
-    return T("Card {number} ({features})", number=int(card_id[1:]), features=parts)
+    return T("Card {number} ({features})", number=int(card_id[1:]), features=_feature_list(card_id))
+
+
+def _feature_list(card_id: str) -> str:
+    return L([_counted(f, n) for f, n in CARDS[card_id]["features"].items()])
 
 
 @cache
