@@ -130,6 +130,22 @@ def _spot_label(n: int, spot: str, points: int) -> str:
     return T("{n}: {spot}", n=n, spot=spot)
 
 
+@cache
+def _keep_action(cid: str) -> Action:
+    return Action(f"keep:{cid}", T("Keep {text}", text=COMMISSION_TEXTS[cid]), "commission")
+
+
+@cache
+def _take_action(cid: str) -> Action:
+    """Taking a card of the display (made once per card: its label is a message)."""
+    if CARDS[cid]["kind"] == "commission":
+        label = describe_first(cid)
+    else:
+        # TRANSLATORS: a card of the display and how many tips it has
+        label = T("{card}, {tips}", card=describe_first(cid), tips=_tips_text(cid))
+    return Action(f"take:{cid}", _label(label), "card")
+
+
 # A spot's action, made once for its number, its words and its score: the same spots come back turn
 # after turn (their labels are messages, which cost a placement a tenth of its time to build anew).
 @lru_cache(maxsize=20_000)
@@ -285,21 +301,9 @@ class KigiState(GameState):
         if seat not in self.to_act():
             return []
         if self.phase == CHOOSE:
-            return [
-                Action(f"keep:{c}", T("Keep {text}", text=COMMISSION_TEXTS[c]), "commission")
-                for c in self.dealt[seat]
-            ]
+            return [_keep_action(c) for c in self.dealt[seat]]
         if self.phase == TAKE:
-            acts = []
-            for cid in self.display:
-                card = CARDS[cid]
-                if card["kind"] == "commission":
-                    label = describe_first(cid)
-                else:
-                    # TRANSLATORS: a card of the display and how many tips it has
-                    label = T("{card}, {tips}", card=describe_first(cid), tips=_tips_text(cid))
-                acts.append(Action(f"take:{cid}", _label(label), "card"))
-            return acts
+            return [_take_action(cid) for cid in self.display]
         key = (self.phase, self.current, self.pending_card, self.pending_tree, tuple(self.shown))
         rooms = [self.room(i) for i in range(self.n)]
         hit = self._acts
