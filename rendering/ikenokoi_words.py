@@ -30,7 +30,7 @@ def challenge_text(ch: dict) -> str:
 def _river(view: dict) -> str:
     """Ike No Koi's river in words: "Koi 8, lotus", or "empty"."""
     river = view.get("river", [])
-    # TRANSLATORS: Ike No Koi's river holds no card
+    # TRANSLATORS: no card there (Ike No Koi's river, Kigi's display)
     return list_words([kind(k) for k in river]) if river else _("empty")
 
 
