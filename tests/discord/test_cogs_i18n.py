@@ -35,9 +35,11 @@ from tests.discord.helpers import (
     components,
     custom_ids,
     live,
+    lobby_button,
     lobby_message,
     make_world,
     member_of,
+    start_match,
 )
 from tests.i18n_helpers import english_left
 
@@ -159,17 +161,6 @@ async def click_id(member, message, prefix: str):
     return await member.click(message, custom_id=cid)
 
 
-async def open_and_start(world, game: str, n: int, options: dict) -> None:
-    host = world.players[0]
-    result = await host.slash(world.channel, f"{game} new", **options)
-    assert result.ephemeral
-    lobby = lobby_message(world)
-    for player in world.players[1:n]:
-        await click_id(player, lobby, "lb:join:")
-    await click_id(host, lobby, "lb:start:")
-    assert (await live(world)).status == "active"
-
-
 async def play(world, rng: random.Random) -> None:
     """Each player to act presses Play and chooses at random (a page, a menu's option, Undo now and
     then), until the game is over; each player looks at My view once, and one who is not to act
@@ -228,7 +219,8 @@ async def after_the_end(world, game: str, final) -> None:
     await alice.slash(world.channel, "stats")
     await alice.slash(world.channel, "leaderboard", game=game)
     await click_id(alice, final, "rm:")  # a rematch lobby, then cancelled
-    await click_id(alice, lobby_message(world), "lb:cancel:")
+    rematch = lobby_message(world)
+    await alice.click(rematch, custom_id=lobby_button(rematch, "cancel"))
 
 
 @pytest.mark.parametrize(("game", "n", "options"), GAMES, ids=[g for g, _n, _o in GAMES])
@@ -241,7 +233,7 @@ async def test_a_game_in_pseudo_has_no_english_of_cogs(
             pseudo_everywhere.user(member, "en-XA")
         pseudo_everywhere.guild(world.guild, "en-XA")
     await world.players[0].slash(world.channel, f"{game} rules")
-    await open_and_start(world, game, n, options)
+    await start_match(world, game, n, **options)
     await world.players[0].slash(world.channel, "match mine")
     await world.players[0].slash(world.channel, "match log")
     await play(world, random.Random(3))
