@@ -47,6 +47,8 @@ END_WORDS = {
 
 def _and(items: list) -> Msg:
     """Words joined with "and": "1 Tent (7c) and 1 Totem"."""
+    if not items:
+        return ""
     words = items[0]
     for item in items[1:]:
         words = T("{words} and {word}", words=words, word=item)
