@@ -656,10 +656,7 @@ def _status(view: dict, names: list[str] | None) -> tuple[str, str]:
             status = _("{name} plays for the third tribe", name=who)
         else:
             status = to_play(who)
-    if view["final_round"]:
-        journey = _("Final round")
-    else:
-        journey = _("Journey {n} of 2", n=view["journey"])
+    journey = _("Final round") if view["final_round"] else _("Journey {n} of 2", n=view["journey"])
     if view["over"]:
         journey = _("Journey complete")
     if solo and view["mode"] == "solo":
