@@ -154,9 +154,9 @@ def tribe_style(view: dict, tribe: int) -> tuple[tuple[int, int, int], str]:
 
 def tribe_name(view: dict, names: list[str] | None, tribe: int) -> str:
     if view.get("void") is not None and tribe == view["void"]:
-        return "The Void"
+        return _p("iwari tribe", "The Void")
     if view.get("neutral") is not None and tribe == view["neutral"]:
-        return "Third tribe"
+        return _p("iwari tribe", "Third tribe")
     return player_name(names, tribe)
 
 
