@@ -75,7 +75,7 @@ def get_board(key: str) -> Board:
         biome.append(b)
         short.append(f"T{t['id']}")
         # TRANSLATORS: a territory: its number on the map (T7) and its biome
-        label.append(T("{territory} {biome}", territory=f"T{t['id']}", biome=BIOME_NAMES[b]))
+        label.append(T("{territory} {biome}", territory=short[-1], biome=BIOME_NAMES[b]))
         ids = []
         for j in range(len(t["spaces"])):
             ids.append(len(space_terr))

@@ -37,6 +37,11 @@ def card_total(num_players: int, mode: str = "versus", void_cards: bool = False)
     return [*out, VOID_CARDS] if void_cards else out  # never fewer Void cards
 
 
+def seat_tag(seat: int) -> str:
+    """A seat as words name it: ``{p0}``, filled with the player's name where it is read."""
+    return "{p" + str(seat) + "}"
+
+
 def card_name(c: int) -> Msg:
     return VOID_CARD_NAME if c == VOID_CARD else BIOME_NAMES[c]
 

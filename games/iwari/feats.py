@@ -8,6 +8,7 @@ Void's contested variant).
 
 from __future__ import annotations
 
+from games.iwari.common import seat_tag
 from games.iwari.data import (
     FEAT_MULTIPLIER,
     FEAT_NAMES,
@@ -95,7 +96,7 @@ def _place_feat(state, where: str) -> None:
     if where == "skip":
         state._log(T("The {feat} Feat is not placed and leaves the game.", feat=FEAT_NAMES[kind]), "feat")
     else:
-        p, feat, label = f"{{p{state.cur}}}", FEAT_NAMES[kind], state._where_label(where)
+        p, feat, label = seat_tag(state.cur), FEAT_NAMES[kind], state._where_label(where)
         if where[0] == "F":
             text = T("{p} places the {feat} Feat {where}.", p=p, feat=feat, where=label)
         else:

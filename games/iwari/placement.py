@@ -16,6 +16,7 @@ from games.iwari.common import (
     NB,
     RUIN,
     cards_text,
+    seat_tag,
     sorted_cards,
 )
 from games.iwari.data import (
@@ -344,8 +345,8 @@ class PlacementMixin:
             self._log(
                 T(
                     "{p} uses the Determination token; it passes to {q}.",
-                    p=f"{{p{self.cur}}}",
-                    q=f"{{p{self.determination}}}",
+                    p=seat_tag(self.cur),
+                    q=seat_tag(self.determination),
                 ),
                 "determination",
             )
@@ -381,7 +382,7 @@ class PlacementMixin:
             if tribe >= self.n:
                 text = T("The third tribe has no Tents left: this round is the last.")
             else:
-                text = T("{p} has no Tents left: this round is the last.", p=f"{{p{tribe}}}")
+                text = T("{p} has no Tents left: this round is the last.", p=seat_tag(tribe))
             self._log(text, "end")
         if self.feat_queue:
             self.phase = "feat"
@@ -390,7 +391,7 @@ class PlacementMixin:
 
     def _placed_text(self, cards: str, what: list, territory: str) -> Msg:
         """What a play put where: "{p0} plays Forest + 2 Coast: 1 Tent (7c) and 1 Totem in T7 Forest."."""
-        p, pieces = f"{{p{self.cur}}}", _and(what)
+        p, pieces = seat_tag(self.cur), _and(what)
         paid = cards_text(cards)
         if not self.neutral:
             if cards:
@@ -536,4 +537,4 @@ class PlacementMixin:
             self._log(T("The third tribe wins: both players lose."), "end")
         else:
             self.result = [x for x in range(self.n) if keys[x] == best_seat]
-            self._log(T("Winner: {players}.", players=_and([f"{{p{x}}}" for x in self.result])), "end")
+            self._log(T("Winner: {players}.", players=_and([seat_tag(x) for x in self.result])), "end")

@@ -78,6 +78,7 @@ from games.iwari.common import (
     FORGOTTEN,
     NB,
     SOLO_MAPS,
+    seat_tag,
 )
 from games.iwari.data import (
     BIOME_CODES,
@@ -382,7 +383,7 @@ class SoloMixin:
                 "{p} plays {n} Void card above the display.",
                 "{p} plays {n} Void cards above the display.",
                 k,
-                p=f"{{p{seat}}}",
+                p=seat_tag(seat),
             )
             self._log(text, "void")
             if self.void_row >= CORRUPTION_CARDS:
@@ -396,7 +397,7 @@ class SoloMixin:
             self._spend(a[1])
             text = T(
                 "{p} plays {card} (completely explored) to skip the Void action.",
-                p=f"{{p{seat}}}",
+                p=seat_tag(seat),
                 card=BIOME_NAMES[c],
             )
             self._log(text, "void")
@@ -411,7 +412,7 @@ class SoloMixin:
                 self.vq.insert(0, ["tundra", -1])  # a Tundra card played in the player action
             text = T(
                 "{p} plays {card} (completely explored) to move a piece.",
-                p=f"{{p{seat}}}",
+                p=seat_tag(seat),
                 card=BIOME_NAMES[c],
             )
             self._log(text, "move")
@@ -443,7 +444,7 @@ class SoloMixin:
                     self.used.remove(src)  # the tent space no longer holds a Tent laid on its side
                 text = T(
                     "{p} moves a Tent from {a} to {b}.",
-                    p=f"{{p{me}}}",
+                    p=seat_tag(me),
                     a=b.space_name[src],
                     b=b.space_name[dst],
                 )
@@ -457,12 +458,12 @@ class SoloMixin:
                 stack = self.stack[src]
                 del stack[len(stack) - 1 - stack[::-1].index(me)]
                 self.stack[dst].append(me)
-                text = T("{p} moves a Totem from {a} to {b}.", p=f"{{p{me}}}", a=b.label[src], b=b.label[dst])
+                text = T("{p} moves a Totem from {a} to {b}.", p=seat_tag(me), a=b.label[src], b=b.label[dst])
                 self._log(text, "move")
             self._solo_after_commit()
             return True
         if self.phase == "free" and a == "fskip":
-            self._log(T("{p} does not use the free settlement action.", p=f"{{p{seat}}}"), "settlement")
+            self._log(T("{p} does not use the free settlement action.", p=seat_tag(seat)), "settlement")
             self.free_terrs = []
             void._run(self)
             return True
@@ -477,7 +478,7 @@ class SoloMixin:
             second = next(t for t in self.pending if t != first)
             self.pending = None
             self._log(
-                T("{p} has the Void infect {territory} first.", p=f"{{p{seat}}}", territory=b.label[first]),
+                T("{p} has the Void infect {territory} first.", p=seat_tag(seat), territory=b.label[first]),
                 "void",
             )
             self.vq[:0] = [["vplace", first], ["vplace", second]]
@@ -578,14 +579,14 @@ class SoloMixin:
         self.pending = None
         self.stage = "player"
         if not self.tents_left[self.cur] and not self.totems_left[self.cur]:
-            self._solo_end(T("{p} has no piece left", p=f"{{p{self.cur}}}"))
+            self._solo_end(T("{p} has no piece left", p=seat_tag(self.cur)))
             return True
         hand = self.hands[self.cur]
         if not any(hand[c] for c in range(NB)):
             if not sum(hand) and not self.deck and not sum(self.discard) and not self._drawable_display():
                 self._solo_end(T("no card can be drawn any more"))
                 return True
-            self._log(T("{p} holds no Biome card and skips the action.", p=f"{{p{self.cur}}}"), "pass")
+            self._log(T("{p} holds no Biome card and skips the action.", p=seat_tag(self.cur)), "pass")
             self.vq += [["voidturn"], ["draw"], ["refill"], ["next"]]
             return False
         self.phase = "act"

@@ -18,6 +18,7 @@ from games.iwari.common import (
     card_name,
     cards_text,
     plus,
+    seat_tag,
 )
 from games.iwari.data import (
     DISPLAY_SIZE,
@@ -355,7 +356,7 @@ class TurnMixin:
             b = CARD_CODES.index(a[1])
             self._spend(CARD_CODES[b])
             self._log(
-                T("{p} discards a {card} card to draw a new one.", p=f"{{p{seat}}}", card=card_name(b)),
+                T("{p} discards a {card} card to draw a new one.", p=seat_tag(seat), card=card_name(b)),
                 "discard",
             )
             self._advance()
@@ -411,7 +412,7 @@ class TurnMixin:
             if self.playable_territories(2, self.hands[self.cur]):
                 self.phase = "act"
                 return
-            self._log(T("The third tribe cannot use any of {p}'s cards this turn.", p=f"{{p{self.cur}}}"))
+            self._log(T("The third tribe cannot use any of {p}'s cards this turn.", p=seat_tag(self.cur)))
         self.neutral = False
         self.tribe = self.cur
         self.phase = "draw"
@@ -453,7 +454,7 @@ class TurnMixin:
     def _draw_deck(self) -> None:
         c = self.deck.pop()
         self.hands[self.cur][c] += 1
-        self._log(T("{p} draws a card from the deck.", p=f"{{p{self.cur}}}"), "draw")
+        self._log(T("{p} draws a card from the deck.", p=seat_tag(self.cur)), "draw")
         self._log(
             T("You drew a {card} card.", card=card_name(c)), "draw", private_to=self.cur, card=card_name(c)
         )
@@ -464,7 +465,7 @@ class TurnMixin:
         self.hands[self.cur][b] += 1
         self.known[self.cur][b] += 1
         self._log(
-            T("{p} takes a {card} card from the display.", p=f"{{p{self.cur}}}", card=card_name(b)), "draw"
+            T("{p} takes a {card} card from the display.", p=seat_tag(self.cur), card=card_name(b)), "draw"
         )
 
     def _refill_display(self) -> None:
@@ -505,7 +506,7 @@ class TurnMixin:
         return L([T("{tribe} {n}", tribe=self._tribe_tag(x), n=p) for x, p in enumerate(points)])
 
     def _tribe_tag(self, x: int) -> str:
-        return THIRD_TRIBE if x >= self.n else f"{{p{x}}}"
+        return THIRD_TRIBE if x >= self.n else seat_tag(x)
 
     def _end_turn(self) -> None:
         while True:
@@ -521,4 +522,4 @@ class TurnMixin:
             self.phase = "act"
             if sum(self.hands[self.cur]) > 0:
                 return
-            self._log(T("{p} has no cards and passes.", p=f"{{p{self.cur}}}"), "pass")
+            self._log(T("{p} has no cards and passes.", p=seat_tag(self.cur)), "pass")

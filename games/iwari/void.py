@@ -10,6 +10,7 @@ from __future__ import annotations
 from games.iwari.common import (
     FLOATING,
     UNCHARTED,
+    seat_tag,
 )
 from games.iwari.data import (
     ASIDE_END,
@@ -85,7 +86,7 @@ def _run(state) -> None:
                 state.free_group = group
                 state.phase = "free"
                 state._log(
-                    T("{p} completes a settlement and may take a free action.", p=f"{{p{tribe}}}"),
+                    T("{p} completes a settlement and may take a free action.", p=seat_tag(tribe)),
                     "settlement",
                 )
                 return
@@ -113,7 +114,7 @@ def _start_void_turn(state) -> bool:
     if state._solo_legal():
         return True
     state.neutral, state.tribe = False, state.cur
-    state._log(T("The Void cannot use any of {p}'s cards this turn.", p=f"{{p{state.cur}}}"), "void")
+    state._log(T("The Void cannot use any of {p}'s cards this turn.", p=seat_tag(state.cur)), "void")
     return False
 
 
