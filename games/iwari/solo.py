@@ -586,6 +586,7 @@ class SoloMixin:
             if not sum(hand) and not self.deck and not sum(self.discard) and not self._drawable_display():
                 self._solo_end(T("no card can be drawn any more"))
                 return True
+            # Public, as at the table: the step that began this turn revealed it (``_hidden_mark``).
             self._log(T("{p} holds no Biome card and skips the action.", p=seat_tag(self.cur)), "pass")
             self.vq += [["voidturn"], ["draw"], ["refill"], ["next"]]
             return False
