@@ -11,32 +11,23 @@ import pytest
 
 from bot.service.base import format_event
 from games.iwari import GAME
-from rendering import common
-from rendering.common import TO_PLAY, header
 from rendering.i18n import language, tr
 from rendering.iwari import PRESENTATION
-from tests.i18n_helpers import english_left
+from tests.i18n_helpers import english_in, picture_words, view_words
 
 NAMES = ["Zoé", "Ōta", "Ünal", "Åsa"]
 
 
-def _english(texts: list[str], names: list[str], where: str) -> list[str]:
-    return [f"{where}: {t!r} {left}" for t in texts if (left := english_left(str(t), tuple(names)))]
+def _english(texts: list, names: list[str], where: str) -> list[str]:
+    return english_in(texts, names, where)
 
 
 def _view_words(view: dict, names: list[str]) -> list[str]:
-    """Alt text, glance and facts of a view, without the shared header's sentences (rendering/common.py,
-    not Iwari's words)."""
-    shared = set(header("Iwari", view, names))
-    alt = [s for s in PRESENTATION.describe(view, names) if s not in shared]
-    return [*alt, PRESENTATION.glance(view), *PRESENTATION.facts(view, names)]
+    return view_words(PRESENTATION, "Iwari", view, names)
 
 
 def _picture_words(view: dict, names: list[str]) -> list[str]:
-    with common.record_text() as texts:
-        PRESENTATION.draw(view, names)
-    # The turn marker ("Zoé to play") is the shared one (rendering/common.py): its words are not Iwari's.
-    return [t.replace(tr(TO_PLAY), " ") for _size, t in texts]
+    return picture_words(PRESENTATION, view, names)
 
 
 CASES = [
