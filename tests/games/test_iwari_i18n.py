@@ -99,3 +99,21 @@ def test_set_up_refusals_and_option_words_are_translated() -> None:
             for k in ("new-horizons", "vast-lands")
         ]
     assert texts and not _english(texts, [], "refusal or option")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_why_a_solo_game_ended_is_translated_after_a_reload(seed: int) -> None:
+    """Saves keep the end reason in English (``end_reason``, as they always have): loaded again, it
+    is read back into its message (games/iwari/solo.py ``reason_words``), its numbers kept."""
+    import json
+
+    state = GAME.new_state(1, seed, {"mode": "solo", "map": "forgotten-island"})
+    rng = random.Random(seed)
+    while not state.is_over():
+        state.apply(0, rng.choice(state.legal_actions(0)).id)
+    loaded = GAME.load_state(json.loads(json.dumps(state.to_json())))
+    view, again = state.view(None), loaded.view(None)
+    assert again["end_reason"] == view["end_reason"] and again["void_won_by"] == view["void_won_by"]
+    with language("en_XA"):
+        words = [tr(again["end_reason"]), tr(again["void_won_by"] or "")]
+    assert words[0] and not _english(words, [], "end reason")
