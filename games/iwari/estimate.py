@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from games.iwari import void
 from games.iwari.ai.careful import careful_action
 from games.iwari.ai.costs import NEVER, _cheapest, hits_until_counted, piece_counts
 from games.iwari.common import FLOATING, FORGOTTEN, UNCHARTED
@@ -73,131 +74,133 @@ class Plan:
     pool_hits: int = 0  # The Uncharted Paths: Infections that will put a Void Totem on the purple territory
 
 
-class EstimateMixin:
-    """``estimate`` and ``plan`` of IwariState (solo/co-op; versus estimates None)."""
+def estimate(state) -> list[float] | None:
+    """GameState.estimate for solo/co-op: the chance the players hold the Void back."""
+    if not state.solo:
+        return None
+    reading = plan(state)
+    if reading.need > len(reading.cost) or state.claimed.count(1) >= state.target:
+        return [0.0] * state.n
+    chance = 1.0 / (1.0 + math.exp(-reading.slack / SLACK_SCALE))
+    if reading.need <= 0:
+        chance = 1.0
+    # Small tie-breaks: territories the players already hold as things stand, and pieces kept.
+    open_ = list(reading.cost)
+    now = sum(1 for t in open_ if state.control(t) == 0) / max(1, len(open_))
+    value = (1.0 - _threat(state, reading)) * (0.9 * chance + 0.1 * now)
+    return [value] * state.n
 
-    def estimate(self) -> list[float] | None:
-        """GameState.estimate for solo/co-op: the chance the players hold the Void back."""
-        if not self.solo:
-            return None
-        plan = self.plan()
-        if plan.need > len(plan.cost) or self.claimed.count(1) >= self.target:
-            return [0.0] * self.n
-        chance = 1.0 / (1.0 + math.exp(-plan.slack / SLACK_SCALE))
-        if plan.need <= 0:
-            chance = 1.0
-        # Small tie-breaks: territories the players already hold as things stand, and pieces kept.
-        open_ = list(plan.cost)
-        now = sum(1 for t in open_ if self.control(t) == 0) / max(1, len(open_))
-        value = (1.0 - self._threat(plan)) * (0.9 * chance + 0.1 * now)
-        return [value] * self.n
 
-    def policy(self, seat: int, seed: int) -> str | None:
-        """The strong AI's move in solo/co-op (``games.ai.plan``): the careful player of
-        ``games.iwari.ai.careful``, which plans on a world dealt by ``determinize``. None in versus."""
-        if not self.solo:
-            return None
-        return careful_action(self, seat, seed)
+def policy(state, seat: int, seed: int) -> str | None:
+    """The strong AI's move in solo/co-op (``games.ai.plan``): the careful player of
+    ``games.iwari.ai.careful``, which plans on a world dealt by ``determinize``. None in versus."""
+    if not state.solo:
+        return None
+    return careful_action(state, seat, seed)
 
-    # ------------------------------------------------------------------ the plan
-    def plan(self) -> Plan:
-        b = self.board
-        plan = Plan()
-        plan.events = self._events_ahead()
-        counted = {t for t in range(b.num_territories) if self.claimed[t] >= 0}
-        open_ = [t for t in range(b.num_territories) if t not in counted]
-        plan.hits, closed = hits_until_counted(plan.events, open_)
-        tents = sum(self.tents_left[x] for x in range(self.n))
-        totems = sum(self.totems_left[x] for x in range(self.n))
-        for t in open_:
-            cost, pool = self._hold_cost(t, plan.hits[t], tents, totems)
-            if t in closed and cost > PIECES_NOW + PIECES_PER_EVENT * closed[t]:
-                cost = NEVER  # counted by a Corruption before the players can add that much
-            plan.cost[t] = cost
-            plan.pool_hits += pool
-        held = self.claimed.count(0)
-        plan.need = b.num_territories - self.target + 1 - held
-        ranked = sorted(open_, key=lambda t: (plan.cost[t], plan.hits[t], t))
-        plan.hold = ranked[: max(0, plan.need)]
-        plan.give_up = ranked[max(0, plan.need) :]
-        turns = TURNS_PER_INFECTION * len(plan.events) + 1
-        plan.capacity = min(tents + totems, PIECES_PER_TURN * turns)
-        # In time? A held territory needs its pieces before its first hit: taken in the order
-        # of their first hits, the pieces needed so far against the pieces placeable by then.
-        first = {t: len(plan.events) for t in plan.hold}
-        for i in range(len(plan.events) - 1, -1, -1):
-            for t in plan.events[i][0]:
-                if t in first:
-                    first[t] = i
-        need_so_far = 0.0
-        for t in sorted(plan.hold, key=lambda t: first[t]):
-            need_so_far += plan.cost[t]
-            by_then = PIECES_NOW + PIECES_PER_EVENT * first[t]
-            plan.late = max(plan.late, need_so_far - by_then)
-        plan.slack = plan.capacity - sum(plan.cost[t] for t in plan.hold) - plan.late
-        return plan
 
-    def _events_ahead(self) -> list[tuple[tuple[int, ...], bool]]:
-        """The Infections to come until the last Corruption: open territories hit, and whether a Corruption."""
-        conns = self.board.connections
-        counted = [c >= 0 for c in self.claimed]
+# ------------------------------------------------------------------ the plan
+def plan(state) -> Plan:
+    b = state.board
+    plan = Plan()
+    plan.events = _events_ahead(state)
+    counted = {t for t in range(b.num_territories) if state.claimed[t] >= 0}
+    open_ = [t for t in range(b.num_territories) if t not in counted]
+    plan.hits, closed = hits_until_counted(plan.events, open_)
+    tents = sum(state.tents_left[x] for x in range(state.n))
+    totems = sum(state.totems_left[x] for x in range(state.n))
+    for t in open_:
+        cost, pool = _hold_cost(state, t, plan.hits[t], tents, totems)
+        if t in closed and cost > PIECES_NOW + PIECES_PER_EVENT * closed[t]:
+            cost = NEVER  # counted by a Corruption before the players can add that much
+        plan.cost[t] = cost
+        plan.pool_hits += pool
+    held = state.claimed.count(0)
+    plan.need = b.num_territories - state.target + 1 - held
+    ranked = sorted(open_, key=lambda t: (plan.cost[t], plan.hits[t], t))
+    plan.hold = ranked[: max(0, plan.need)]
+    plan.give_up = ranked[max(0, plan.need) :]
+    turns = TURNS_PER_INFECTION * len(plan.events) + 1
+    plan.capacity = min(tents + totems, PIECES_PER_TURN * turns)
+    # In time? A held territory needs its pieces before its first hit: taken in the order
+    # of their first hits, the pieces needed so far against the pieces placeable by then.
+    first = {t: len(plan.events) for t in plan.hold}
+    for i in range(len(plan.events) - 1, -1, -1):
+        for t in plan.events[i][0]:
+            if t in first:
+                first[t] = i
+    need_so_far = 0.0
+    for t in sorted(plan.hold, key=lambda t: first[t]):
+        need_so_far += plan.cost[t]
+        by_then = PIECES_NOW + PIECES_PER_EVENT * first[t]
+        plan.late = max(plan.late, need_so_far - by_then)
+    plan.slack = plan.capacity - sum(plan.cost[t] for t in plan.hold) - plan.late
+    return plan
 
-        def ok(k: int) -> bool:
-            c = conns[k]
-            return not (counted[c.a] and counted[c.b])
 
-        # Where the Void cards come from: those in the players' hands are played (above the
-        # display) first, then every Infection is a Void card revealed in the display (most are:
-        # a careful player plays few). The 4th card of either pile makes a Corruption.
-        piles = {"row": self.void_row, "display": self.display.count(VOID_CARD)}
-        sources = ["row"] * sum(h[VOID_CARD] for h in self.hands[: self.n])
-        corruptions = ASIDE_END - self.void_aside
-        out: list[tuple[tuple[int, ...], bool]] = []
-        p = self.pawn
-        while corruptions > 0 and len(out) < MAX_EVENTS:
-            for _ in range(len(conns)):
-                if ok(p):
-                    break
-                p = (p + 1) % len(conns)
-            if not ok(p):
-                break  # everything is counted
-            c = conns[p]
-            pile = sources[len(out)] if len(out) < len(sources) else "display"
-            piles[pile] += 1
-            corrupt = piles[pile] >= CORRUPTION_CARDS
-            out.append((tuple(t for t in (c.a, c.b) if not counted[t]), corrupt))
-            if corrupt:
-                piles[pile] = 0
-                counted[c.a] = counted[c.b] = True
-                corruptions -= 1
+def _events_ahead(state) -> list[tuple[tuple[int, ...], bool]]:
+    """The Infections to come until the last Corruption: open territories hit, and whether a Corruption."""
+    conns = state.board.connections
+    counted = [c >= 0 for c in state.claimed]
+
+    def ok(k: int) -> bool:
+        c = conns[k]
+        return not (counted[c.a] and counted[c.b])
+
+    # Where the Void cards come from: those in the players' hands are played (above the
+    # display) first, then every Infection is a Void card revealed in the display (most are:
+    # a careful player plays few). The 4th card of either pile makes a Corruption.
+    piles = {"row": state.void_row, "display": state.display.count(VOID_CARD)}
+    sources = ["row"] * sum(h[VOID_CARD] for h in state.hands[: state.n])
+    corruptions = ASIDE_END - state.void_aside
+    out: list[tuple[tuple[int, ...], bool]] = []
+    p = state.pawn
+    while corruptions > 0 and len(out) < MAX_EVENTS:
+        for _ in range(len(conns)):
+            if ok(p):
+                break
             p = (p + 1) % len(conns)
-        return out
+        if not ok(p):
+            break  # everything is counted
+        c = conns[p]
+        pile = sources[len(out)] if len(out) < len(sources) else "display"
+        piles[pile] += 1
+        corrupt = piles[pile] >= CORRUPTION_CARDS
+        out.append((tuple(t for t in (c.a, c.b) if not counted[t]), corrupt))
+        if corrupt:
+            piles[pile] = 0
+            counted[c.a] = counted[c.b] = True
+            corruptions -= 1
+        p = (p + 1) % len(conns)
+    return out
 
-    def _hold_cost(self, t: int, hits: int, tents: int, totems: int) -> tuple[int, int]:
-        """(pieces the players must add to control t after ``hits`` Infections, Void Totems sent to the purple territory)."""
-        tp, tv, mp, mv, free, allowed, lead = piece_counts(self, t)
-        uncharted = self.board.key == UNCHARTED
-        key = (tp, tv, mp, mv, free, allowed, hits, uncharted, min(tents, 6), min(totems, 5), lead)
-        if key not in _COSTS:
-            _COSTS[key] = _cheapest(*key)
-        return _COSTS[key]
 
-    def _threat(self, plan: Plan) -> float:
-        """The map's own ways for the Void to win, as a share of the reward lost."""
-        b = self.board
-        threat = 0.0
-        ruins = [s for s, o in enumerate(self.owner) if o == self.n]
-        if ruins:
-            win = FLOATING_VOID_SETTLEMENT_WIN if b.key == FLOATING else VOID_SETTLEMENT_WIN
-            biggest = max(len(self._void_group(s)) for s in ruins)
-            threat = max(threat, (biggest / win) ** 3)
-        if b.key == UNCHARTED:
-            ahead = self.void_pool + plan.pool_hits
-            threat = max(threat, 1.0 / (1.0 + math.exp(-(ahead - UNCHARTED_VOID_WIN + 0.5))))
-        purple = b.ruin_spaces if b.key == FORGOTTEN else b.purple_road
-        if purple:
-            lead = sum(1 for s in purple if self.owner[s] == self.n) - sum(
-                1 for s in purple if 0 <= self.owner[s] < self.n
-            )
-            threat = max(threat, 1.0 / (1.0 + math.exp(-(lead - 0.5))) - 0.2)
-        return min(1.0, threat)
+def _hold_cost(state, t: int, hits: int, tents: int, totems: int) -> tuple[int, int]:
+    """(pieces the players must add to control t after ``hits`` Infections, Void Totems sent to the purple territory)."""
+    tp, tv, mp, mv, free, allowed, lead = piece_counts(state, t)
+    uncharted = state.board.key == UNCHARTED
+    key = (tp, tv, mp, mv, free, allowed, hits, uncharted, min(tents, 6), min(totems, 5), lead)
+    if key not in _COSTS:
+        _COSTS[key] = _cheapest(*key)
+    return _COSTS[key]
+
+
+def _threat(state, plan: Plan) -> float:
+    """The map's own ways for the Void to win, as a share of the reward lost."""
+    b = state.board
+    threat = 0.0
+    ruins = [s for s, o in enumerate(state.owner) if o == state.n]
+    if ruins:
+        win = FLOATING_VOID_SETTLEMENT_WIN if b.key == FLOATING else VOID_SETTLEMENT_WIN
+        biggest = max(len(void._void_group(state, s)) for s in ruins)
+        threat = max(threat, (biggest / win) ** 3)
+    if b.key == UNCHARTED:
+        ahead = state.void_pool + plan.pool_hits
+        threat = max(threat, 1.0 / (1.0 + math.exp(-(ahead - UNCHARTED_VOID_WIN + 0.5))))
+    purple = b.ruin_spaces if b.key == FORGOTTEN else b.purple_road
+    if purple:
+        lead = sum(1 for s in purple if state.owner[s] == state.n) - sum(
+            1 for s in purple if 0 <= state.owner[s] < state.n
+        )
+        threat = max(threat, 1.0 / (1.0 + math.exp(-(lead - 0.5))) - 0.2)
+    return min(1.0, threat)

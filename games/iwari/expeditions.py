@@ -16,54 +16,52 @@ from games.iwari.data import (
 from games.iwari.scoring import settlements
 
 
-class ExpeditionsMixin:
-    """Expeditions of IwariState: checked after every placement."""
+def _check_expeditions(state, tribe: int) -> None:
+    for card in state.expeditions:
+        mission, achievers = card
+        if len(achievers) >= len(EXPEDITION_POINTS) or tribe in achievers:
+            continue
+        if mission_done(state, tribe, EXPEDITIONS[mission]):
+            pts = EXPEDITION_POINTS[len(achievers)]
+            achievers.append(tribe)
+            state.score[tribe] += pts
+            state.breakdown["expeditions"][tribe] += pts
+            gone = " The card leaves the game." if len(achievers) == len(EXPEDITION_POINTS) else ""
+            state._log(
+                f"{state._tribe_tag(tribe)} completes Expedition {EXPEDITIONS[mission]['id']} "
+                f"({mission_text(EXPEDITIONS[mission])}): {pts} points.{gone}",
+                "expedition",
+                points=pts,
+            )
 
-    def _check_expeditions(self, tribe: int) -> None:
-        for card in self.expeditions:
-            mission, achievers = card
-            if len(achievers) >= len(EXPEDITION_POINTS) or tribe in achievers:
-                continue
-            if self.mission_done(tribe, EXPEDITIONS[mission]):
-                pts = EXPEDITION_POINTS[len(achievers)]
-                achievers.append(tribe)
-                self.score[tribe] += pts
-                self.breakdown["expeditions"][tribe] += pts
-                gone = " The card leaves the game." if len(achievers) == len(EXPEDITION_POINTS) else ""
-                self._log(
-                    f"{self._tribe_tag(tribe)} completes Expedition {EXPEDITIONS[mission]['id']} "
-                    f"({mission_text(EXPEDITIONS[mission])}): {pts} points.{gone}",
-                    "expedition",
-                    points=pts,
-                )
 
-    def mission_done(self, tribe: int, m: dict) -> bool:
-        b = self.board
-        kind, need = m["kind"], m["count"]
-        if kind in ("tents_biome", "tents_all"):
-            per = [0] * NB
-            for s, o in enumerate(self.owner):
-                if o == tribe:
-                    per[b.biome[b.space_terr[s]]] += 1
-            return per[m["biome"]] >= need if kind == "tents_biome" else min(per) >= need
-        if kind in ("totems_biome", "totems_all"):
-            per = [0] * NB
-            for t, on in enumerate(self.totems):
-                per[b.biome[t]] += on[tribe]
-            return per[m["biome"]] >= need if kind == "totems_biome" else min(per) >= need
-        if kind == "tent_majority":
-            held = 0
-            for t in range(b.num_territories):
-                c = self.tent_counts(t)
-                held += c[tribe] > 0 and c[tribe] == max(c)
-            return held >= need
-        if kind == "totem_majority":
-            return sum(1 for on in self.totems if on[tribe] > 0 and on[tribe] == max(on)) >= need
-        if kind == "settlement":
-            return any(len(g) >= need for g in settlements(b, self.owner, tribe))
-        if kind == "crossings":
-            return sum(1 for s in b.crossings if self.owner[s] == tribe) >= need
-        raise ValueError(kind)
+def mission_done(state, tribe: int, m: dict) -> bool:
+    b = state.board
+    kind, need = m["kind"], m["count"]
+    if kind in ("tents_biome", "tents_all"):
+        per = [0] * NB
+        for s, o in enumerate(state.owner):
+            if o == tribe:
+                per[b.biome[b.space_terr[s]]] += 1
+        return per[m["biome"]] >= need if kind == "tents_biome" else min(per) >= need
+    if kind in ("totems_biome", "totems_all"):
+        per = [0] * NB
+        for t, on in enumerate(state.totems):
+            per[b.biome[t]] += on[tribe]
+        return per[m["biome"]] >= need if kind == "totems_biome" else min(per) >= need
+    if kind == "tent_majority":
+        held = 0
+        for t in range(b.num_territories):
+            c = state.tent_counts(t)
+            held += c[tribe] > 0 and c[tribe] == max(c)
+        return held >= need
+    if kind == "totem_majority":
+        return sum(1 for on in state.totems if on[tribe] > 0 and on[tribe] == max(on)) >= need
+    if kind == "settlement":
+        return any(len(g) >= need for g in settlements(b, state.owner, tribe))
+    if kind == "crossings":
+        return sum(1 for s in b.crossings if state.owner[s] == tribe) >= need
+    raise ValueError(kind)
 
 
 def mission_text(m: dict) -> str:

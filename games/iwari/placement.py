@@ -11,6 +11,7 @@ settlements of 4+ connected Tents, the purple road of The Long Road, the Ruins k
 
 from __future__ import annotations
 
+from games.iwari import expeditions, feats
 from games.iwari.common import (
     NB,
     RUIN,
@@ -319,9 +320,9 @@ class PlacementMixin:
             self._solo_after_commit()
             return
         if self.feat_kinds:
-            self._check_feats(tribe, t, spaces, totems > 0, unexplored)
+            feats._check_feats(self, tribe, t, spaces, totems > 0, unexplored)
         if self.expeditions:
-            self._check_expeditions(tribe)
+            expeditions._check_expeditions(self, tribe)
         if self.tents_left[tribe] == 0 and not self.end_triggered:
             self.end_triggered = True
             whose = "The third tribe has" if tribe >= self.n else f"{{p{tribe}}} has"
@@ -335,7 +336,7 @@ class PlacementMixin:
     def _score_tents(self, multiply: bool) -> list[int]:
         total = [0] * self.num_tribes
         for t in range(self.board.num_territories):
-            m = self.territory_multiplier(t) if multiply else 1
+            m = feats.territory_multiplier(self, t) if multiply else 1
             for x, p in enumerate(tent_points(self.tent_counts(t))):
                 total[x] += p * m
         return total
@@ -349,7 +350,7 @@ class PlacementMixin:
             if holders:
                 # Every Totem in both territories counts, Void Totems included.
                 on = sum(self.totems[c.a]) + sum(self.totems[c.b]) + self.void[c.a] + self.void[c.b]
-                pts = on * (self.connection_multiplier(k) if multiply else 1)
+                pts = on * (feats.connection_multiplier(self, k) if multiply else 1)
                 for x in holders:
                     total[x] += pts
         return total

@@ -69,6 +69,7 @@ RULINGS (the rulebook leaves these open):
 from __future__ import annotations
 
 from games.base import Action, plural
+from games.iwari import void
 from games.iwari.common import (
     FLOATING,
     FORGOTTEN,
@@ -161,7 +162,7 @@ class SoloMixin:
             acts.append(Action("fskip", "Do not use the free settlement action", "skip"))
             return acts
         if self.phase == "ruin":
-            for s in self.ruin_candidates(self.pending):
+            for s in void.ruin_candidates(self, self.pending):
                 acts.append(Action(f"r{b.space_name[s]}", f"Void Ruin on {b.space_name[s]}", "ruin"))
             return acts
         if self.phase == "order":
@@ -286,7 +287,7 @@ class SoloMixin:
                 self.vq[:0] = [["corrupt", "row"]]
             else:
                 self.vq[:0] = [["infect"]]
-            self._run()
+            void._run(self)
             return True
         if self.phase == "void" and a[0] == "k":
             c = BIOME_CODES.index(a[1])
@@ -294,7 +295,7 @@ class SoloMixin:
             self._log(
                 f"{{p{seat}}} plays {BIOME_NAMES[c]} (completely explored) to skip the Void action.", "void"
             )
-            self._run()
+            void._run(self)
             return True
         if self.phase == "act" and a[0] == "m":
             c = BIOME_CODES.index(a[1])
@@ -346,13 +347,13 @@ class SoloMixin:
         if self.phase == "free" and a == "fskip":
             self._log(f"{{p{seat}}} does not use the free settlement action.", "settlement")
             self.free_terrs = []
-            self._run()
+            void._run(self)
             return True
         if self.phase == "ruin":
             s = b.space_name.index(a[1:])
             self.pending = None
-            self._place_ruin(b.space_terr[s], s)
-            self._run()
+            void._place_ruin(self, b.space_terr[s], s)
+            void._run(self)
             return True
         if self.phase == "order":
             first = int(a[1:]) - 1
@@ -360,12 +361,12 @@ class SoloMixin:
             self.pending = None
             self._log(f"{{p{seat}}} has the Void infect {b.label[first]} first.", "void")
             self.vq[:0] = [["vplace", first], ["vplace", second]]
-            self._run()
+            void._run(self)
             return True
         if self.phase == "vsettle":
             self.pending = None
             self.vq[:0] = [["vplace", int(a[1:]) - 1]]
-            self._run()
+            void._run(self)
             return True
         return False
 
@@ -380,7 +381,7 @@ class SoloMixin:
             self.free_terrs = []
             self.used += [x for x in self.free_group if x not in self.used]
             self.free_group = []
-        self._run()
+        void._run(self)
 
     def _after_tent(self, s: int, tribe: int) -> None:
         """Checks after a Tent/Ruin is placed: territory count, settlements (queued in front)."""
@@ -390,7 +391,7 @@ class SoloMixin:
         if not self.free_spaces(t) and self.claimed[t] < 0:
             front.append(["count", t])
         if tribe == self.n:
-            group = self._void_group(s)
+            group = void._void_group(self, s)
             win = FLOATING_VOID_SETTLEMENT_WIN if b.key == FLOATING else VOID_SETTLEMENT_WIN
             if len(group) >= win:
                 front.insert(0, ["voidwins", f"a Void settlement of {len(group)} Ruins"])

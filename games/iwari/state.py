@@ -26,11 +26,13 @@ single possible answer is taken for the player.
 
 The state's fields are declared once, in ``fields`` (each with its start, and ``migrate`` for
 older saves); ``setup`` checks the players and options and deals the opening state. The engine's
-parts, one module each, joined here as mixins of one state: ``placement`` (where pieces go,
-placing, majorities and the final scoring), ``turns`` (actions offered and applied, the draw, the
-end of a turn), ``feats``, ``expeditions``, ``solo`` (the players' side of solo/co-op) and
-``void`` (the Void's own moves), ``estimate`` (the AI's judgement of a solo/co-op position),
-``versus`` (its judgement at two players, against the third tribe) and ``view``. This module
+parts, one module each. Modules of functions taking the state first, called from the contract
+methods here and from each other without an import circle: ``feats``, ``expeditions``, ``void``
+(the Void's own moves), ``estimate`` (the AI's judgement of a solo/co-op position), ``versus``
+(its judgement at two players, against the third tribe) and ``view``. Still mixins of the state,
+as they call each other both ways (a module each would make an import circle): ``placement``
+(where pieces go, placing, majorities and the final scoring), ``turns`` (actions offered and
+applied, the draw, the end of a turn) and ``solo`` (the players' side of solo/co-op). This module
 loads and saves the fields (``__init__``/``to_json``) and holds the basics of the contract, the
 invariants and ``determinize``.
 """
@@ -38,7 +40,7 @@ invariants and ``determinize``.
 from __future__ import annotations
 
 from games.base import GameState
-from games.iwari import fields, setup
+from games.iwari import estimate, fields, setup, versus, view
 from games.iwari.board import Board, get_board
 from games.iwari.common import (
     RUIN,
@@ -57,15 +59,9 @@ from games.iwari.data import (
     VOID_TOTEM_PIECES,
     feat_kinds,
 )
-from games.iwari.estimate import EstimateMixin
-from games.iwari.expeditions import ExpeditionsMixin
-from games.iwari.feats import FeatsMixin
 from games.iwari.placement import PlacementMixin
 from games.iwari.solo import SoloMixin
 from games.iwari.turns import TurnMixin
-from games.iwari.versus import VersusMixin
-from games.iwari.view import ViewMixin
-from games.iwari.void import VoidMixin
 from games.rng import Rng
 
 # Deals ``determinize`` tries before giving up on a hand that allows the other seat's public step.
@@ -75,15 +71,9 @@ __all__ = ["IwariState", "card_total"]  # card_total: the tests count cards with
 
 
 class IwariState(
-    VersusMixin,  # before SoloMixin and EstimateMixin: the 2-player estimate, else theirs
     TurnMixin,
     PlacementMixin,
-    FeatsMixin,
-    ExpeditionsMixin,
     SoloMixin,
-    VoidMixin,
-    EstimateMixin,
-    ViewMixin,
     GameState,
 ):
     check_setup = staticmethod(setup.check_setup)
@@ -141,6 +131,22 @@ class IwariState(
 
     def unused_pieces(self, tribe: int) -> int:
         return self.tents_left[tribe] + self.totems_left[tribe]
+
+    def view(self, seat: int | None) -> dict:
+        return view.view(self, seat)
+
+    def estimate(self) -> list[float] | None:
+        if versus.third_tribe(self):
+            return versus.estimate(self)
+        return estimate.estimate(self)
+
+    def policy(self, seat: int, seed: int) -> str | None:
+        return estimate.policy(self, seat, seed)
+
+    def plan_continues(self) -> bool:
+        if versus.third_tribe(self):
+            return versus.plan_continues(self)
+        return super().plan_continues()
 
     # ------------------------------------------------------------------ invariants, hidden info
     def check_invariants(self) -> None:

@@ -9,6 +9,7 @@ player. The deck running out scores half journey the first time and ends the gam
 from __future__ import annotations
 
 from games.base import Action, event, plural
+from games.iwari import feats, void
 from games.iwari.common import (
     CARD_CODES,
     NB,
@@ -265,11 +266,11 @@ class TurnMixin:
             else:
                 self._take_display(CARD_CODES.index(a[1]))
             if self.solo:
-                self._run()
+                void._run(self)
             else:
                 self._auto_draw()
         elif self.phase == "feat":
-            self._place_feat(a[1:])
+            feats._place_feat(self, a[1:])
         return self._events
 
     def _log(self, text: str, type: str = "info", private_to: int | None = None, **data) -> None:
@@ -388,7 +389,7 @@ class TurnMixin:
     def _end_turn(self) -> None:
         while True:
             if self.end_triggered and self.cur == self.n - 1:
-                self._game_end()
+                feats._game_end(self)
                 return
             self.cur = (self.cur + 1) % self.n
             self.turn += 1

@@ -32,34 +32,31 @@ LEAD_SCALE = 6.0
 IN_TURN = ("act", "pieces", "space", "feat")
 
 
-class VersusMixin:
-    """``estimate`` and ``plan_continues`` of IwariState at two players (the third tribe)."""
+def third_tribe(state) -> bool:
+    """Whether the game has a third tribe (two players, not solo/co-op): these functions apply."""
+    return not state.solo and state.num_tribes > state.n
 
-    def _third_tribe(self) -> bool:
-        return not self.solo and self.num_tribes > self.n
 
-    def estimate(self) -> list[float] | None:
-        if not self._third_tribe():
-            return super().estimate()
-        projected = self.projected_scores()
-        out = []
-        for x in range(self.n):
-            rival = max(p for y, p in enumerate(projected) if y != x)
-            out.append(1.0 / (1.0 + math.exp(-(projected[x] - rival) / LEAD_SCALE)))
-        return out
+def estimate(state) -> list[float] | None:
+    projected = projected_scores(state)
+    out = []
+    for x in range(state.n):
+        rival = max(p for y, p in enumerate(projected) if y != x)
+        out.append(1.0 / (1.0 + math.exp(-(projected[x] - rival) / LEAD_SCALE)))
+    return out
 
-    def plan_continues(self) -> bool:
-        if not self._third_tribe():
-            return super().plan_continues()
-        return not self.over and self.phase in IN_TURN
 
-    def projected_scores(self) -> list[int]:
-        """Every tribe's score if the journey ended now (half journey's Tents too, if still to come)."""
-        tents = self._score_tents(multiply=True)
-        half = self._score_tents(multiply=False) if self.exhaustions == 0 else [0] * self.num_tribes
-        parts = [self.score, tents, half, self._score_totems(), self._score_settlements()]
-        if self.board.purple_road:
-            parts.append(self._score_purple_road())
-        if self.board.ruin_spaces:
-            parts.append(self.ruins_kept)
-        return [sum(p[x] for p in parts) for x in range(self.num_tribes)]
+def plan_continues(state) -> bool:
+    return not state.over and state.phase in IN_TURN
+
+
+def projected_scores(state) -> list[int]:
+    """Every tribe's score if the journey ended now (half journey's Tents too, if still to come)."""
+    tents = state._score_tents(multiply=True)
+    half = state._score_tents(multiply=False) if state.exhaustions == 0 else [0] * state.num_tribes
+    parts = [state.score, tents, half, state._score_totems(), state._score_settlements()]
+    if state.board.purple_road:
+        parts.append(state._score_purple_road())
+    if state.board.ruin_spaces:
+        parts.append(state.ruins_kept)
+    return [sum(p[x] for p in parts) for x in range(state.num_tribes)]

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from games import REGISTRY, IllegalAction, IllegalSetup
+from games.iwari import feats
 from games.iwari.board import get_board
 from games.iwari.data import BIOME_CODES, CARD_COUNTS, MOUNTAIN_SYMBOLS, TENTS_PER_TRIBE
 from games.iwari.maps import MAPS
@@ -534,7 +535,7 @@ def test_feats_rulebook_example_15_9() -> None:
     put_tents(s, 0, "5a", "5b", "5c")
     put_tents(s, 2, "5d", "5e")
     s.feats = [["union", 0, "T5"], ["union", 2, "T5"]]
-    assert s.territory_multiplier(4) == 3
+    assert feats.territory_multiplier(s, 4) == 3
     assert s._score_tents(multiply=True) == [15, 0, 9]
     assert s._score_tents(multiply=False) == [5, 0, 3]
 
@@ -550,7 +551,7 @@ def test_discovery_on_the_last_tent_space() -> None:
     assert "fT3" not in got and "fT1" in got and "fskip" in got
     s.apply(0, "fT5")
     assert s.feats == [["discovery", 0, "T5"]]
-    assert s.territory_multiplier(4) == 2
+    assert feats.territory_multiplier(s, 4) == 2
     assert s.phase == "draw"
 
 
@@ -577,7 +578,10 @@ def test_honour_and_respect_on_totem_majority_of_a_connection() -> None:
     assert s.phase == "feat" and s.feat_queue[0][0] == "honour"
     assert ids(s) == ["fC7", "fskip"]
     s.apply(0, "fC7")
-    assert s.connection_multiplier(next(k for k, c in enumerate(s.board.connections) if c.number == 7)) == 2
+    assert (
+        feats.connection_multiplier(s, next(k for k, c in enumerate(s.board.connections) if c.number == 7))
+        == 2
+    )
     s.totems[2][0] = 1
     assert s._score_totems()[0] == 2 * 2
     # Respect: a water connection, T6-T7 (10).

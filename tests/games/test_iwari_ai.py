@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games import REGISTRY
 from games.ai import analyse, choose
+from games.iwari import estimate
 from games.iwari.ai.costs import _cheapest, _played_out
 from games.iwari.data import CORRUPTION_CARDS, VOID_CARD
 from games.iwari.state import IwariState
@@ -20,7 +21,7 @@ def test_the_plan_follows_the_void_pawn_and_the_void_cards() -> None:
     s = new()
     s.hands[0][VOID_CARD] = 0
     s.display = [0, 1, 2, 3]
-    plan = s.plan()
+    plan = estimate.plan(s)
     conns = s.board.connections
     # From connection 1 in number order; no Void card out yet: the 4th revealed one corrupts.
     assert [e[0] for e in plan.events[:3]] == [(conns[k].a, conns[k].b) for k in range(3)]
@@ -28,17 +29,17 @@ def test_the_plan_follows_the_void_pawn_and_the_void_cards() -> None:
     assert sum(e[1] for e in plan.events) == 3  # the 3rd Corruption ends the game
     # Three Void cards in the display: the very next one revealed is a Corruption ...
     s.display = [VOID_CARD, VOID_CARD, VOID_CARD, 0]
-    assert s.plan().events[0][1]
+    assert estimate.plan(s).events[0][1]
     # ... unless the player holds a Void card: played above the display first, an Infection.
     s.hands[0][VOID_CARD] = 1
-    assert [e[1] for e in s.plan().events[:2]] == [False, True]
+    assert [e[1] for e in estimate.plan(s).events[:2]] == [False, True]
 
 
 def test_the_pawn_skips_connections_between_counted_territories() -> None:
     s = new()
     c = s.board.connections[0]
     s.claimed[c.a] = s.claimed[c.b] = 0
-    events = s.plan().events
+    events = estimate.plan(s).events
     assert all(set(e[0]) != {c.a, c.b} for e in events)
     assert all(c.a not in e[0] and c.b not in e[0] for e in events)  # counted: never hit again
 
@@ -58,7 +59,7 @@ def test_the_cost_of_holding_a_territory() -> None:
 
 def test_the_plan_holds_the_cheapest_territories_it_needs() -> None:
     s = new(difficulty="normal")
-    plan = s.plan()
+    plan = estimate.plan(s)
     assert plan.need == s.board.num_territories - 3 + 1
     assert len(plan.hold) == plan.need and set(plan.hold) | set(plan.give_up) == set(range(12))
     assert max(plan.cost[t] for t in plan.hold) <= min(plan.cost[t] for t in plan.give_up)

@@ -11,6 +11,7 @@ import pytest
 from PIL import Image
 
 from games import REGISTRY, IllegalSetup
+from games.iwari import expeditions, feats
 from games.iwari.board import get_board
 from games.iwari.data import EXPEDITION_POINTS, EXPEDITIONS, EXPEDITIONS_IN_PLAY
 from games.iwari.maps import MAPS
@@ -39,7 +40,7 @@ def with_cards(s: IwariState, *mission_ids: int) -> IwariState:
 
 
 def done(s: IwariState, tribe: int, mission_id: int) -> bool:
-    return s.mission_done(tribe, EXPEDITIONS[mission_id - 1])
+    return expeditions.mission_done(s, tribe, EXPEDITIONS[mission_id - 1])
 
 
 def conn(s: IwariState, number: int) -> int:
@@ -204,18 +205,18 @@ def test_first_and_second_achiever_then_the_card_leaves() -> None:
     assert any(e["type"] == "expedition" for e in events)
     s.check_invariants()
     # The first achiever cannot score the same card again.
-    s._check_expeditions(0)
+    expeditions._check_expeditions(s, 0)
     assert s.score[0] == 4
     # The second achiever scores 2 and the card leaves the game.
     put_tents(s, 1, "7d")
-    s._check_expeditions(1)
+    expeditions._check_expeditions(s, 1)
     assert s.score[1] == 2 and s.expeditions == [[0, [0, 1]]]
     v = s.view(None)["expeditions"][0]
     assert v["removed"] and v["achievers"] == [0, 1] and v["points"] == [4, 2]
     assert v["text"] == "4 Tents in Tundra territories"
     # Nobody else can complete it.
     put_tents(s, 2, "12d")
-    s._check_expeditions(2)
+    expeditions._check_expeditions(s, 2)
     assert s.score[2] == 0
     s.check_invariants()
 
@@ -250,7 +251,7 @@ def test_courage_goes_beside_a_feat_and_cancels_it() -> None:
     explore_all_but(s, 3)
     put_tents(s, 2, "5b")
     s.feats = [["discovery", 1, "T5"], ["honour", 2, "C4"]]
-    assert s.territory_multiplier(4) == 2
+    assert feats.territory_multiplier(s, 4) == 2
     set_hand(s, 0, "CTT")
     events = play(s, 0, "t3", "cT-C", "s3b")
     assert any("Courage" in e["text"] for e in events)
@@ -260,8 +261,8 @@ def test_courage_goes_beside_a_feat_and_cancels_it() -> None:
     assert label == "Courage Feat beside the Discovery Feat on T5 Desert"
     s.apply(0, "fF0")
     assert s.feats[-1] == ["courage", 0, "F0"]
-    assert s.territory_multiplier(4) == 1  # cancelled
-    assert s.connection_multiplier(conn(s, 4)) == 2  # untouched
+    assert feats.territory_multiplier(s, 4) == 1  # cancelled
+    assert feats.connection_multiplier(s, conn(s, 4)) == 2  # untouched
     assert s._score_tents(multiply=True)[2] == tent_points(s.tent_counts(4))[2] + sum(
         tent_points(s.tent_counts(t))[2] for t in range(12) if t != 4
     )
@@ -312,7 +313,7 @@ def test_worship_dead_ends_majority_places_it_at_the_end() -> None:
     assert {"1a", "1e", "2f", "3a"} <= set(dead) and "1c" not in dead
     put_tents(s, 1, "1a", "3a", "5c")
     put_tents(s, 0, "1e", "5b", "5d")
-    assert s.worship_leader() == 1
+    assert feats.worship_leader(s) == 1
     finish(s)
     assert not s.over and s.phase == "feat" and s.to_act() == [1]
     assert ids(s, 1)[:2] == ["fT1", "fT2"] and len(ids(s, 1)) == 13
@@ -329,7 +330,7 @@ def test_worship_tie_is_discarded_and_the_game_ends() -> None:
     s = new(3, worship="dead-ends")
     put_tents(s, 1, "1a")
     put_tents(s, 0, "1e")
-    assert s.worship_leader() is None
+    assert feats.worship_leader(s) is None
     finish(s)
     assert s.over and not any(f[0] == "worship" for f in s.feats)
 
@@ -344,7 +345,7 @@ def test_worship_golden_tokens_totem_majority_on_a_connection() -> None:
     put_totems(s, 2, g0 + 1, 1)
     put_totems(s, 2, g1 + 1, 1)
     put_totems(s, 1, g1 + 1, 1)
-    assert s.worship_leader() == 2
+    assert feats.worship_leader(s) == 2
     finish(s)
     assert s.phase == "feat" and s.to_act() == [2]
     options = ids(s, 2)
@@ -352,7 +353,7 @@ def test_worship_golden_tokens_totem_majority_on_a_connection() -> None:
     assert not any(o == f"fC{b.connections[k].number}" for k in s.mountains for o in options)
     k = next(k for k in range(len(b.connections)) if k not in s.mountains)
     s.apply(2, f"fC{b.connections[k].number}")
-    assert s.over and s.connection_multiplier(k) == 2
+    assert s.over and feats.connection_multiplier(s, k) == 2
 
 
 def test_worship_won_by_the_third_tribe_is_placed_by_the_last_player() -> None:

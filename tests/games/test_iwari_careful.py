@@ -9,6 +9,7 @@ import pytest
 import games.ai as ai
 from games import REGISTRY
 from games.ai import analyse, choose
+from games.iwari import void
 from games.iwari.ai import careful
 from games.iwari.data import CORRUPTION_CARDS, VOID_CARD
 from games.iwari.state import IwariState
@@ -114,19 +115,19 @@ def test_in_coop_the_totem_limit_is_one_players_majority() -> None:
     put(s, t1, tents=1, ruins=1, totems=1)
     s.owner[s.free_spaces(t1)[0]] = 1  # the second player's Tent
     s.tents_left[1] -= 1
-    assert not s._gets_totem(t1)
+    assert not void._gets_totem(s, t1)
     r = careful.read(s, 0, plays=[1.0])
     assert r.hits[t1] == 1 and r.cost[t1] > 0
     sim = s.copy()
-    if sim._vplace(t1):  # a tie of the closest spaces: the player chooses
-        sim._place_ruin(t1, sim.ruin_candidates([t1])[0])
+    if void._vplace(sim, t1):  # a tie of the closest spaces: the player chooses
+        void._place_ruin(sim, t1, void.ruin_candidates(sim, [t1])[0])
     assert (
         sim.tent_counts(t1)[sim.n] == 2 and sim.control(t1) == 1
     )  # what the reading foresaw: the Void controls it after the hit
     # The same counts with one player's two Tents: the limit is 2, a Void Totem, the players hold.
     solo = new(1)
     put(solo, t1, tents=2, ruins=1, totems=1)
-    assert solo._gets_totem(t1) and careful.read(solo, 0, plays=[1.0]).cost[t1] == 0
+    assert void._gets_totem(solo, t1) and careful.read(solo, 0, plays=[1.0]).cost[t1] == 0
 
 
 def test_the_long_road_reads_the_ruins_to_come_on_the_purple_road() -> None:

@@ -10,6 +10,7 @@ import pytest
 from PIL import Image
 
 from games import REGISTRY, IllegalSetup
+from games.iwari import void
 from games.iwari.data import (
     CORRUPTION_CARDS,
     VOID_CARD,
@@ -266,7 +267,7 @@ def test_display_void_card_makes_an_infection_and_four_a_corruption() -> None:
     put(s, 1, "1c")
     s.vq = [["refill"], ["next"]]
     s.phase = "draw"
-    s._run()
+    void._run(s)
     assert s.totems[0][1] == 1 and s.display.count(VOID_CARD) == 1  # Infection; the card stays
     assert len(s.display) == 4 and s.board.connections[s.pawn].number == 2
     # Three Void cards showing and a fourth revealed: a Corruption collects all four.
@@ -277,7 +278,7 @@ def test_display_void_card_makes_an_infection_and_four_a_corruption() -> None:
     t.display = [VOID_CARD] * 3
     t.deck += [VOID_CARD]
     t.vq = [["refill"], ["next"]]
-    t._run()
+    void._run(t)
     while t.phase in ("ruin", "order"):
         t.apply(0, ids(t)[0])
     assert t.void_aside == 1 and t.claimed[0] >= 0 and t.claimed[1] >= 0
@@ -304,7 +305,7 @@ def test_pawn_skips_connections_between_counted_territories() -> None:
     s.claimed[1] = 1  # T2
     s.claimed[2] = 0  # T3: connection 2 (T2-T3) joins two counted territories
     s.pawn = 0
-    s._move_pawn()
+    void._move_pawn(s)
     assert s.board.connections[s.pawn].number == 3
 
 
@@ -344,8 +345,8 @@ def test_void_settlement_earns_a_free_action_and_ten_ruins_win() -> None:
     t.used = [sp(t, x) for x in ("1a", "1b", "1c", "1d", "1e", "5b", "5a", "5c", "5d")]
     t.claimed[0] = 1
     t.vq = [["next"]]
-    t._place_ruin(4, sp(t, "5e"))
-    t._run()
+    void._place_ruin(t, 4, sp(t, "5e"))
+    void._run(t)
     assert t.over and t.winners() == [] and t.neutral_won
 
 
@@ -401,7 +402,7 @@ def test_skip_the_action_with_only_void_cards() -> None:
     s = new(1, 2)
     set_hand(s, 0, "VVV")
     s.vq = [["next"]]
-    s._run()  # the turn passes (1 seat: back to seat 0) and its action is skipped
+    void._run(s)  # the turn passes (1 seat: back to seat 0) and its action is skipped
     assert s.phase == "void" and ids(s) == ["v1", "v2", "v3"]
     s.apply(0, "v3")
     assert s.void_row == 3 and s.hands[0][VOID_CARD] == 0
@@ -412,7 +413,7 @@ def test_end_when_the_void_has_no_totem_or_all_counted() -> None:
     put(s, 1, "1c")
     s.totems_left[1] = 0
     s.vq = [["vplace", 0]]
-    s._run()
+    void._run(s)
     assert s.over and all(c >= 0 for c in s.claimed)
     t = new(1, 2, difficulty=5)
     for x in range(11):
@@ -498,7 +499,7 @@ def test_end_when_the_player_has_no_piece() -> None:
     s = new(1, 2)
     s.tents_left[0] = s.totems_left[0] = 0  # (pieces only taken away: a test of the end check)
     s.vq = [["next"]]
-    s._run()
+    void._run(s)
     assert s.over and all(c >= 0 for c in s.claimed)
 
 
@@ -507,7 +508,7 @@ def test_long_road_purple_road_rule() -> None:
     road = list(s.board.purple_road)
     t = s.board.space_terr[road[0]]
     free = [x for x in s.board.spaces[t] if x in road]
-    assert set(s.ruin_candidates([t])) <= set(free)
+    assert set(void.ruin_candidates(s, [t])) <= set(free)
     s.owner[road[0]] = 1
     s.tents_left[1] -= 1
     s._solo_end("test")
@@ -611,15 +612,15 @@ def test_floating_lands_has_one_tundra_territory() -> None:
 def test_floating_lands_ruins_on_tundra_are_adjacent_and_eight_win() -> None:
     s = atlas("floating-lands")
     put(s, 1, "1a", "1c", "1e")  # not neighbours along the roads of T1
-    group = s._void_group(sp(s, "1a"))
+    group = void._void_group(s, sp(s, "1a"))
     assert {s.board.space_name[x] for x in group} == {"1a", "1c", "1e"}
     t = atlas("floating-lands")
     # 4 on the Tundra, then along connection 1 (1c-2a) and 4 (1d-5c) as roads.
     put(t, 1, "1a", "1b", "1c", "1d", "2a", "2b", "5c")
     t.used = [x for x, o in enumerate(t.owner) if o == 1]
     t.vq = [["next"]]
-    t._place_ruin(4, sp(t, "5d"))
-    t._run()
+    void._place_ruin(t, 4, sp(t, "5d"))
+    void._run(t)
     assert t.over and t.neutral_won and t.winners() == []
 
 
@@ -645,7 +646,7 @@ def test_uncharted_paths_totems_on_the_purple_territory_and_the_fifth_wins() -> 
     put(s, 1, "1c")
     s.vq = [["vplace", 0]]
     s.phase = "void"
-    s._run()
+    void._run(s)
     assert s.void_pool == 1 and s.totems[0][1] == 0 and s.totems_left[1] == VOID_TOTEM_PIECES - 1
     # A player moves it into T1 with two Forest cards; it counts for the Void there.
     put(s, 0, "1a", "1b")
@@ -660,7 +661,7 @@ def test_uncharted_paths_totems_on_the_purple_territory_and_the_fifth_wins() -> 
     put(t, 1, "1c")
     t.void_pool, t.totems_left[1] = 4, 4
     t.vq = [["vplace", 0], ["next"]]
-    t._run()
+    void._run(t)
     assert t.over and t.neutral_won
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from games import REGISTRY
 from games.ai import choose
+from games.iwari import versus
 from games.iwari.state import IwariState
 
 GAME = REGISTRY["iwari"]
@@ -25,7 +26,7 @@ def test_the_third_tribe_is_a_rival_of_both_players() -> None:
     s.score[0] += 24  # seat 0 ahead of both rivals
     ahead = s.estimate()
     assert ahead[0] > 0.8 and ahead[1] < 0.2
-    assert s.projected_scores()[:2] == [24, 0]
+    assert versus.projected_scores(s)[:2] == [24, 0]
     assert new(3).estimate() is None  # no third tribe: random playouts judge the positions
 
 
@@ -39,8 +40,8 @@ def test_the_projection_is_the_final_scoring_as_things_stand(moves: int) -> None
     ended = s.copy()
     ended._final_scoring()  # the engine's own end-of-journey scoring, on a copy
     half = s._score_tents(multiply=False) if s.exhaustions == 0 else [0, 0, 0]
-    assert s.projected_scores() == [a + b for a, b in zip(ended.score, half, strict=True)]
-    assert sum(s.projected_scores()) > sum(s.score)
+    assert versus.projected_scores(s) == [a + b for a, b in zip(ended.score, half, strict=True)]
+    assert sum(versus.projected_scores(s)) > sum(s.score)
 
 
 @pytest.mark.parametrize("seed", [1, 3, 4])  # the third tribe beat the old quick level on all three

@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 
 from games import REGISTRY, IllegalSetup
+from games.iwari import feats
 from games.iwari.board import get_board
 from games.iwari.data import CARD_COUNTS, VOID_CARD, VOID_CARDS
 from games.iwari.maps import the_void
@@ -286,7 +287,7 @@ def test_worship_contested_most_tents_on_tokens() -> None:
     for k, (where, tribe) in enumerate(((1, 0), (3, 0), (6, 1))):
         s.contested[k], s.contested_owner[k] = where, tribe
         s.tents_left[tribe] -= 1
-    assert s.worship_leader() == 0
+    assert feats.worship_leader(s) == 0
     s.end_triggered = True
     s.cur = s.n - 1
     s._end_turn()
@@ -294,12 +295,12 @@ def test_worship_contested_most_tents_on_tokens() -> None:
     assert sorted(ids(s)) == ["fT2", "fT4", "fskip"]  # contested territories with tribe 0's Tents
     base = s._score_tents(False)[0]
     s.apply(0, "fT2")
-    assert s.over and s.territory_multiplier(1) == 2 and s.breakdown["tents"][0] > base - 1
+    assert s.over and feats.territory_multiplier(s, 1) == 2 and s.breakdown["tents"][0] > base - 1
     t = new(3, worship="contested")
     for k, tribe in enumerate((0, 1)):
         t.contested[k], t.contested_owner[k] = t.board.contested[k][0], tribe
         t.tents_left[tribe] -= 1
-    assert t.worship_leader() is None  # a tie: discarded
+    assert feats.worship_leader(t) is None  # a tie: discarded
 
 
 def test_worship_contested_on_any_contested_territory_with_a_tent_of_the_leader() -> None:
@@ -314,7 +315,7 @@ def test_worship_contested_on_any_contested_territory_with_a_tent_of_the_leader(
     inland = next(t for t in range(b.num_territories) if t not in bordered)
     put(s, 0, b.space_name[b.spaces[elsewhere][0]], b.space_name[b.spaces[inland][0]])
     put(s, 1, b.space_name[b.spaces[elsewhere][1]])
-    assert s.worship_leader() == 0
+    assert feats.worship_leader(s) == 0
     s.end_triggered = True
     s.cur = s.n - 1
     s._end_turn()
@@ -322,7 +323,7 @@ def test_worship_contested_on_any_contested_territory_with_a_tent_of_the_leader(
     assert offered == sorted([f"fT{b.contested[k][0] + 1}", f"fT{elsewhere + 1}", "fskip"])
     assert f"fT{inland + 1}" not in offered  # no Contested token borders it
     s.apply(0, f"fT{elsewhere + 1}")
-    assert s.over and s.territory_multiplier(elsewhere) == 2
+    assert s.over and feats.territory_multiplier(s, elsewhere) == 2
 
 
 # ---------------------------------------------------------------- whole games, pictures

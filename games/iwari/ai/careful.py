@@ -54,6 +54,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from games.ai.search import NAVIGATION_GROUPS
+from games.iwari import void
 from games.iwari.ai import uncharted as paths
 from games.iwari.ai.costs import NEVER, _after_hits, _cheapest, _played_out, hits_until_counted, piece_counts
 from games.iwari.common import FLOATING, FORGOTTEN, UNCHARTED
@@ -367,7 +368,7 @@ def _threats(st) -> float:
         biggest, seen = 0, set()
         for s in ruins:  # each settlement once
             if s not in seen:
-                group = st._void_group(s)
+                group = void._void_group(st, s)
                 seen.update(group)
                 biggest = max(biggest, len(group))
         if biggest >= win - 3:
