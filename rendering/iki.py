@@ -727,14 +727,29 @@ def _tile(d: ImageDraw.ImageDraw, x: float, y: float, w: float, value, word: str
     _t(d, (x + (w - 6) / 2, y + 50), fitted(word, SMALL, w - 10), SMALL, MUTED, "mm")
 
 
+def _retired_lines(retired: list[dict]) -> list[tuple[str | None, str]]:
+    """The retired characters by type, names whole and wrapped: (the type of a line's chip, or
+    None on a line that goes on, its text)."""
+    lines: list[tuple[str | None, str]] = []
+    for typ in TYPE_FILL:
+        cards = [c for c in retired if c["type"] == typ]
+        if cards:
+            names = list_words([f"{tr(c['name'])} {c['salaries'][-1]}" for c in cards])
+            # TRANSLATORS: a type of Iki character and its retired characters ("Peddler: Wind chime seller 3")
+            text = _("{kind}: {names}", kind=tr(TYPE_WORD[typ]), names=names)
+            lines += [
+                (typ if k == 0 else None, line) for k, line in enumerate(wrap(text, SMALL, W - 2 * PAD - 40))
+            ]
+    return lines or [(None, _p("iki characters", "none"))]
+
+
 def _mat(v: dict, names, seat: int) -> Image.Image:
     p = v["players"][seat]
     mine = [st for st in v["stalls"] if st.get("owner") == seat and "card" in st]
     blds = [st["building"] for st in v["stalls"] if st.get("owner") == seat and "building" in st]
-    by_type = {typ: [c for c in p["retired"] if c["type"] == typ] for typ in TYPE_FILL}
-    deepest = max([len(cards) for cards in by_type.values()] + [1])
+    retired = _retired_lines(p["retired"])
     char_rows = (len(mine) + 1) // 2 or 1
-    height = 48 + 2 * 70 + 28 + char_rows * 28 + 10 + 28 + 26 + deepest * 22 + 10 + 3 * 24 + 10
+    height = 48 + 2 * 70 + 28 + char_rows * 28 + 10 + 28 + len(retired) * 24 + 10 + 3 * 24 + 10
     image = Image.new("RGB", (W, height), BACKGROUND)
     d = ImageDraw.Draw(image)
     colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
@@ -784,17 +799,13 @@ def _mat(v: dict, names, seat: int) -> Image.Image:
     y += char_rows * 28 + 10
     _t(d, (PAD + 6, y), _("Retired (their salary at each payday)"), TEXT)
     y += 28
-    cw = (W - 2 * PAD - 8) / 5  # "Shop seller" (90 px) whole beside its chip
-    for k, typ in enumerate(TYPE_FILL):
-        x = PAD + 6 + k * cw
-        _chip(d, x, y, typ, 20)
-        _t(d, (x + 23, y), fitted(tr(TYPE_WORD[typ]), SMALL, cw - 25), SMALL)
-        cards = by_type[typ]
-        for j, c in enumerate(cards):
-            _t(d, (x, y + 26 + j * 22), fitted(f"{tr(c['name'])} {c['salaries'][-1]}", SMALL, cw - 6), SMALL)
-        if not cards:
-            _t(d, (x, y + 26), _p("iki characters", "none"), SMALL, MUTED)
-    y += 26 + deepest * 22 + 10
+    for typ, line in retired:  # by type, each name whole: "Peddler: Wind chime seller 3, ..."
+        if typ is not None:
+            _chip(d, PAD + 6, y, typ, 20)
+        alone = not p["retired"]
+        _t(d, (PAD + 6 if alone else PAD + 31, y), line, SMALL, MUTED if alone else INK)
+        y += 24
+    y += 10
     toks = p["tokens"]
     fish = [
         _("{fish} (+{iki} iki)", fish=tr(D.FISH_NAMES[t["season"]]), iki=t["iki"])

@@ -231,7 +231,7 @@ def card(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], biome: str) 
     x0, y0, x1, y1 = box
     w = text_length(biome, TEXT)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 + 4
-    draw.rounded_rectangle((cx - w / 2 - 5, cy - 13, cx + w / 2 + 5, cy + 13), radius=5, fill=WHITE)
+    draw.rounded_rectangle((cx - w / 2 - 3, cy - 13, cx + w / 2 + 3, cy + 13), radius=5, fill=WHITE)
     centered_text(draw, (cx, cy), biome, TEXT)
 
 
@@ -320,7 +320,7 @@ def label_places(map_key: str, labels: tuple[str, ...], geo: Geo) -> list[tuple[
     places = []
     for t, label in zip(data.TERRITORIES, labels, strict=True):
         # The whole label where it covers nothing; else the territory's number alone ("T8": the
-        # pattern tells the biome, and the picture then has a legend of the patterns).
+        # pattern tells the biome, and the legend of the patterns names it: "Forest: T8").
         x0, y0, x1, y1 = geo.rect(t["rect"])
         lx, ly = geo.at(t["label"])
         options = []
@@ -330,7 +330,7 @@ def label_places(map_key: str, labels: tuple[str, ...], geo: Geo) -> list[tuple[
             spots = [(lx - 4, ly - 2)] + [(x, y0 + 4) for x in slide] + [(x, y1 - h - 4) for x in slide]
             for x, y in spots:
                 cost = _overlap(marks, x, y, w, h)
-                options.append((cost > 0, rank, cost, (x, y, text)))
+                options.append((cost > 0, cost, rank, (x, y, text)))  # where nothing covers, else least
         places.append(min(options)[3])
     return places
 
@@ -743,7 +743,7 @@ def _tribes_block(view: dict, names: list[str] | None) -> Block:
     return head_lines * 22 + 6 + row_h * tribes + 4, paint
 
 
-CARD_W, CARD_H, CARD_GAP = 72, 48, 7
+CARD_W, CARD_H, CARD_GAP = 76, 48, 4  # "Tundra" (58 px) on its tag with room to spare: 7 cards fit a row
 
 
 def _cards_block(view: dict) -> Block:
@@ -753,7 +753,7 @@ def _cards_block(view: dict) -> Block:
     mine = view.get("hand") is not None and view.get("seat") is not None
     step = CARD_W + CARD_GAP
     # The hand beside the display when both fit on one row, else under it.
-    beside = PAD + len(display) * step + 16
+    beside = PAD + len(display) * step + 12
     one_row = beside + max(1, len(hand)) * step <= WIDTH - PAD + CARD_GAP
     hand_x, hand_y = (beside, 0) if one_row else (PAD, CARD_H + 34)
     height = 26 + CARD_H + (0 if one_row or not mine else CARD_H + 34) + 8
@@ -834,36 +834,40 @@ def _solo_lines(view: dict) -> list[tuple[str, tuple]]:
 
 
 def _biomes_block(view: dict) -> Block:
-    """The biomes' patterns named, for a map where some labels show only the territory's number."""
+    """The biomes' patterns named, each with the territories whose label on the map shows only
+    their number ("Tundra: T1, T7"): every territory's biome is in words."""
+    short = _numbers_only(view)
     biomes = [b for b in BIOME_FILL if any(t["biome"] == b for t in view["territories"])]
     places, x, row = [], PAD, 0
     for biome in biomes:
-        w = 38 + text_length(biome, TEXT)
+        text = f"{biome}: {', '.join(short[biome])}" if short.get(biome) else biome
+        w = 38 + text_length(text, TEXT)
         if x + w > WIDTH - PAD:
             x, row = PAD, row + 1
-        places.append((biome, int(x), row))
+        places.append((biome, text, int(x), row))
         x += w + 18
 
     def paint(draw: ImageDraw.ImageDraw, y: int) -> None:
-        for biome, x, r in places:
-            top = y + r * 30
-            draw.rectangle((x, top, x + 30, top + 24), fill=BIOME_FILL[biome], outline=INK)
-            pattern(draw, (x + 1, top + 1, x + 29, top + 23), biome)
-            draw_text(draw, (x + 38, top + 12), biome, font=font(TEXT), fill=INK, anchor="lm")
+        for biome, text, x, r in places:
+            top = y + r * 26
+            draw.rectangle((x, top, x + 30, top + 22), fill=BIOME_FILL[biome], outline=INK)
+            pattern(draw, (x + 1, top + 1, x + 29, top + 21), biome)
+            draw_text(draw, (x + 38, top + 11), text, font=font(TEXT), fill=INK, anchor="lm")
 
-    return 26 + 30 * row, paint
+    return 24 + 26 * row, paint
 
 
-def _short_labels(view: dict) -> bool:
+def _numbers_only(view: dict) -> dict[str, list[str]]:
+    """The territories whose label on the map shows only their number ("T1"), by biome."""
     data = MAPS[view["map"]]
     vt = {t["id"]: t for t in view["territories"]}
     labels = tuple(vt[t["id"]]["label"] for t in data.TERRITORIES)
-    return any(
-        text != label
-        for (_x, _y, text), label in zip(
-            label_places(view["map"], labels, board_geo(view["map"])), labels, strict=True
-        )
-    )
+    places = label_places(view["map"], labels, board_geo(view["map"]))
+    out: dict[str, list[str]] = {}
+    for t, (_x, _y, text), label in zip(data.TERRITORIES, places, labels, strict=True):
+        if text != label:
+            out.setdefault(vt[t["id"]]["biome"], []).append(text)
+    return out
 
 
 def table_blocks(view: dict, names: list[str] | None) -> list[Block]:
@@ -913,7 +917,7 @@ def table_blocks(view: dict, names: list[str] | None) -> list[Block]:
         private.append((f"Place the {fc['kind'].title()} Feat on: {', '.join(fc['options'])}", INK))
     if private:
         blocks.append(_text_block(private))
-    if _short_labels(view):
+    if _numbers_only(view):
         blocks.append((*_biomes_block(view), OPTIONAL))
     if view.get("feats_left"):
         feats = _feats_lines(view)

@@ -68,6 +68,54 @@ def check_reachable(state, seat: int, joined: list[str]) -> int:
     return len(firsts)
 
 
+def check_deeper_by_first_step(state, seat: int, offered) -> None:
+    """Below a question joined whole, a step deeper is joined by first step and next question: the
+    options that share their first step (Iwari's territory) and the kind of the question after
+    them (its tent space, or the draw) all go on to it, or none does; a question keeps one name."""
+    units: dict[tuple[str, str], set[bool]] = {}
+    for choice in offered:
+        steps = merge.split(choice.id)
+        if len(steps) < 2:
+            continue
+        head = merge.Action(merge.SEP.join(steps[:2]), "", "")
+        following = merge.follow_ups(state, seat, head)
+        if following is None:
+            continue
+        kind = following[0].group.split(merge.JOIN)[-1]
+        units.setdefault((steps[0], kind), set()).add(len(steps) > 2)
+    for (first, kind), deeper in units.items():
+        assert len(deeper) == 1, f"{first}: the {kind} after it is joined for some of its options only"
+    for group in {c.group.split(merge.JOIN)[0] for c in offered if merge.SEP in c.id}:
+        names = {c.group for c in offered if merge.SEP in c.id and c.group.split(merge.JOIN)[0] == group}
+        assert len(names) == 1, f"one question, several names: {names}"
+
+
+def test_iwari_tent_space_is_joined_territory_by_territory_where_the_whole_does_not_fit():
+    """Issue 30: the territory menu joined to the tent space for every play would not fit four menus
+    of 25; the tent space is then joined territory by territory, those that grow least first, within
+    the four menus, and a territory left at its pieces still asks its tent space next: nothing lost."""
+    seen = 0
+    for state, seat in states("iwari", 3, {}, 1, 300):
+        offered = [c for c in merge.choices(state, seat) if c.group.startswith("territory")]
+        if not offered or max(len(merge.split(c.id)) for c in offered) < 3:
+            continue
+        heads = {merge.SEP.join(merge.split(c.id)[:2]) for c in offered if merge.SEP in c.id}
+        whole = sum(len(merge.follow_ups(state, seat, merge.Action(h, "", "")) or [h]) for h in heads)
+        if whole <= merge.MERGE_MAX:
+            continue
+        assert len(offered) <= merge.MERGE_MAX
+        check_deeper_by_first_step(state, seat, offered)
+        ends = [c for c in offered if len(merge.split(c.id)) == 3 and merge.split(c.id)[2].startswith("s")]
+        asked = []  # plays left at their pieces whose tent space comes next
+        for c in offered:
+            following = merge.follow_ups(state, seat, c) if len(merge.split(c.id)) == 2 else None
+            if following and following[0].group.endswith(merge.JOIN + "space"):
+                asked.append(c)
+        if asked and ends:
+            seen += 1
+    assert seen >= 3, "no turn where the tent space was joined for some territories only"
+
+
 @pytest.mark.parametrize(("key", "n", "options"), SETUPS)
 def test_joined_choices_are_whole_questions_without_navigation_and_lose_nothing(key, n, options):
     """Per question (group): every option joined with its next steps or none; up to five options
@@ -86,5 +134,6 @@ def test_joined_choices_are_whole_questions_without_navigation_and_lose_nothing(
             if group in merge.navigation(state) or len(ids) <= merge.BUTTONS:
                 assert shapes == {False}, f"{key}: {group} ({len(ids)} options) was joined"
         joined += check_reachable(state, seat, [c.id for c in offered if merge.SEP in c.id])
+        check_deeper_by_first_step(state, seat, offered)
     if key != "kigi":  # Kigi's questions of six options or more (the spots) end the turn
         assert joined, f"{key}: nothing was ever joined"

@@ -353,6 +353,68 @@ async def test_iwari_refill_of_two_or_three_cards_is_one_tap(simcord_env):
     assert len(state.display) == 4
 
 
+async def test_iwari_whole_plays_in_one_menu_territory_by_territory(simcord_env):
+    """Issue 30: when every play joined to its tent space would not fit four menus of 25, the panel
+    still shows the territory question on one page in at most four menus, a territory's plays with
+    a Tent end with their tent space for all of them or for none, and one such option taken from the
+    menu places the Tent at once: the next question is the refill, no tent space asked apart."""
+    world = await make_world(simcord_env, 3)
+    world.bot.service.seed_source = lambda: 1
+    await start_match(world, "iwari", 3)
+    rng = random.Random(1)
+    for _ in range(120):
+        match = await live(world)
+        assert match is not None, "the game ended: no play whose tent space was joined where not all fit"
+        state = world.bot.service.state_of(match)
+        seat = state.to_act()[0]
+        plays = [c for c in merge.choices(state, seat) if c.group.startswith("territory")]
+        heads = {merge.SEP.join(merge.split(c.id)[:2]) for c in plays if merge.SEP in c.id}
+        whole = sum(len(merge.follow_ups(state, seat, merge.Action(h, "", "")) or [h]) for h in heads)
+        ends = [c.id for c in plays if len(merge.split(c.id)) == 3 and merge.split(c.id)[2].startswith("s")]
+        if whole > merge.MERGE_MAX and ends:
+            break
+        await play_one_action(world, rng)
+    else:
+        pytest.fail("no turn whose plays joined to their tent space would not fit four menus")
+    player = member_of(world, match, seat)
+    opened = await player.click(board_message(world), label="Play")
+    panel = opened.response or opened.followups[-1]
+    selects = [c for c in components(panel) if c.get("custom_id", "").startswith("as:")]
+    assert 1 <= len(selects) <= 4 and not [
+        c for c in components(panel) if c.get("custom_id", "").startswith("pg:")
+    ]
+    values = {o["value"]: c["custom_id"] for c in selects for o in c["options"]}
+    assert {merge.split(v)[0] for v in values} == {
+        a.id for a in state.legal_actions(seat) if a.group == "territory"
+    }
+    assert all(c["placeholder"].startswith("Territory") for c in selects)
+    for territory in {merge.split(v)[0] for v in values}:  # whole plays for a territory, or none
+        spaces = {
+            len(merge.split(v)) == 3
+            for v in values
+            if merge.split(v)[0] == territory
+            and merge.split(v)[1].startswith("c")
+            and any(
+                s.group == "space" for s in state_after(state, seat, merge.split(v)[:2]).legal_actions(seat)
+            )
+        }
+        assert len(spaces) <= 1, f"{territory}: the tent space joined for some of its plays only"
+    choice = rng.choice(ends)
+    await player.select(panel, [choice], custom_id=values[choice])
+    state = world.bot.service.state_of(await live(world))
+    assert state.phase != "space" and (seat not in state.to_act() or state.phase in ("draw", "feat"))
+    placed = [row.action for row in await world.bot.store.actions(match.id, 3)]
+    assert merge.split(choice)[-1] in placed
+
+
+def state_after(state, seat: int, steps: list[str]):
+    work = state.copy()
+    for step in steps:
+        work.apply(seat, step)
+        forced_steps(work)
+    return work
+
+
 async def test_my_view_answers_arriving_out_of_order_keep_the_latest_click():
     """Two My view clicks whose pictures finish in the other order: the answer to the later click
     stays, the earlier click's answer (drawn last) is the one deleted, whichever arrives first."""

@@ -83,9 +83,23 @@ def test_the_private_picture_of_a_player_who_waits_is_their_own_mat() -> None:
     assert render("iki", s.view(other), NAMES) != render("iki", view, NAMES)  # each seat its own mat
     _, texts = _texts(view)
     assert (22, f"{NAMES[seat]}'s mat") in texts and f"{NAMES[other]}'s mat" not in {t for _, t in texts}
+    from games.iki import data as D
     from rendering.iki import TYPE_WORD
 
-    assert set(TYPE_WORD.values()) <= {t for _, t in texts}  # the retired types' words, whole
+    # Retired characters of every type, the longest names: each name whole with its salary (issue 30:
+    # in fifths of the width they were cut to "Wind chime..." at 274 px), on lines by type.
+    longest = {}
+    for k, c in enumerate(D.CHARACTERS):
+        if len(c[0]) > len(D.CHARACTERS[longest.get(c[2], k)][0]) or c[2] not in longest:
+            longest[c[2]] = k
+    s.d["players"][seat]["retired"] = sorted(longest.values())
+    retired = s.view(seat)["players"][seat]["retired"]
+    image, texts = _texts(s.view(seat))
+    shown = " ".join(t for _, t in texts)
+    assert len(retired) == len(TYPE_WORD) and image.height <= 1.6 * image.width
+    for c in retired:
+        assert f"{c['name']} {c['salaries'][-1]}" in shown and f"{TYPE_WORD[c['type']]}: " in shown
+    assert "…" not in shown
     # another player's goods are not on my mat; mine are
     richer = {**view, "players": [dict(p) for p in view["players"]]}
     richer["players"][other]["mon"] += 5

@@ -141,3 +141,24 @@ def test_the_deciding_seat_sees_the_territory_of_its_decision_large() -> None:
     assert {name[-1] for name in mine["pending"]["free_spaces"]} <= letters
     _public, public_texts = _texts(s.view(None))
     assert not {t for _size, t in public_texts if len(t) == 1 and t.islower()}
+
+
+@pytest.mark.parametrize(("n", "options"), CASES, ids=[f"{o['map']}-{n}" for n, o in CASES])
+def test_every_territory_is_named_in_words(n: int, options: dict) -> None:
+    """Issue 30: a territory whose label on the map is only its number ("T1": the whole label would
+    cover a space) is named in the legend of the patterns ("Tundra: T1, T7"), so every territory's
+    biome is in words; the cards' words sit whole on their card with room around them. (The legend
+    is the first note left out of a picture that would be too tall: 4-5 players with Expeditions.)"""
+    view = GAME.new_state(n, n, options).view(None)
+    _image, texts = _texts(view)
+    shown = [t for _size, t in texts]
+    if options.get("expeditions") and not any(": T" in t for t in shown):
+        return
+    for t in view["territories"]:
+        number = t["label"].split()[0]
+        in_legend = any(
+            s.startswith(f"{t['biome']}: ") and number in s.split(": ", 1)[1].split(", ") for s in shown
+        )
+        assert t["label"] in shown or in_legend, f"{t['label']} is not named in words"
+    for word in [*iwari.BIOME_FILL, "Void"]:
+        assert common.text_length(word, iwari.TEXT) + 6 <= iwari.CARD_W - 8, word
