@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from games.ikenokoi import data
+from games.text import P, T
 from rendering import ikenokoi_words
 from rendering.common import (
     BACKGROUND,
@@ -43,6 +45,8 @@ from rendering.common import (
     to_play,
     wrap,
 )
+from rendering.i18n import _, _n, current, list_words, tr
+from rendering.ikenokoi_words import challenge_text
 from rendering.rules import Example
 
 WIDTH = 600
@@ -98,6 +102,11 @@ def _t(d: ImageDraw.ImageDraw, xy, text: str, size: int = SMALL, fill=INK, ancho
     draw_text(d, xy, text, font(size), fill, anchor)
 
 
+def kind_of(k: str) -> str:
+    """The word written on a Garden card ("bamboo")."""
+    return tr(data.kind_word(k))
+
+
 def _card(d: ImageDraw.ImageDraw, x: int, y: int, kind: str, w: int = CARD_W, h: int = CARD_H) -> None:
     """One face-up pond card: a big number for a Koi, a word for a Garden card."""
     koi = kind.isdigit()
@@ -107,7 +116,7 @@ def _card(d: ImageDraw.ImageDraw, x: int, y: int, kind: str, w: int = CARD_W, h:
         _t(d, (x + w / 2, y + h / 2 - 8), kind, int(h * 0.4), INK, "mm")
         _t(d, (x + w / 2, y + h - 13), "Koi", SMALL, MUTED, "mm")
     else:
-        _t(d, (x + w / 2, y + h / 2), fitted(kind, SMALL, w - 6), SMALL, INK, "mm")
+        _t(d, (x + w / 2, y + h / 2), fitted(kind_of(kind), SMALL, w - 6), SMALL, INK, "mm")
 
 
 def _back(d: ImageDraw.ImageDraw, x: int, y: int, label: str, count: int) -> None:
@@ -135,29 +144,44 @@ def _star(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float = 9) -> None:
 def _decision_line(view: dict, names: list[str] | None) -> str:
     if view["over"]:
         winners = view["winners"]
-        who = " and ".join(_name(names, w) for w in winners)
-        return f"Game over - {'winner' if len(winners) == 1 else 'winners'}: {who}"
+        who = ""
+        for w in winners:
+            who = _("{names} and {name}", names=who, name=_name(names, w)) if who else _name(names, w)
+        return _n("Game over - winner: {who}", "Game over - winners: {who}", len(winners), who=who)
     d = view["decision"]
     who = _name(names, d["seat"])
-    ex = view.get("exchange")
-    return {
-        "turn": to_play(who, "drawing"),
-        "order": f"{who} is ordering peeked cards",
-        "bamboo": f"{who} places a bamboo",
-        "bridge": f"{who} places a bridge",
-        "share": f"Sharing: {who} takes a card",
-        "exchange": f"{who} may exchange",
-        "give": _give_line(who, ex, names),
-    }.get(d["type"], to_play(who))
+    kind = d["type"]
+    if kind == "turn":
+        return to_play(who, _("drawing"))
+    if kind == "order":
+        return _("{who} is ordering peeked cards", who=who)
+    if kind == "bamboo":
+        return _("{who} places a bamboo", who=who)
+    if kind == "bridge":
+        return _("{who} places a bridge", who=who)
+    if kind == "share":
+        return _("Sharing: {who} takes a card", who=who)
+    if kind == "exchange":
+        return _("{who} may exchange", who=who)
+    if kind == "give":
+        return _give_line(who, view.get("exchange"), names)
+    return to_play(who)
 
 
 def _give_line(who: str, ex: dict | None, names: list[str] | None) -> str:
     if not ex:
-        return f"{who} gives two Koi"
-    line = f"{who} takes a {ex['target'][1]} from {_name(names, ex['target'][0])}, gives two Koi"
+        return _("{who} gives two Koi", who=who)
+    v, other = ex["target"][1], _name(names, ex["target"][0])
     if ex["given"]:
-        line += " (" + ", ".join(map(str, ex["given"])) + " so far)"
-    return line
+        given = list_words([str(g) for g in ex["given"]])
+        return _(
+            "{who} takes a {v} from {other}, gives two Koi ({given} so far)",
+            who=who,
+            v=v,
+            other=other,
+            given=given,
+        )
+    return _("{who} takes a {v} from {other}, gives two Koi", who=who, v=v, other=other)
 
 
 # Speed: a move changes a pontoon or two, so each pontoon is kept as a picture keyed by
@@ -170,6 +194,7 @@ def _pontoon_cached(
 ) -> None:
     key = repr(
         (
+            current(),
             pond,
             seat,
             _name(names, seat),
@@ -205,14 +230,14 @@ def _pontoon(d: ImageDraw.ImageDraw, view: dict, seat: int, names: list[str] | N
     )
     d.rectangle((3, 10, 8, h - 16), fill=colour)
     player_badge(d, (28, 20), seat, 14, SMALL)
-    tag = ""
+    tag, waits = "", False
     if seat in view["winners"]:
-        tag = WINNER
+        tag = tr(WINNER)
     elif acting:
-        tag = TO_PLAY
+        tag = tr(TO_PLAY)
     elif seat == view["active"] and not view["over"]:
         # Their turn, but another player decides now (a Sharing, an Exchange)
-        tag = "waits"
+        tag, waits = _("waits"), True
     right = w - 8
     if tag:
         tw = text_length(tag, SMALL) + 12
@@ -220,28 +245,29 @@ def _pontoon(d: ImageDraw.ImageDraw, view: dict, seat: int, names: list[str] | N
         d.rounded_rectangle(
             (right, 9, right + tw, 31),
             radius=8,
-            fill=HIGHLIGHT if tag != "waits" else BACKGROUND,
+            fill=HIGHLIGHT if not waits else BACKGROUND,
             outline=INK,
         )
         _t(d, (right + tw / 2, 20), tag, SMALL, INK, "mm")
     # The score beside the name, on a lotus disc as the Honour tokens' values; under them what
     # the pond holds, whole: the bridges (drawn as bars in the pond) leave the line when it
     # would be cut; "flowers" as in the final table.
-    title = _name(names, seat) + (" (you)" if view["seat"] == seat else "")
+    title = _("{name} (you)", name=_name(names, seat)) if view["seat"] == seat else _name(names, seat)
     right -= 2 * SCORE_R + 6
     d.ellipse(
         (right, 20 - SCORE_R, right + 2 * SCORE_R, 20 + SCORE_R), fill=GARDEN_FILLS["lotus"], outline=INK
     )
     _t(d, (right + SCORE_R, 21), str(p["score"]["total"]), SMALL, INK, "mm")
-    parts = [f"{p['koi_cards']} Koi"]
+    parts = [_n("{n} Koi", "{n} Koi", p["koi_cards"])]
     _t(d, (48, 20), fitted(title, TEXT, right - 54), TEXT, INK, "lm")
     if p["lotus"]:
-        parts.append(f"{p['lotus']} flower" + ("s" if p["lotus"] > 1 else ""))
+        parts.append(_n("{n} flower", "{n} flowers", p["lotus"]))
     if p["lanterns"]:
-        parts.append(f"{p['lanterns']} lantern" + ("s" if p["lanterns"] > 1 else ""))
+        parts.append(_n("{n} lantern", "{n} lanterns", p["lanterns"]))
     line = " · ".join(parts)
     if p["bridges"]:
-        bridges = " · ".join([line, "bridges " + ", ".join(f"{a}-{b}" for a, b in p["bridges"])])
+        pairs = list_words([f"{a}-{b}" for a, b in p["bridges"]])
+        bridges = " · ".join([line, _("bridges {pairs}", pairs=pairs)])
         line = bridges if text_length(bridges, SMALL) <= w - 22 else line
     _t(d, (14, 36), fitted(line, SMALL, w - 22), SMALL)
 
@@ -289,12 +315,12 @@ def _pontoon(d: ImageDraw.ImageDraw, view: dict, seat: int, names: list[str] | N
 def _river(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y: int) -> int:
     """The river's four places, the pond and the pool (faces when your lantern shows them)."""
     over = view["over"]
-    _t(d, (PAD, y), "River" + (" (a Sharing)" if view.get("share_next") is not None else ""), TEXT)
+    _t(d, (PAD, y), _("River (a Sharing)") if view.get("share_next") is not None else _("River"), TEXT)
     px = PAD + 4 * (RIVER_W + RIVER_GAP) + 8
-    _t(d, (px, y), "Pond", TEXT)
+    _t(d, (px, y), _("Pond"), TEXT)
     qx = px + CARD_W + 18
     pool = view.get("pool")
-    label = "Pool" + (" (you see it)" if pool and not over else "")
+    label = _("Pool (you see it)") if pool and not over else _("Pool")
     _t(d, (qx, y), fitted(label, TEXT, WIDTH - PAD - qx), TEXT)
     y += 28
     river = view["river"]
@@ -304,24 +330,27 @@ def _river(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y: int) 
             _card(d, x, y, river[i], RIVER_W)
         else:
             d.rounded_rectangle((x, y, x + RIVER_W, y + CARD_H), radius=9, outline=LINE, width=2)
-    _back(d, px, y + 6, "cards", view["pond_size"])
+    # TRANSLATORS: under the number of cards of a face-down pile
+    _back(d, px, y + 6, _n("cards", "cards", view["pond_size"]), view["pond_size"])
     if pool:
         step = min(CARD_W + 8, (WIDTH - PAD - qx) // len(pool))
         for i, k in enumerate(pool):
             _card(d, qx + i * step, y, k, w=step - 8)
     else:
-        _back(d, qx, y + 6, "cards", view["pool_size"])
+        _back(d, qx, y + 6, _n("cards", "cards", view["pool_size"]), view["pool_size"])
         if view.get("pool_taker") is not None:
             x = qx + CARD_W + 16
-            _t(d, (x, y + 22), "taken by", SMALL, INK)
+            _t(d, (x, y + 22), _("taken by"), SMALL, INK)
             _t(d, (x, y + 44), fitted(_name(names, view["pool_taker"]), SMALL, WIDTH - PAD - x), SMALL)
     y += CARD_H + 8
     notes = []
     if view.get("share_next") is not None and view.get("drawn"):
-        notes.append("Drawn this turn: " + _cardsdraw_text(view["drawn"]))
+        notes.append(_("Drawn this turn: {cards}", cards=_cards_text(view["drawn"])))
     disc = view.get("discard") or {}
     if disc:
-        notes.append("Discarded: " + ", ".join(f"{v} {k}" for k, v in disc.items()))
+        # TRANSLATORS: a count and a card kind ("2 bridge"), in the list of discarded cards
+        counted = [_("{n} {kind}", n=v, kind=kind_of(k)) for k, v in disc.items()]
+        notes.append(_("Discarded: {cards}", cards=list_words(counted)))
     if notes:
         _t(d, (PAD, y), fitted(" · ".join(notes), SMALL, WIDTH - 2 * PAD), SMALL, MUTED)
         y += LINE_H
@@ -335,7 +364,7 @@ def _river_h(view: dict) -> int:
 
 def _tokens(d: ImageDraw.ImageDraw, view: dict, y: int) -> int:
     """Honour tokens 2 to 11: the variety, its value in lotus (on a lotus disc), its leader now."""
-    _t(d, (PAD, y), "Honour tokens: variety, value in lotus, who leads now", TEXT)
+    _t(d, (PAD, y), _("Honour tokens: variety, value in lotus, who leads now"), TEXT)
     end = y + TOKENS_H
     y += 28
     tv = view["token_values"]
@@ -346,7 +375,8 @@ def _tokens(d: ImageDraw.ImageDraw, view: dict, y: int) -> int:
         box = (x, y, x + step - 5, y + 50)
         if str(v) not in tv:
             d.rounded_rectangle(box, radius=8, outline=LINE, width=2)
-            _t(d, (mid, y + 25), "out", SMALL, MUTED, "mm")
+            # TRANSLATORS: an Honour token out of the game (variety 11 at 2-3 players)
+            _t(d, (mid, y + 25), fitted(_("out"), SMALL, step - 7), SMALL, MUTED, "mm")
             continue
         d.rounded_rectangle(box, radius=8, fill=TOKEN_FILL, outline=INK, width=2)
         _t(d, (x + 5, y + 14), str(v), BIG, INK, "lm")
@@ -354,7 +384,8 @@ def _tokens(d: ImageDraw.ImageDraw, view: dict, y: int) -> int:
         _t(d, (mid + 12, y + 35), str(tv[str(v)]), SMALL, INK, "mm")
         leader = view["leaders"].get(str(v))
         if leader is None:
-            _t(d, (mid, y + 66), "none", SMALL, MUTED, "mm")
+            # TRANSLATORS: nobody leads this Honour token
+            _t(d, (mid, y + 66), fitted(_("none"), SMALL, step - 3), SMALL, MUTED, "mm")
         else:
             player_badge(d, (mid, y + 66), leader, 12, SMALL)
     return end
@@ -364,7 +395,7 @@ def _secrets(view: dict) -> dict[int, list[str]]:
     """At the end: each player's secret challenge in full, in lines of the score table's width."""
     room = WIDTH - 2 * PAD - 32
     return {
-        s: wrap(f"secret: {p['challenge']['text']}", SMALL, room)
+        s: wrap(_("secret: {text}", text=challenge_text(p["challenge"])), SMALL, room)
         for s, p in enumerate(view["players"])
         if p.get("challenge")
     }
@@ -377,7 +408,7 @@ def _scores_h(view: dict) -> int:
 def _scores(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y: int) -> int:
     """At the end: each player's lotus by source, the winner first, and under each row the
     player's secret challenge, whole (the "secret" column is what it earned)."""
-    heads = ["tokens", "common", "secret", "flowers", "total"]
+    heads = [tr(h) for h in SCORE_HEADS]
     keys = ["honour", "common", "secret", "lotus", "total"]
     widths = [text_length(h, SMALL) + 16 for h in heads]
     x = WIDTH - PAD - sum(widths)
@@ -385,7 +416,7 @@ def _scores(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y: int)
     for w in widths:
         xs.append(x + w / 2)
         x += w
-    _t(d, (PAD, y), "Final score in lotus: Honour tokens, challenges, lotus flowers", TEXT)
+    _t(d, (PAD, y), _("Final score in lotus: Honour tokens, challenges, lotus flowers"), TEXT)
     y += 28
     for h, cx in zip(heads, xs, strict=True):
         _t(d, (cx, y), h, SMALL, MUTED, "ma")
@@ -414,18 +445,30 @@ def _lines(view: dict, names: list[str] | None) -> list[str]:
     secrets are in the score table, under each player's row)."""
     seat = view["seat"]
     width = WIDTH - 2 * PAD - 24
-    lines = wrap("Common challenge: " + _challengedraw_text(view["common_challenge"], "common"), SMALL, width)
+    common = _challenge_line(view["common_challenge"], "common")
+    lines = wrap(_("Common challenge: {text}", text=common), SMALL, width)
     if not view["over"] and seat is not None and view.get("secret_challenge"):
-        text = "Your secret challenge: " + _challengedraw_text(view["secret_challenge"], "individual")
-        lines += wrap(text + f", now worth {view.get('secret_points')} lotus to you", SMALL, width)
+        text = _challenge_line(view["secret_challenge"], "individual")
+        lines += wrap(
+            _n(
+                "Your secret challenge: {text}, now worth {n} lotus to you",
+                "Your secret challenge: {text}, now worth {n} lotus to you",
+                view.get("secret_points") or 0,
+                text=text,
+            ),
+            SMALL,
+            width,
+        )
     if seat is not None and view.get("peek"):
         lines += wrap(
-            "Your lotus peek, top of the pond first: " + _cardsdraw_text(view["peek"]), SMALL, width
+            _("Your lotus peek, top of the pond first: {cards}", cards=_cards_text(view["peek"])),
+            SMALL,
+            width,
         )
     return lines
 
 
-LEGEND = (
+LEGEND = T(
     "Big number: Koi and bamboo (B) in the zone. Yellow with a star: leads that Honour token."
     " Brown bar: a bridge. Pink disc: lotus (a score)."
 )
@@ -434,7 +477,7 @@ LEGEND = (
 def _header(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None) -> int:
     """The title and the turn; under it, who decides what (one line of its own: it is long)."""
     d.rectangle((0, 0, WIDTH, HEADER_H + DECISION_H), fill=WATER)
-    head = "Ike No Koi" + ("" if view["over"] else f" · turn {view['turn']}")
+    head = "Ike No Koi" if view["over"] else _("Ike No Koi · turn {turn}", turn=view["turn"])
     _t(d, (PAD, HEADER_H / 2 + 2), head, BIG, INK, "lm")
     line = fitted(_decision_line(view, names), TEXT, WIDTH - 2 * PAD)
     _t(d, (PAD, HEADER_H + DECISION_H / 2 - 2), line, TEXT, INK, "lm")
@@ -473,7 +516,7 @@ def _board(view: dict, names: list[str] | None) -> Image.Image:
     over = view["over"]
     rows = (n + 1) // 2
     lines = _lines(view, names)
-    legend = [] if over else wrap(LEGEND, SMALL, WIDTH - 2 * PAD)  # at the end: room for the secrets
+    legend = [] if over else wrap(tr(LEGEND), SMALL, WIDTH - 2 * PAD)  # at the end: room for the secrets
     top = HEADER_H + DECISION_H + 6
     # at the end the scores replace the river, and the tokens (their winners have a star) go
     top += (_scores_h(view) + 8) if over else _river_h(view) + 4 + TOKENS_H
@@ -494,7 +537,7 @@ def _own(view: dict, names: list[str] | None) -> Image.Image:
     """The deciding player's picture: the river, the tokens and their leaders, the challenges, and
     their own pond across the whole width (the others' are on the board)."""
     lines = _lines(view, names)
-    legend = wrap(LEGEND, SMALL, WIDTH - 2 * PAD)
+    legend = wrap(tr(LEGEND), SMALL, WIDTH - 2 * PAD)
     height = HEADER_H + DECISION_H + 6 + _river_h(view) + 4 + TOKENS_H + len(lines) * LINE_H + 20
     height += WHOLE.height + len(legend) * LEGEND_H + 6
     image, d = new_canvas(WIDTH, height)
@@ -507,17 +550,28 @@ def _own(view: dict, names: list[str] | None) -> Image.Image:
     return image
 
 
-def _cardsdraw_text(kinds: list[str]) -> str:
-    return ", ".join(k if not k.isdigit() else f"Koi {k}" for k in kinds) or "empty"
+def _cards_text(kinds: list[str]) -> str:
+    return list_words([ikenokoi_words.kind(k) for k in kinds]) if kinds else _("empty")
 
 
-def _challengedraw_text(ch: dict, which: str) -> str:
-    kind = ch["kind"]
-    if kind.startswith("honour_"):
-        return ch["text"]
+def _challenge_line(ch: dict, which: str) -> str:
+    text = challenge_text(ch)
+    if ch["kind"].startswith("honour_"):
+        return text
     value = ch[which]
-    unit = "lotus per pair" if kind == "pairs" else "lotus"
-    return f"{ch['text']} [{value} {unit}]"
+    if ch["kind"] == "pairs":
+        return _n("{text} [{n} lotus per pair]", "{text} [{n} lotus per pair]", value, text=text)
+    return _n("{text} [{n} lotus]", "{text} [{n} lotus]", value, text=text)
+
+
+# The score table's heads, said in the language of the moment.
+SCORE_HEADS = (
+    P("ikenokoi score", "tokens"),
+    P("ikenokoi score", "common"),
+    P("ikenokoi score", "secret"),
+    P("ikenokoi score", "flowers"),
+    P("ikenokoi score", "total"),
+)
 
 
 __all__ = ["draw"]
@@ -535,20 +589,20 @@ PRESENTATION = Presentation(
         11,
         14,
         (
-            (98, 80, "Draw pond cards into the river; after 2 or 3 you may stop and keep them."),
-            (180, 100, "A card identical to one in the river: the river is shared out instead."),
-            (556, 282, "At the end, strictly most of a variety wins its Honour token (its lotus)."),
-            (200, 470, "Your pontoon: Koi by variety; bamboo counts as one more, bridges protect."),
-            (580, 330, "Everyone who fulfils the common challenge scores it."),
+            (98, 80, T("Draw pond cards into the river; after 2 or 3 you may stop and keep them.")),
+            (180, 100, T("A card identical to one in the river: the river is shared out instead.")),
+            (556, 282, T("At the end, strictly most of a variety wins its Honour token (its lotus).")),
+            (200, 470, T("Your pontoon: Koi by variety; bamboo counts as one more, bridges protect.")),
+            (580, 330, T("Everyone who fulfils the common challenge scores it.")),
         ),
     ),
     menus={
-        "bamboo": "Bamboo zone",
-        "bridge": "Bridge zones",
-        "exchange": "Card to take",
-        "give": "Card to give",
-        "turn": "Action",
-        "take": "Take",
-        "order": "Order",
+        "bamboo": P("ikenokoi menu", "Bamboo zone"),
+        "bridge": P("ikenokoi menu", "Bridge zones"),
+        "exchange": P("ikenokoi menu", "Card to take"),
+        "give": P("ikenokoi menu", "Card to give"),
+        "turn": P("ikenokoi menu", "Action"),
+        "take": P("ikenokoi menu", "Take"),
+        "order": P("ikenokoi menu", "Order"),
     },
 )

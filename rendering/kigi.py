@@ -19,7 +19,8 @@ import math
 
 from PIL import Image, ImageDraw
 
-from games.base import plural
+from games.kigi.data import COMMISSION_BONUS, SHORT_NAMES
+from games.text import P, T
 from rendering import kigi_words
 from rendering.common import (
     BACKGROUND,
@@ -42,6 +43,8 @@ from rendering.common import (
     text_length,
     wrap,
 )
+from rendering.i18n import _, _n, current, list_words, tr
+from rendering.kigi_words import commission_text
 from rendering.rules import Example
 
 WIDTH = 600
@@ -71,13 +74,7 @@ FEATURE_COLOURS = {
     "purple": (128, 70, 180),
     "red": (205, 30, 45),
 }
-FEATURE_LABELS = {  # as the menus name them ("Card 29 (butterfly, purple, 2 red)")
-    "butterfly": "butterfly",
-    "dragonfly": "dragonfly",
-    "pink": "pink",
-    "purple": "purple",
-    "red": "red",
-}
+FEATURE_LABELS = SHORT_NAMES  # as the menus name them ("Card 29 (butterfly, purple, 2 red)")
 
 
 # --- feature icons --------------------------------------------------------------
@@ -144,7 +141,7 @@ def tip_dot(d: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
 
 
 def feature_list(features: dict) -> list[str]:
-    return [f for f, k in features.items() for _ in range(k)]
+    return [f for f, k in features.items() for _i in range(k)]
 
 
 def draw_features(
@@ -168,7 +165,7 @@ _SPRITES = PictureCache(4_000_000)  # display cards, drawn once per card and siz
 
 def draw_loose_card(image: Image.Image, card: dict, x: float, y: float, w: float, h: float) -> None:
     """A display card (or the card being placed), drawn as if grown upwards; cached per card and size."""
-    key = (repr(sorted(card.items())), w, h)
+    key = (current(), repr(sorted(card.items())), w, h)
     sprite = _SPRITES.get(key)
     if sprite is None:
         sprite = Image.new("RGBA", (int(w) + 1, int(h) + 1), (0, 0, 0, 0))
@@ -180,11 +177,12 @@ def draw_loose_card(image: Image.Image, card: dict, x: float, y: float, w: float
 def _draw_loose_card(d: ImageDraw.ImageDraw, card: dict, x: float, y: float, w: float, h: float) -> None:
     if card["kind"] == "commission":
         d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=COMMISSION_FILL, outline=INK, width=2)
-        centered_text(d, (x + w / 2, y + 15), "Commission", TEXT, fill=MUTED)
-        lines = wrap(card["text"], TEXT, w - 10)
+        centered_text(d, (x + w / 2, y + 15), fitted(_("Commission"), TEXT, w - 8), TEXT, fill=MUTED)
+        lines = wrap(commission_text(card), TEXT, w - 10)
         for i, line in enumerate(lines):
             centered_text(d, (x + w / 2, y + h / 2 + 2 + (i - (len(lines) - 1) / 2) * 21), line, TEXT)
-        centered_text(d, (x + w / 2, y + h - 15), "+10 points", TEXT, fill=MUTED)
+        bonus = fitted(_n("+{n} point", "+{n} points", COMMISSION_BONUS), TEXT, w - 8)
+        centered_text(d, (x + w / 2, y + h - 15), bonus, TEXT, fill=MUTED)
         return
     d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=CARD_FILL, outline=CARD_EDGE, width=2)
     cx = x + w / 2
@@ -312,19 +310,21 @@ def draw_tree(
 
 # --- panels ---------------------------------------------------------------------
 def _seat_line(view: dict, seat: int) -> str:
-    return plural(view["scores"][seat], "point")
+    return _n("{n} point", "{n} points", view["scores"][seat])
 
 
 def full_line(names: list[str] | None, seat: int) -> str:
-    return f"{player_name(names, seat)}'s tree is full"
+    return _("{name}'s tree is full", name=player_name(names, seat))
 
 
 def _name_label(view: dict, names: list[str] | None, seat: int) -> str:
-    label = player_name(names, seat) + (" (you)" if view["seat"] == seat else "")
+    name = player_name(names, seat)
+    label = _("{name} (you)", name=name) if view["seat"] == seat else name
     if view["winners"] and seat in view["winners"]:
-        label += f" - {WINNER}"
+        # TRANSLATORS: a player's name and what they are now ("alice - winner", "bob - to play")
+        label = _("{name} - {state}", name=label, state=tr(WINNER))
     if not view["over"] and seat == view["current"] and view["phase"] != "choose":
-        label += f" - {TO_PLAY}"
+        label = _("{name} - {state}", name=label, state=tr(TO_PLAY))
     return label
 
 
@@ -335,7 +335,9 @@ def _commission_lines(view: dict, seat: int) -> list[tuple[str, bool]]:
     lines = []
     for com in view["commissions"][seat]:
         count = stats.get(com.get("stat"))
-        lines.append((com["text"] + ("" if count is None else f": {count}"), com["met"]))
+        text = commission_text(com)
+        # TRANSLATORS: a commission and the count it is about now ("Fewest bugs on tree: 3")
+        lines.append((text if count is None else _("{text}: {count}", text=text, count=count), com["met"]))
     return lines
 
 
@@ -392,6 +394,7 @@ def _player_panel_cached(
 ) -> None:
     key = repr(
         (
+            current(),
             seat,
             player_name(names, seat),
             w,
@@ -462,7 +465,8 @@ def draw_player_panel(
 
 
 def _legend(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
-    for f, label in FEATURE_LABELS.items():
+    for f, word in FEATURE_LABELS.items():
+        label = tr(word)
         draw_feature(d, f, x + 11, y, 20)
         draw_text(d, (x + 25, y), label, font=font(TEXT), fill=INK, anchor="lm")
         x += 40 + text_length(label, TEXT)
@@ -470,17 +474,24 @@ def _legend(d: ImageDraw.ImageDraw, x: float, y: float) -> None:
 
 def _header(view: dict, names: list[str] | None) -> str:
     if view["over"]:
-        who = " and ".join(player_name(names, w) for w in view["winners"])
-        return f"Game over - {who} win{'s' if len(view['winners']) == 1 else ''}"
+        who = ""
+        for w in view["winners"]:
+            who = (
+                _("{names} and {name}", names=who, name=player_name(names, w))
+                if who
+                else player_name(names, w)
+            )
+        return _n("Game over - {who} wins", "Game over - {who} win", len(view["winners"]), who=who)
     if view["phase"] == "choose":
-        return "Each player keeps one of two commissions"
+        return _("Each player keeps one of two commissions")
     who = player_name(names, view["current"])
     if view["phase"] == "take":
-        return f"{who} takes a card"
-    card = view["pending"]["card"]
+        return _("{who} takes a card", who=who)
+    number = int(view["pending"]["card"]["id"][1:])
     if view["phase"] == "tree":
-        return f"{who} chooses a tree for card #{int(card['id'][1:])}"
-    return f"{who} places card #{int(card['id'][1:])} on {player_name(names, view['pending']['tree'])}'s tree"
+        return _("{who} chooses a tree for card #{number}", who=who, number=number)
+    owner = player_name(names, view["pending"]["tree"])
+    return _("{who} places card #{number} on {owner}'s tree", who=who, number=number, owner=owner)
 
 
 def _top_height(view: dict) -> int:
@@ -570,7 +581,7 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     plan = layout(view, names)
     image, d = new_canvas(WIDTH, plan.height)
     # Header: what is happening, the deck, the legend.
-    deck = f"Deck: {plural(view['deck_size'], 'card')}"
+    deck = _n("Deck: {n} card", "Deck: {n} cards", view["deck_size"])
     deck_w = text_length(deck, TEXT)
     title = fitted(_header(view, names), TITLE, WIDTH - 3 * MARGIN - deck_w)
     draw_text(d, (MARGIN, 8), title, font=font(TITLE), fill=INK)
@@ -586,7 +597,9 @@ def draw(view: dict, names: list[str] | None = None) -> Image.Image:
     elif view["over"]:
         _draw_results(d, view, names, y)
     elif not view["display"]:
-        centered_text(d, (MARGIN + 1.5 * LOOSE_W, y + LOOSE_H / 2), "The display is empty", NAME, fill=MUTED)
+        centered_text(
+            d, (MARGIN + 1.5 * LOOSE_W, y + LOOSE_H / 2), _("The display is empty"), NAME, fill=MUTED
+        )
     if pending:
         # The card being placed, on the right in the highlight (the title says who and where).
         px = WIDTH - MARGIN - LOOSE_W - 6
@@ -607,35 +620,42 @@ def _draw_choosing(image: Image.Image, view: dict, names: list[str] | None, choo
                 d.rectangle((x - 6, y - 2, x + LOOSE_W + 6, y + LOOSE_H + 10), fill=HIGHLIGHT)
             draw_loose_card(image, card, x, y + 4, LOOSE_W, LOOSE_H)
             x += LOOSE_W + 12
-        draw_text(d, (x + 10, y + 10), "Your commissions:", font=font(22), fill=INK)
-        draw_text(d, (x + 10, y + 38), "keep one, the other goes", font=font(20), fill=INK)
+        draw_text(d, (x + 10, y + 10), _("Your commissions:"), font=font(22), fill=INK)
+        # TRANSLATORS: the first of two lines: "keep one, the other goes" / "into the deck"
+        draw_text(d, (x + 10, y + 38), _("keep one, the other goes"), font=font(20), fill=INK)
         draw_text(
             d,
             (x + 10, y + 62),
-            "into the deck" if not choosing["kept"] else "(kept: highlighted)",
+            _("into the deck") if not choosing["kept"] else _("(kept: highlighted)"),
             font=font(20),
             fill=INK,
         )
     waiting = [player_name(names, i) for i, ok in enumerate(choosing["chosen"]) if not ok]
-    draw_text(d, (x + 10, y + 96), "Still choosing:", font=font(20), fill=MUTED)
-    for i, line in enumerate(wrap(", ".join(waiting), 20, WIDTH - x - 10 - MARGIN)[:2]):
+    draw_text(d, (x + 10, y + 96), _("Still choosing:"), font=font(20), fill=MUTED)
+    for i, line in enumerate(wrap(list_words(waiting), 20, WIDTH - x - 10 - MARGIN)[:2]):
         draw_text(d, (x + 10, y + 120 + 24 * i), line, font=font(20), fill=MUTED)
 
 
 def _draw_results(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y: float) -> None:
     """The final tally: points, commission bonuses, red blossoms for the tie-break."""
-    draw_text(d, (MARGIN, y + 2), "Final scores", font=font(TITLE), fill=INK)
+    draw_text(d, (MARGIN, y + 2), _("Final scores"), font=font(TITLE), fill=INK)
     order = sorted(range(view["num_players"]), key=lambda i: -view["scores"][i])
     for k, seat in enumerate(order):
         yy = y + 34 + k * 32
         player_badge(d, (MARGIN + 16, yy + 12), seat, radius=16)
         bonus = view["scores"][seat] - view["points"][seat]
         red = view["trees"][seat]["stats"]["red"]
-        win = f"  {WINNER}" if seat in view["winners"] else ""
-        text = (
-            f"{player_name(names, seat)}: {view['scores'][seat]} ({view['points'][seat]} points"
-            f" + {bonus} commissions, {plural(red, 'red blossom')}){win}"
+        text = _(
+            "{name}: {score} ({points} points + {bonus} commissions, {red})",
+            name=player_name(names, seat),
+            score=view["scores"][seat],
+            points=view["points"][seat],
+            bonus=bonus,
+            red=_n("{n} red blossom", "{n} red blossoms", red),
         )
+        if seat in view["winners"]:
+            # TRANSLATORS: a final score and "winner" after it
+            text = _("{score}  {winner}", score=text, winner=tr(WINNER))
         draw_text(
             d,
             (MARGIN + 40, yy + 12),
@@ -688,14 +708,19 @@ def draw_placing(view: dict, names: list[str] | None) -> Image.Image:
     tree = view["trees"][owner]
     choices = pending["choices"]
     card_no = int(pending["card"]["id"][1:])
-    title = f"Card #{card_no}: choose a numbered place"
-    hint = "Each outline is a place the card can lie; +N beside a tip: what it scores from there."
+    title = _("Card #{number}: choose a numbered place", number=card_no)
     if len([t for t in pending.get("trees", []) if t != owner]):
-        hint += " Another tree with room is one choice away."
+        hint = _(
+            "Each outline is a place the card can lie; +N beside a tip: what it scores from there."
+            " Another tree with room is one choice away."
+        )
+    else:
+        hint = _("Each outline is a place the card can lie; +N beside a tip: what it scores from there.")
     # Words beside the card: the tree's owner and score, the hint, full trees.
     text_x = MARGIN + LOOSE_W + 18
     text_w = WIDTH - text_x - MARGIN
-    lines = [(f"On {player_name(names, owner)}'s tree ({plural(view['scores'][owner], 'point')})", INK)]
+    points = _n("{n} point", "{n} points", view["scores"][owner])
+    lines = [(_("On {name}'s tree ({points})", name=player_name(names, owner), points=points), INK)]
     lines += [(line, MUTED) for line in wrap(hint, TEXT, text_w)]
     lines += [(full_line(names, t["owner"]), NOT_MET) for t in view["trees"] if t.get("full")]
     tree_top = 44 + max(LOOSE_H, LINE_H * len(lines)) + 44
@@ -752,15 +777,15 @@ PRESENTATION = Presentation(
         11,
         18,
         (
-            (262, 140, "Take a card from the display of 3."),
-            (338, 332, "Grow it on any tree from a free tip (a green dot)."),
-            (318, 492, "Features on every card of the line down to the trunk score 1 each."),
-            (272, 272, "Commissions score 10 at the end if you fulfil them."),
+            (262, 140, T("Take a card from the display of 3.")),
+            (338, 332, T("Grow it on any tree from a free tip (a green dot).")),
+            (318, 492, T("Features on every card of the line down to the trunk score 1 each.")),
+            (272, 272, T("Commissions score 10 at the end if you fulfil them.")),
         ),
     ),
     menus={
-        "card": "Card",
-        "commission": "Commission",
+        "card": P("kigi menu", "Card"),
+        "commission": P("kigi menu", "Commission"),
     },
     noise=frozenset({"refill"}),
 )

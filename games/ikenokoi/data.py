@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import itertools
 
+from games.text import P, T
+
 VARIETIES = tuple(range(2, 12))  # Koi values 2..11; value n appears n times
 BAMBOO, LOTUS, BRIDGE, LANTERN = 12, 13, 14, 15
 GARDENS = (BAMBOO, LOTUS, BRIDGE, LANTERN)
@@ -23,6 +25,28 @@ KIND_NAMES = {
     BRIDGE: "bridge",
     LANTERN: "lantern",
 }
+# A person's name for each card kind ("Koi 7", "Bamboo"...), and the word for a kind (its id in a
+# view: "7", "bamboo") as pictures and texts write it: each term is translated once, here.
+CARD_NAMES = {
+    **{v: P("ikenokoi card", "Koi {v}", v=v) for v in VARIETIES},
+    BAMBOO: P("ikenokoi card", "Bamboo"),
+    LOTUS: P("ikenokoi card", "Lotus flower"),
+    BRIDGE: P("ikenokoi card", "Bridge"),
+    LANTERN: P("ikenokoi card", "Lantern"),
+}
+KIND_WORDS = {
+    "bamboo": P("ikenokoi card kind", "bamboo"),
+    "lotus": P("ikenokoi card kind", "lotus"),
+    "bridge": P("ikenokoi card kind", "bridge"),
+    "lantern": P("ikenokoi card kind", "lantern"),
+}
+
+
+def kind_word(kind: str) -> str:
+    """The word for a card kind of a view ("7", "bamboo"): the number itself for a Koi."""
+    return KIND_WORDS.get(kind, kind)
+
+
 # The Koi 11 cards and the Honour token 11 are removed at these player counts.
 NO_ELEVEN_COUNTS = (2, 3)
 
@@ -82,7 +106,7 @@ CHALLENGES: tuple[dict, ...] = (
         "ind": 0,
         "com": 0,
         "per_pair": 1,
-        "text": "Each pair of Honour tokens you win earns 1 extra lotus.",
+        "text": T("Each pair of Honour tokens you win earns 1 extra lotus."),
     },
     {
         "kind": "honour_three",
@@ -90,78 +114,78 @@ CHALLENGES: tuple[dict, ...] = (
         "ind": 0,
         "com": 0,
         "each": 3,
-        "text": "Each Honour token you win is worth at least 3 lotus.",
+        "text": T("Each Honour token you win is worth at least 3 lotus."),
     },
     {
         "kind": "fewest_varieties",
         "vars": [],
         "ind": 4,
         "com": 3,
-        "text": "Have the fewest varieties of Koi (ties count).",
+        "text": T("Have the fewest varieties of Koi (ties count)."),
     },
     {
         "kind": "most_varieties",
         "vars": [],
         "ind": 4,
         "com": 3,
-        "text": "Have the most varieties of Koi (ties count).",
+        "text": T("Have the most varieties of Koi (ties count)."),
     },
     {
         "kind": "same_count",
         "vars": [2, 3],
         "ind": 4,
         "com": 2,
-        "text": "Have as many 2s as 3s (at least one of each).",
+        "text": T("Have as many 2s as 3s (at least one of each)."),
     },
     {
         "kind": "same_count",
         "vars": [3, 4],
         "ind": 4,
         "com": 2,
-        "text": "Have as many 3s as 4s (at least one of each).",
+        "text": T("Have as many 3s as 4s (at least one of each)."),
     },
     {
         "kind": "same_count",
         "vars": [4, 5],
         "ind": 4,
         "com": 2,
-        "text": "Have as many 4s as 5s (at least one of each).",
+        "text": T("Have as many 4s as 5s (at least one of each)."),
     },
     {
         "kind": "most_of",
         "vars": [6],
         "ind": 3,
         "com": 2,
-        "text": "Have the most 6s (ties count, at least one).",
+        "text": T("Have the most 6s (ties count, at least one)."),
     },
     {
         "kind": "most_of",
         "vars": [8],
         "ind": 3,
         "com": 2,
-        "text": "Have the most 8s (ties count, at least one).",
+        "text": T("Have the most 8s (ties count, at least one)."),
     },
     {
         "kind": "most_of",
         "vars": [10],
         "ind": 3,
         "com": 2,
-        "text": "Have the most 10s (ties count, at least one).",
+        "text": T("Have the most 10s (ties count, at least one)."),
     },
     {
         "kind": "fewest_total",
         "vars": [9, 10],
         "ind": 3,
         "com": 2,
-        "text": "Have the fewest 9s and 10s in total (ties count).",
+        "text": T("Have the fewest 9s and 10s in total (ties count)."),
     },
     {
         "kind": "fewest_total",
         "vars": [7, 8],
         "ind": 3,
         "com": 2,
-        "text": "Have the fewest 7s and 8s in total (ties count).",
+        "text": T("Have the fewest 7s and 8s in total (ties count)."),
     },
-    {"kind": "pairs", "vars": [5, 10], "ind": 1, "com": 1, "text": "1 lotus per pair of a 5 and a 10."},
-    {"kind": "pairs", "vars": [4, 8], "ind": 1, "com": 1, "text": "1 lotus per pair of a 4 and an 8."},
+    {"kind": "pairs", "vars": [5, 10], "ind": 1, "com": 1, "text": T("1 lotus per pair of a 5 and a 10.")},
+    {"kind": "pairs", "vars": [4, 8], "ind": 1, "com": 1, "text": T("1 lotus per pair of a 4 and an 8.")},
 )

@@ -41,35 +41,62 @@ Rulings beyond the rulebook (see also the design notes):
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import Any, ClassVar
 
 from games.base import Action, Game, GameState, event
 from games.ikenokoi import data
 from games.ikenokoi.data import BAMBOO, BRIDGE, LANTERN, LOTUS
 from games.rng import Rng
+from games.text import L, P, T
 
-ORDER_KEEP = Action("order:keep", "Keep the order you saw", "order")
-ORDER_SWAP = Action("order:swap", "Swap the two cards", "order")
-DRAW = Action("draw", "Draw a card", "turn")
-STOP = Action("stop", "Stop and keep the river", "turn")
-LOTUS_ACT = Action("lotus", "Use a lotus: peek at 2 cards", "turn")
-SKIP = Action("exchange:skip", "No exchange", "skip")
+ORDER_KEEP = Action("order:keep", T("Keep the order you saw"), "order")
+ORDER_SWAP = Action("order:swap", T("Swap the two cards"), "order")
+DRAW = Action("draw", T("Draw a card"), "turn")
+STOP = Action("stop", T("Stop and keep the river"), "turn")
+LOTUS_ACT = Action("lotus", T("Use a lotus: peek at 2 cards"), "turn")
+SKIP = Action("exchange:skip", T("No exchange"), "skip")
 
 
 def card_name(card: int) -> str:
-    """A person's name for a card kind: 'Koi 7', 'Bamboo'..."""
-    if card <= 11:
-        return f"Koi {card}"
-    return {BAMBOO: "Bamboo", LOTUS: "Lotus flower", BRIDGE: "Bridge", LANTERN: "Lantern"}[card]
+    """A person's name for a card kind: 'Koi 7', 'Bamboo'... (``data.CARD_NAMES``)."""
+    return data.CARD_NAMES[card]
 
 
-def _p(seat: int) -> str:
+# The actions of the other phases, made once each (their labels are messages: building them anew
+# at every call of ``legal_actions`` cost a playout a third of its time).
+@cache
+def _bamboo(v: int) -> Action:
+    return Action(f"bamboo:{v}", T("Bamboo at zone {v}", v=v), "bamboo")
+
+
+@cache
+def _bridge(a: int, b: int) -> Action:
+    return Action(f"bridge:{a}-{b}", T("Bridge zones {a} and {b}", a=a, b=b), "bridge")
+
+
+@cache
+def _take(i: int, card: int) -> Action:
+    return Action(f"take:{i}", T("Take {card}", card=card_name(card)), "take")
+
+
+@cache
+def _exchange(o: int, v: int) -> Action:
+    return Action(f"exchange:s{o}:z{v}", T("Take a {v} from {p}", v=v, p=_seat(o)), "exchange")
+
+
+@cache
+def _give(v: int, n: int) -> Action:
+    return Action(f"give:z{v}", T("Give a {v} ({n} of 2)", v=v, n=n), "give")
+
+
+def _seat(seat: int) -> str:
     """A player placeholder for event text; the bot writes the name in."""
     return "{p" + str(seat) + "}"
 
 
 def _names(cards: list[int]) -> str:
-    return ", ".join(card_name(c) for c in cards)
+    return L([card_name(c) for c in cards])
 
 
 class IkeNoKoiState(GameState):
@@ -118,9 +145,9 @@ class IkeNoKoiState(GameState):
         st.common = challenges[0]
         st.secret = challenges[1 : 1 + num_players]
         st.unused = sorted(challenges[1 + num_players :])
-        st.koi = [[0] * 12 for _ in range(num_players)]
-        st.bamboo = [[0] * 12 for _ in range(num_players)]
-        st.bridges = [[] for _ in range(num_players)]
+        st.koi = [[0] * 12 for _i in range(num_players)]
+        st.bamboo = [[0] * 12 for _i in range(num_players)]
+        st.bridges = [[] for _i in range(num_players)]
         st.lotus = [0] * num_players
         st.lanterns = [0] * num_players
         st.known = [0] * num_players
@@ -228,11 +255,11 @@ class IkeNoKoiState(GameState):
             kind = self.pending[0][1]
             if kind == BAMBOO:
                 zones = data.varieties_in_play(self.n)  # zone 11 is out of the game at 2-3 players
-                return [Action(f"bamboo:{v}", f"Bamboo at zone {v}", "bamboo") for v in zones]
+                return [_bamboo(v) for v in zones]
             have = self.bridges[seat]
             zones = data.varieties_in_play(self.n)  # no bridge to zone 11 either at 2-3 players
             return [
-                Action(f"bridge:{a}-{b}", f"Bridge zones {a} and {b}", "bridge")
+                _bridge(a, b)
                 for a, b in data.ADJACENT_PAIRS
                 if [a, b] not in have and a in zones and b in zones
             ]
@@ -242,13 +269,10 @@ class IkeNoKoiState(GameState):
             for i, c in enumerate(self.river):
                 if c not in seen:
                     seen.add(c)
-                    acts.append(Action(f"take:{i}", f"Take {card_name(c)}", "take"))
+                    acts.append(_take(i, c))
             return acts
         if ph == "exchange":
-            acts = [
-                Action(f"exchange:s{o}:z{v}", f"Take a {v} from {{p{o}}}", "exchange")
-                for o, v in self._exchange_targets()
-            ]
+            acts = [_exchange(o, v) for o, v in self._exchange_targets()]
             acts.append(SKIP)
             return acts
         if ph == "give":
@@ -256,7 +280,7 @@ class IkeNoKoiState(GameState):
             for z in self.ex_give:
                 left[z] -= 1
             n = len(self.ex_give) + 1
-            return [Action(f"give:z{v}", f"Give a {v} ({n} of 2)", "give") for v in data.VARIETIES if left[v]]
+            return [_give(v, n) for v in data.VARIETIES if left[v]]
         return []
 
     def _exchange_targets(self) -> list[tuple[int, int]]:
@@ -275,39 +299,46 @@ class IkeNoKoiState(GameState):
 
     def prompt(self, seat: int) -> str:
         if self.phase == "over":
-            return "The game is over."
+            return T("The game is over.")
         if seat not in self.to_act():
-            return "Wait: another player is deciding."
+            return T("Wait: another player is deciding.")
         ph = self.phase
         if ph == "turn":
             k = len(self.river)
             if k == 0:
-                extra = " (you may first use a lotus flower)" if self.lotus[seat] else ""
-                return f"Your turn: draw a card from the pond{extra}."
+                if self.lotus[seat]:
+                    return T("Your turn: draw a card from the pond (you may first use a lotus flower).")
+                return T("Your turn: draw a card from the pond.")
             if k < data.MIN_STOP:
-                return "Draw a second card (at least 2 before you may stop)."
-            return f"{k} different cards in the river: stop and keep them, or draw again (risky)."
+                return T("Draw a second card (at least 2 before you may stop).")
+            return T("{k} different cards in the river: stop and keep them, or draw again (risky).", k=k)
         if ph == "order":
-            return "Choose the order of the two pond cards you peeked at (see your private picture)."
+            return T("Choose the order of the two pond cards you peeked at (see your private picture).")
         if ph == "place":
             if self.pending[0][1] == BAMBOO:
-                return "Place your bamboo at a zone: it counts as one more Koi of that variety."
-            return "Place your bridge between two adjacent zones: they are protected from exchanges."
+                return T("Place your bamboo at a zone: it counts as one more Koi of that variety.")
+            return T("Place your bridge between two adjacent zones: they are protected from exchanges.")
         if ph == "share":
-            return "Sharing: take one card from the river."
+            return T("Sharing: take one card from the river.")
         if ph == "exchange":
-            return "Four different cards! Take one Koi from an opponent's unprotected zone, or skip."
-        return f"Give a Koi from your pontoon to the opponent ({len(self.ex_give) + 1} of 2)."
+            return T("Four different cards! Take one Koi from an opponent's unprotected zone, or skip.")
+        return T("Give a Koi from your pontoon to the opponent ({n} of 2).", n=len(self.ex_give) + 1)
 
     # ------------------------------------------------------------------- play
     def _do(self, seat: int, action_id: str) -> list[dict]:
         self.version += 1
         ev: list[dict] = []
-        head, _, arg = action_id.partition(":")
+        head, _sep, arg = action_id.partition(":")
         if head == "draw":
             self._draw(ev)
         elif head == "stop":
-            ev.append(event(f"{_p(seat)} stops and keeps {_names(self.river)}.", type="keep", seat=seat))
+            ev.append(
+                event(
+                    T("{p} stops and keeps {cards}.", p=_seat(seat), cards=_names(self.river)),
+                    type="keep",
+                    seat=seat,
+                )
+            )
             self._keep_river(ev, "end")
         elif head == "lotus":
             self._use_lotus(seat, ev)
@@ -318,28 +349,41 @@ class IkeNoKoiState(GameState):
                 if s != seat:
                     self.known[s] = 0
             self.phase = "turn"
-            ev.append(event(f"{_p(seat)} puts the two cards back on the pond.", type="lotus", seat=seat))
+            ev.append(
+                event(T("{p} puts the two cards back on the pond.", p=_seat(seat)), type="lotus", seat=seat)
+            )
         elif head == "bamboo":
             v = int(arg)
             self.bamboo[seat][v] += 1
             self.pending.pop(0)
-            ev.append(event(f"{_p(seat)} places a bamboo at zone {v}.", type="bamboo", seat=seat, zone=v))
+            ev.append(
+                event(
+                    T("{p} places a bamboo at zone {v}.", p=_seat(seat), v=v),
+                    type="bamboo",
+                    seat=seat,
+                    zone=v,
+                )
+            )
             self._advance(ev)
         elif head == "bridge":
             a, b = (int(x) for x in arg.split("-"))
             self.bridges[seat].append([a, b])
             self.pending.pop(0)
-            ev.append(event(f"{_p(seat)} bridges zones {a} and {b}.", type="bridge", seat=seat, zones=[a, b]))
+            ev.append(
+                event(
+                    T("{p} bridges zones {a} and {b}.", p=_seat(seat), a=a, b=b),
+                    type="bridge",
+                    seat=seat,
+                    zones=[a, b],
+                )
+            )
             self._advance(ev)
         elif head == "take":
-            card = self.river.pop(int(arg))
-            ev.append(event(f"{_p(seat)} takes {card_name(card)}.", type="take", seat=seat, card=card))
-            self._gain(seat, card)
-            self.share_next = (seat + 1) % self.n
+            self._share_take(seat, self.river.pop(int(arg)), ev)
             self._advance(ev)
         elif head == "exchange":
             if arg == "skip":
-                ev.append(event(f"{_p(seat)} makes no exchange.", type="exchange", seat=seat))
+                ev.append(event(T("{p} makes no exchange.", p=_seat(seat)), type="exchange", seat=seat))
                 self.after = "end"
                 self._advance(ev)
             else:
@@ -350,7 +394,7 @@ class IkeNoKoiState(GameState):
                 o, z = self.ex_target
                 ev.append(
                     event(
-                        f"{_p(seat)} will take a {z} from {_p(o)}.",
+                        T("{p} will take a {v} from {other}.", p=_seat(seat), v=z, other=_seat(o)),
                         type="exchange",
                         seat=seat,
                         target=o,
@@ -370,23 +414,33 @@ class IkeNoKoiState(GameState):
         duplicate = card in self.river
         self.river.append(card)
         self.drawn.append(card)
-        ev.append(event(f"{_p(a)} reveals {card_name(card)}.", type="draw", seat=a, card=card))
+        ev.append(
+            event(T("{p} reveals {card}.", p=_seat(a), card=card_name(card)), type="draw", seat=a, card=card)
+        )
         if duplicate:
             if len(self.river) == 2:
                 ev.append(
-                    event(f"The first two cards are identical: {_p(a)} keeps both.", type="keep", seat=a)
+                    event(
+                        T("The first two cards are identical: {p} keeps both.", p=_seat(a)),
+                        type="keep",
+                        seat=a,
+                    )
                 )
                 self._keep_river(ev, "end")
             else:
-                ev.append(event(f"Identical card: Sharing, starting left of {_p(a)}.", type="share", seat=a))
+                ev.append(
+                    event(
+                        T("Identical card: Sharing, starting left of {p}.", p=_seat(a)), type="share", seat=a
+                    )
+                )
                 self.after = "share"
                 self.share_next = (a + 1) % self.n
                 self._advance(ev)
         elif len(self.river) == data.MAX_DRAWS:
-            ev.append(event(f"Four different cards: {_p(a)} keeps them all.", type="keep", seat=a))
+            ev.append(event(T("Four different cards: {p} keeps them all.", p=_seat(a)), type="keep", seat=a))
             self._keep_river(ev, "exchange")
         elif not self.pond:
-            ev.append(event(f"The pond is empty: {_p(a)} keeps the river.", type="keep", seat=a))
+            ev.append(event(T("The pond is empty: {p} keeps the river.", p=_seat(a)), type="keep", seat=a))
             self._keep_river(ev, "end")
 
     def _use_lotus(self, seat: int, ev: list[dict]) -> None:
@@ -397,14 +451,14 @@ class IkeNoKoiState(GameState):
         seen = self.pond[-k:][::-1]
         ev.append(
             event(
-                f"{_p(seat)} discards a lotus flower to look at the top of the pond.",
+                T("{p} discards a lotus flower to look at the top of the pond.", p=_seat(seat)),
                 type="lotus",
                 seat=seat,
             )
         )
         ev.append(
             event(
-                "You see (top first): " + _names(seen) + ".",
+                T("You see (top first): {cards}.", cards=_names(seen)),
                 type="peek",
                 private_to=seat,
                 seat=seat,
@@ -447,13 +501,7 @@ class IkeNoKoiState(GameState):
                     self._end_turn(ev)
                     return
                 if len(set(self.river)) == 1:  # no choice left: the card goes to the next seat
-                    seat = self.share_next
-                    card = self.river.pop()
-                    ev.append(
-                        event(f"{_p(seat)} takes {card_name(card)}.", type="take", seat=seat, card=card)
-                    )
-                    self._gain(seat, card)
-                    self.share_next = (seat + 1) % self.n
+                    self._share_take(self.share_next, self.river.pop(), ev)
                     continue
                 self.phase = "share"
                 return
@@ -469,6 +517,16 @@ class IkeNoKoiState(GameState):
             self._end_turn(ev)
             return
 
+    def _share_take(self, seat: int, card: int, ev: list[dict]) -> None:
+        """In a Sharing, ``seat`` takes ``card`` from the river; the next seat picks next."""
+        ev.append(
+            event(
+                T("{p} takes {card}.", p=_seat(seat), card=card_name(card)), type="take", seat=seat, card=card
+            )
+        )
+        self._gain(seat, card)
+        self.share_next = (seat + 1) % self.n
+
     def _resolve_exchange(self, seat: int, ev: list[dict]) -> None:
         o, z = self.ex_target
         self.koi[o][z] -= 1
@@ -479,7 +537,14 @@ class IkeNoKoiState(GameState):
         g1, g2 = self.ex_give
         ev.append(
             event(
-                f"{_p(seat)} takes a {z} from {_p(o)} and gives a {g1} and a {g2}.",
+                T(
+                    "{p} takes a {v} from {other} and gives a {g1} and a {g2}.",
+                    p=_seat(seat),
+                    v=z,
+                    other=_seat(o),
+                    g1=g1,
+                    g2=g2,
+                ),
                 type="exchange",
                 seat=seat,
                 target=o,
@@ -499,14 +564,18 @@ class IkeNoKoiState(GameState):
             self.turn += 1
             self.drawn = []
             return
-        ev.append(event("The pond and the river are empty: the game ends.", type="end"))
+        ev.append(event(T("The pond and the river are empty: the game ends."), type="end"))
         taker = next((s for s in range(self.n) if self.lanterns[s] >= 2), None)
         if taker is not None and self.pool:
             self.pool_taker = taker
             cards, self.pool = self.pool, []
             ev.append(
                 event(
-                    f"{_p(taker)} has 2+ lanterns and takes the pool: {_names(cards)}.",
+                    T(
+                        "{p} has 2+ lanterns and takes the pool: {cards}.",
+                        p=_seat(taker),
+                        cards=_names(cards),
+                    ),
                     type="pool",
                     seat=taker,
                     cards=cards,
@@ -525,7 +594,10 @@ class IkeNoKoiState(GameState):
         totals = self.scores()
         ev.append(
             event(
-                "Final scores: " + ", ".join(f"{_p(s)} {t}" for s, t in enumerate(totals)) + ".",
+                T(
+                    "Final scores: {scores}.",
+                    scores=L([T("{p} {score}", p=_seat(s), score=t) for s, t in enumerate(totals)]),
+                ),
                 type="over",
                 scores=totals,
                 winners=self.winners(),
@@ -611,10 +683,10 @@ class IkeNoKoiState(GameState):
             return None  # the secret challenges are still secret
         return [
             [
-                ("honour", b["honour"]),
-                ("common", b["common"]),
-                ("secret", b["secret"] or 0),
-                ("lotus flowers", b["lotus"]),
+                (P("ikenokoi score", "honour"), b["honour"]),
+                (P("ikenokoi score", "common"), b["common"]),
+                (P("ikenokoi score", "secret"), b["secret"] or 0),
+                (P("ikenokoi score", "lotus flowers"), b["lotus"]),
             ]
             for b in self.breakdown(include_secret=True)
         ]

@@ -11,6 +11,8 @@ is the table's geometry (``table.ICON_LAYOUTS``, ``table.TIP_POINT``), stand-in 
 
 from __future__ import annotations
 
+from games.text import P
+
 # Feature letters used in the compact tables below, in display order.
 FEATURES: dict[str, str] = {
     "B": "butterfly",  # orange, a bug
@@ -21,11 +23,19 @@ FEATURES: dict[str, str] = {
 }
 FEATURE_ORDER = list(FEATURES.values())
 FEATURE_NAMES = {
-    "butterfly": "butterfly",
-    "dragonfly": "dragonfly",
-    "pink": "pink flower",
-    "purple": "purple flower",
-    "red": "red blossom",
+    "butterfly": P("kigi feature", "butterfly"),
+    "dragonfly": P("kigi feature", "dragonfly"),
+    "pink": P("kigi feature", "pink flower"),
+    "purple": P("kigi feature", "purple flower"),
+    "red": P("kigi feature", "red blossom"),
+}
+# The short words of a feature (a card's description, a line's score): "pink", "red".
+SHORT_NAMES = {
+    "butterfly": P("kigi feature", "butterfly"),
+    "dragonfly": P("kigi feature", "dragonfly"),
+    "pink": P("kigi feature short", "pink"),
+    "purple": P("kigi feature short", "purple"),
+    "red": P("kigi feature short", "red"),
 }
 BUGS = ("butterfly", "dragonfly")
 FLOWERS = ("pink", "purple")
@@ -93,6 +103,25 @@ _COMMISSION_TABLE = [
     ("c10", "bugs", False),
 ]
 
+# Each commission's text, translated once.
+COMMISSION_TEXTS = {
+    "c01": P("kigi commission", "Most cards in collection"),
+    "c02": P("kigi commission", "Fewest cards in collection"),
+    "c03": P("kigi commission", "Most cards on tree"),
+    "c04": P("kigi commission", "Fewest cards on tree"),
+    "c05": P("kigi commission", "Most branches on tree"),
+    "c06": P("kigi commission", "Fewest branches on tree"),
+    "c07": P("kigi commission", "Most flowers on tree"),
+    "c08": P("kigi commission", "Fewest flowers on tree"),
+    "c09": P("kigi commission", "Most bugs on tree"),
+    "c10": P("kigi commission", "Fewest bugs on tree"),
+}
+TIP_NAMES = {
+    "left": P("kigi tip", "left"),
+    "straight": P("kigi tip", "straight"),
+    "right": P("kigi tip", "right"),
+}
+
 COMMISSION_BONUS = 10
 PRUNE_AT = 10
 DISPLAY_SIZE = 3
@@ -120,7 +149,7 @@ COMMISSIONS: dict[str, dict] = {
         "kind": "commission",
         "stat": stat,
         "most": most,
-        "text": f"{'Most' if most else 'Fewest'} {STATS[stat]}",
+        "text": COMMISSION_TEXTS[cid],
     }
     for cid, stat, most in _COMMISSION_TABLE
 }

@@ -33,7 +33,7 @@ def _feature_list(card_id: str) -> list[str]:
     card = CARDS[card_id]
     if card["kind"] == "trunk":
         return [card["feature"]]
-    return [f for f, k in card["features"].items() for _ in range(k)]
+    return [f for f, k in card["features"].items() for _i in range(k)]
 
 
 @lru_cache(maxsize=100_000)

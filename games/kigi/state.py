@@ -21,32 +21,37 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from games.base import Action, GameState, event, plural
+from games.base import Action, GameState, event
 from games.kigi import rules, table
 from games.kigi.data import (
     CARDS,
     COMMISSION_BONUS,
+    COMMISSION_TEXTS,
     COMMISSIONS,
     DISPLAY_SIZE,
     FEATURE_ORDER,
     PRUNE_AT,
+    SHORT_NAMES,
+    TIP_NAMES,
     TOTAL_CARDS,
     TREE_CARDS,
     TRUNKS,
 )
 from games.kigi.table import Placed, Spot, Tip
 from games.rng import Rng
+from games.text import L, N, P, T
 
 CHOOSE, TAKE, PLACE, OVER = "choose", "take", "place", "over"
 # Phases of saves from before the spot became one choice (tree, then tip, then bend): loaded as PLACE.
 OLD_PHASES = ("tree", "tip", "bend", "cell")
-_SHORT = {
-    "butterfly": "butterfly",
-    "dragonfly": "dragonfly",
-    "pink": "pink",
-    "purple": "purple",
-    "red": "red",
-}
+
+
+def _counted(feature: str, n: int) -> str:
+    """A feature and how many of it a card shows: "dragonfly", "2 pink"."""
+    if n == 1:
+        return SHORT_NAMES[feature]
+    # TRANSLATORS: how many of a feature a Kigi card shows ("2 pink")
+    return T("{n} {feature}", n=n, feature=SHORT_NAMES[feature])
 
 
 @cache
@@ -54,23 +59,39 @@ def describe(card_id: str) -> str:
     """Short text of a card for labels and events: 'card 12 (dragonfly, 2 pink)'."""
     card = CARDS[card_id]
     if card["kind"] == "commission":
-        return f"commission: {card['text']}"
+        return T("commission: {text}", text=COMMISSION_TEXTS[card_id])
     if card["kind"] == "trunk":
-        return "the trunk"
-    parts = [f"{n} {_SHORT[f]}" if n > 1 else _SHORT[f] for f, n in card["features"].items()]
-    return f"card {int(card_id[1:])} ({', '.join(parts)})"
+        return T("the trunk")
+    return T("card {number} ({features})", number=int(card_id[1:]), features=_feature_list(card_id))
+
+
+@cache
+def describe_first(card_id: str) -> str:
+    """``describe`` at the start of a sentence or a label: 'Card 12 (dragonfly, 2 pink)'."""
+    card = CARDS[card_id]
+    if card["kind"] == "commission":
+        return T("Commission: {text}", text=COMMISSION_TEXTS[card_id])
+    if card["kind"] == "trunk":
+        return T("The trunk")
+    return T("Card {number} ({features})", number=int(card_id[1:]), features=_feature_list(card_id))
+
+
+def _feature_list(card_id: str) -> str:
+    return L([_counted(f, n) for f, n in CARDS[card_id]["features"].items()])
 
 
 @cache
 def card_name(card_id: str) -> str:
     """'card 12' or 'the trunk'."""
-    return "the trunk" if CARDS[card_id]["kind"] == "trunk" else f"card {int(card_id[1:])}"
+    if CARDS[card_id]["kind"] == "trunk":
+        return T("the trunk")
+    return T("card {number}", number=int(card_id[1:]))
 
 
 @cache
 def tip_words(card_id: str, tip: str) -> str:
     """Where a tip is, in words: "card 12's right tip", "the trunk's left tip"."""
-    return f"{card_name(card_id)}'s {tip} tip"
+    return T("{card}'s {tip} tip", card=card_name(card_id), tip=TIP_NAMES[tip])
 
 
 @cache
@@ -79,14 +100,65 @@ def spot_words(card_id: str, tip: str, bend: str) -> str:
     "card 12's right side, 2 steps nearer its base, turned 45° right"."""
     _turn, steps = table.parse_bend(bend)
     if steps:
-        edge = "top edge" if tip == "straight" else f"{tip} side"
-        return f"{card_name(card_id)}'s {edge}, {table.bend_words(bend, tip)}"
-    return f"{tip_words(card_id, tip)}, {table.bend_words(bend, tip)}"
+        if tip == "straight":
+            edge = T("{card}'s top edge", card=card_name(card_id))
+        else:
+            edge = T("{card}'s {tip} side", card=card_name(card_id), tip=TIP_NAMES[tip])
+        return _where(edge, table.bend_words(bend, tip))
+    return _where(tip_words(card_id, tip), table.bend_words(bend, tip))
+
+
+def _where(place: str, bend: str) -> str:
+    # TRANSLATORS: a spot of a Kigi tree: the tip (or its edge), then how the card lies from it
+    return T("{place}, {bend}", place=place, bend=bend)
 
 
 def _tips_text(card_id: str) -> str:
     tips = CARDS[card_id]["tips"]
-    return f"{len(tips)} tip{'s' if len(tips) > 1 else ''}"
+    return N("{n} tip", "{n} tips", len(tips))
+
+
+def _seat(seat: int | str) -> str:
+    """A player placeholder for labels and events; the bot writes the name in."""
+    return "{p" + str(seat) + "}"
+
+
+def _spot_label(n: int, spot: str, points: int) -> str:
+    """A spot's label: its number (as in the picture), its words, what placing there scores."""
+    if points:
+        return T("{n}: {spot}, scores {points}", n=n, spot=spot, points=points)
+    return T("{n}: {spot}", n=n, spot=spot)
+
+
+@cache
+def _keep_action(cid: str) -> Action:
+    return Action(f"keep:{cid}", T("Keep {text}", text=COMMISSION_TEXTS[cid]), "commission")
+
+
+@cache
+def _take_action(cid: str) -> Action:
+    """Taking a card of the display (made once per card: its label is a message)."""
+    if CARDS[cid]["kind"] == "commission":
+        label = describe_first(cid)
+    else:
+        # TRANSLATORS: a card of the display and how many tips it has
+        label = T("{card}, {tips}", card=describe_first(cid), tips=_tips_text(cid))
+    return Action(f"take:{cid}", _label(label), "card")
+
+
+# A spot's action, made once for its number, its words and its score: the same spots come back turn
+# after turn (their labels are messages, which cost a placement a tenth of its time to build anew).
+@lru_cache(maxsize=20_000)
+def _place_action(n: int, card: str, tip: str, bend: str, points: int) -> Action:
+    label = _spot_label(n, spot_words(card, tip, bend), points)
+    if len(label) > 80:  # the longest words of a moved stem: the score stays, the edge goes
+        label = _spot_label(n, _where(tip_words(card, tip), table.bend_words(bend, tip)), points)
+    return Action(f"place:{card}:{tip}:{bend}", _label(label), "place")
+
+
+def _label(text: str) -> str:
+    """An action's label, at most 80 characters (the message itself when it fits)."""
+    return text if len(text) <= 80 else text[:80]
 
 
 @lru_cache(maxsize=100_000)
@@ -135,8 +207,8 @@ class KigiState(GameState):
         s.trees = [rules.new_tree(trunks[i]) for i in range(num_players)]
         s._rooms = [None] * num_players
         s.removed = sorted(trunks[num_players:])
-        s.collections = [[] for _ in range(num_players)]
-        s.held = [[] for _ in range(num_players)]
+        s.collections = [[] for _i in range(num_players)]
+        s.held = [[] for _i in range(num_players)]
         s.points = [0] * num_players
         s.current = s.rng.randrange(num_players)
         commissions = sorted(COMMISSIONS)
@@ -176,7 +248,8 @@ class KigiState(GameState):
     def score_parts(self) -> list[list[tuple[str, int]]] | None:
         if self.phase != OVER:
             return None
-        return [[("points", p), ("commissions", b)] for p, b in zip(self.points, self.bonus, strict=True)]
+        points, commissions = P("kigi score", "points"), P("kigi score", "commissions")
+        return [[(points, p), (commissions, b)] for p, b in zip(self.points, self.bonus, strict=True)]
 
     def winners(self) -> list[int]:
         if self.phase != OVER:
@@ -228,19 +301,9 @@ class KigiState(GameState):
         if seat not in self.to_act():
             return []
         if self.phase == CHOOSE:
-            return [
-                Action(f"keep:{c}", f"Keep {COMMISSIONS[c]['text']}", "commission") for c in self.dealt[seat]
-            ]
+            return [_keep_action(c) for c in self.dealt[seat]]
         if self.phase == TAKE:
-            acts = []
-            for cid in self.display:
-                card = CARDS[cid]
-                if card["kind"] == "commission":
-                    label = f"Commission: {card['text']}"
-                else:
-                    label = f"{describe(cid)[0].upper()}{describe(cid)[1:]}, {_tips_text(cid)}"
-                acts.append(Action(f"take:{cid}", label[:80], "card"))
-            return acts
+            return [_take_action(cid) for cid in self.display]
         key = (self.phase, self.current, self.pending_card, self.pending_tree, tuple(self.shown))
         rooms = [self.room(i) for i in range(self.n)]
         hit = self._acts
@@ -255,43 +318,71 @@ class KigiState(GameState):
         then one button for each other tree with room."""
         acts = []
         for n, (tip, s) in enumerate(self.choices(), start=1):
-            pts = self._preview(tip)
-            scores = f", scores {pts}" if pts else ""
-            label = f"{n}: {spot_words(tip.card, tip.name, s.bend)}{scores}"
-            if len(label) > 80:  # the longest words of a moved stem: the score stays, the edge goes
-                label = f"{n}: {tip_words(*tip.key)}, {table.bend_words(s.bend, tip.name)}{scores}"
-            acts.append(Action(f"place:{tip.card}:{tip.name}:{s.bend}", label[:80], "place"))
+            acts.append(_place_action(n, tip.card, tip.name, s.bend, self._preview(tip)))
         for i in self.trees_with_room():
             if i != self.pending_tree:
                 # Named as the picture names it: "alice's tree" ({p0} is filled in by the bot).
-                whose = "your tree" if i == seat else f"{{p{i}}}'s tree"
-                spots = plural(len(self.spots(i)), "spot")
+                k = len(self.spots(i))
                 if i in self.shown:  # seen already in this placement: a way back, not a new look
-                    acts.append(Action(f"tree:{i}", f"Back to {whose} ({spots})", "back"))
+                    if i == seat:
+                        label = N("Back to your tree ({n} spot)", "Back to your tree ({n} spots)", k)
+                    else:
+                        label = N(
+                            "Back to {p}'s tree ({n} spot)", "Back to {p}'s tree ({n} spots)", k, p=_seat(i)
+                        )
+                    acts.append(Action(f"tree:{i}", label, "back"))
                 else:
-                    acts.append(Action(f"tree:{i}", f"{whose.capitalize()} ({spots})", "tree"))
+                    if i == seat:
+                        label = N("Your tree ({n} spot)", "Your tree ({n} spots)", k)
+                    else:
+                        label = N("{p}'s tree ({n} spot)", "{p}'s tree ({n} spots)", k, p=_seat(i))
+                    acts.append(Action(f"tree:{i}", label, "tree"))
         return acts
 
     def prompt(self, seat: int) -> str:
         if self.phase == OVER:
-            return "The game is over."
+            return T("The game is over.")
         if seat not in self.to_act():
             if self.phase == CHOOSE:
-                return "Waiting for the others to keep a commission."
-            return f"Waiting for {{p{self.current}}}."
+                return T("Waiting for the others to keep a commission.")
+            return T("Waiting for {p}.", p=_seat(self.current))
         if self.phase == CHOOSE:
-            return "Keep one of your two commissions; the other goes into the deck."
+            return T("Keep one of your two commissions; the other goes into the deck.")
         if self.phase == TAKE:
-            return "Take a card from the display."
+            return T("Take a card from the display.")
         card = describe(self.pending_card)
-        mark = "your tree" if self.pending_tree == seat else f"{{p{self.pending_tree}}}'s tree"
         others = len(self.trees_with_room()) - 1
-        more = f", or look at another tree ({others} more with room)" if others else ""
-        return f"Choose where {card} goes on {mark}: the numbered outlines in your picture{more}."
+        if self.pending_tree == seat:
+            if others:
+                return N(
+                    "Choose where {card} goes on your tree: the numbered outlines in your picture, "
+                    "or look at another tree ({n} more with room).",
+                    "Choose where {card} goes on your tree: the numbered outlines in your picture, "
+                    "or look at another tree ({n} more with room).",
+                    others,
+                    card=card,
+                )
+            return T(
+                "Choose where {card} goes on your tree: the numbered outlines in your picture.", card=card
+            )
+        p = _seat(self.pending_tree)
+        if others:
+            return N(
+                "Choose where {card} goes on {p}'s tree: the numbered outlines in your picture, "
+                "or look at another tree ({n} more with room).",
+                "Choose where {card} goes on {p}'s tree: the numbered outlines in your picture, "
+                "or look at another tree ({n} more with room).",
+                others,
+                card=card,
+                p=p,
+            )
+        return T(
+            "Choose where {card} goes on {p}'s tree: the numbered outlines in your picture.", card=card, p=p
+        )
 
     # --- moves -------------------------------------------------------------
     def _do(self, seat: int, action_id: str) -> list[dict]:
-        kind, _, arg = action_id.partition(":")
+        kind, _sep, arg = action_id.partition(":")
         self.turn += 1
         if kind == "keep":
             return self._keep(seat, arg)
@@ -301,15 +392,16 @@ class KigiState(GameState):
             self.pending_tree = int(arg)
             if self.pending_tree not in self.shown:
                 self.shown.append(self.pending_tree)
-            return [event(f"{{p{seat}}} looks at {{p{arg}}}'s tree.", type="tree", seat=seat, tree=int(arg))]
+            text = T("{p} looks at {other}'s tree.", p=_seat(seat), other=_seat(arg))
+            return [event(text, type="tree", seat=seat, tree=int(arg))]
         card, name, bend = arg.split(":")
         return self._place(seat, card, name, bend)
 
     def _keep(self, seat: int, cid: str) -> list[dict]:
         self.chosen[seat] = cid
         events = [
-            event(f"{{p{seat}}} has kept a commission.", type="keep", seat=seat),
-            event(f"You keep {COMMISSIONS[cid]['text']}.", type="keep", private_to=seat, card=cid),
+            event(T("{p} has kept a commission.", p=_seat(seat)), type="keep", seat=seat),
+            event(T("You keep {text}.", text=COMMISSION_TEXTS[cid]), type="keep", private_to=seat, card=cid),
         ]
         if any(c is None for c in self.chosen):
             return events
@@ -318,9 +410,13 @@ class KigiState(GameState):
             self.held[i].append(self.chosen[i])
             returned += [c for c in self.dealt[i] if c != self.chosen[i]]
             events.append(
-                event(f"{{p{i}}} keeps {COMMISSIONS[self.chosen[i]]['text']}.", type="reveal", seat=i)
+                event(
+                    T("{p} keeps {text}.", p=_seat(i), text=COMMISSION_TEXTS[self.chosen[i]]),
+                    type="reveal",
+                    seat=i,
+                )
             )
-        self.dealt = [[] for _ in range(self.n)]
+        self.dealt = [[] for _i in range(self.n)]
         self.deck += sorted(returned)
         self.rng.shuffle(self.deck)
         self.phase = TAKE
@@ -332,15 +428,22 @@ class KigiState(GameState):
         if CARDS[cid]["kind"] == "commission":
             self.held[seat].append(cid)
             events = [
-                event(f"{{p{seat}}} keeps the {describe(cid)}.", type="commission", seat=seat, card=cid)
+                event(
+                    T("{p} keeps the {card}.", p=_seat(seat), card=describe(cid)),
+                    type="commission",
+                    seat=seat,
+                    card=cid,
+                )
             ]
             return events + self._end_turn()
-        events = [event(f"{{p{seat}}} takes {describe(cid)}.", type="take", seat=seat, card=cid)]
+        events = [
+            event(T("{p} takes {card}.", p=_seat(seat), card=describe(cid)), type="take", seat=seat, card=cid)
+        ]
         if not self.trees_with_room():
             self.removed.append(cid)
             events.append(
                 event(
-                    f"{describe(cid).capitalize()} fits on no tree and is discarded.",
+                    T("{card} fits on no tree and is discarded.", card=describe_first(cid)),
                     type="discard",
                     card=cid,
                 )
@@ -363,10 +466,15 @@ class KigiState(GameState):
         self._rooms[owner] = rules.room_after_growth(before, tree, placed)
         self.pending_card = self.pending_tree = None
         self.shown = []
-        where = f"from {spot_words(parent, tip_name, bend)}"
         events = [
             event(
-                f"{{p{seat}}} places {describe(cid)} on {{p{owner}}}'s tree, {where}.",
+                T(
+                    "{p} places {card} on {owner}'s tree, from {spot}.",
+                    p=_seat(seat),
+                    card=describe(cid),
+                    owner=_seat(owner),
+                    spot=spot_words(parent, tip_name, bend),
+                ),
                 type="place",
                 seat=seat,
                 tree=owner,
@@ -381,10 +489,17 @@ class KigiState(GameState):
         total = sum(gained.values())
         if total:
             self.points[seat] += total
-            detail = ", ".join(f"{f} {n}" for f, n in gained.items())
+            # TRANSLATORS: a feature and the points it scores along a line ("pink 4")
+            detail = L([T("{feature} {points}", feature=SHORT_NAMES[f], points=n) for f, n in gained.items()])
             events.append(
                 event(
-                    f"{{p{seat}}} scores {total} ({detail}) along a line of {len(line)}.",
+                    T(
+                        "{p} scores {total} ({detail}) along a line of {n}.",
+                        p=_seat(seat),
+                        total=total,
+                        detail=detail,
+                        n=len(line),
+                    ),
                     type="score",
                     seat=seat,
                     points=total,
@@ -396,10 +511,24 @@ class KigiState(GameState):
             self._rooms[owner] = None
             self.collections[owner] += pruned
             extra = len(pruned) - len(line)
-            more = f", {extra} of them cut off from the trunk" if extra else ""
+            if extra:
+                text = N(
+                    "{p} prunes {n} card into their collection, {extra} of them cut off from the trunk.",
+                    "{p} prunes {n} cards into their collection, {extra} of them cut off from the trunk.",
+                    len(pruned),
+                    p=_seat(owner),
+                    extra=extra,
+                )
+            else:
+                text = N(
+                    "{p} prunes {n} card into their collection.",
+                    "{p} prunes {n} cards into their collection.",
+                    len(pruned),
+                    p=_seat(owner),
+                )
             events.append(
                 event(
-                    f"{{p{owner}}} prunes {plural(len(pruned), 'card')} into their collection{more}.",
+                    text,
                     type="prune",
                     seat=owner,
                     cards=pruned,
@@ -416,16 +545,23 @@ class KigiState(GameState):
         while sum(1 for c in self.display if CARDS[c]["kind"] == "commission") >= DISPLAY_SIZE:
             cleared, self.display = self.display, []
             self.removed += cleared
-            texts = ", ".join(COMMISSIONS[c]["text"] for c in cleared)
+            texts = L([COMMISSION_TEXTS[c] for c in cleared])
             events.append(
-                event(f"Three commissions on display leave the game: {texts}.", type="clear", cards=cleared)
+                event(
+                    T("Three commissions on display leave the game: {texts}.", texts=texts),
+                    type="clear",
+                    cards=cleared,
+                )
             )
             while len(self.display) < DISPLAY_SIZE and self.deck:
                 self.display.append(self.deck.pop())
         new = [c for c in self.display if c not in before]
         if new:
-            texts = "; ".join(describe(c) for c in new)
-            events.append(event(f"New on the display: {texts}.", type="refill", cards=new))
+            texts = describe(new[0])
+            for c in new[1:]:
+                # TRANSLATORS: cards of Kigi's display, one after another ("card 3 (red); card 7 (pink)")
+                texts = T("{cards}; {card}", cards=texts, card=describe(c))
+            events.append(event(T("New on the display: {texts}.", texts=texts), type="refill", cards=new))
         return events
 
     def _end_turn(self) -> list[dict]:
@@ -457,18 +593,23 @@ class KigiState(GameState):
         events = []
         for i, row in enumerate(results):
             for cid, met in row:
-                outcome = f"met: +{COMMISSION_BONUS}" if met else "not met"
-                events.append(
-                    event(
-                        f"{{p{i}}}: {COMMISSIONS[cid]['text']}, {outcome}.", type="commission_result", seat=i
+                if met:
+                    text = T(
+                        "{p}: {text}, met: +{bonus}.",
+                        p=_seat(i),
+                        text=COMMISSION_TEXTS[cid],
+                        bonus=COMMISSION_BONUS,
                     )
-                )
+                else:
+                    text = T("{p}: {text}, not met.", p=_seat(i), text=COMMISSION_TEXTS[cid])
+                events.append(event(text, type="commission_result", seat=i))
         totals = self.scores()
         win = self.winners()
-        names = " and ".join(f"{{p{i}}}" for i in win)
-        events.append(
-            event(f"Game over. {names} win{'s' if len(win) == 1 else ''}.", type="end", scores=totals)
-        )
+        names = ""
+        for i in win:
+            names = T("{names} and {name}", names=names, name=_seat(i)) if names else _seat(i)
+        text = N("Game over. {names} wins.", "Game over. {names} win.", len(win), names=names)
+        events.append(event(text, type="end", scores=totals))
         return events
 
     # --- invariants and hidden information ----------------------------------
@@ -807,7 +948,7 @@ def _from_grid(rows: list[list]) -> rules.Tree:
     for cid, d, parent in cells.values():
         if cid == trunk:
             continue
-        pid, pd, _ = cells.get(parent, (trunk, None, None))
+        pid, pd, _cell = cells.get(parent, (trunk, None, None))
         if pid not in tree:  # a parent saved after its child (never seen): grow from the trunk
             pid, pd = trunk, None
         name = _GRID_TURN.get((d - pd) % 4) if pd is not None else None

@@ -64,6 +64,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
 
+from games.text import N, P, T
+
 # --- dimensions (table units: a thousandth of a card's width) ---------------------
 CARD_WIDTH = 1000
 CARD_LENGTH = 1400  # a poker card's proportions
@@ -80,11 +82,11 @@ TIP_POINT = {"left": (SIDE_TIP, HALF_WIDTH), "straight": (CARD_LENGTH, 0), "righ
 # The first choices of a tip, relative to its direction, in the order offered (left to right).
 BENDS = {"L60": 60, "L30": 30, "S": 0, "R30": -30, "R60": -60}
 BEND_WORDS = {
-    "L60": "bent sharply left",
-    "L30": "bent left",
-    "S": "straight on",
-    "R30": "bent right",
-    "R60": "bent sharply right",
+    "L60": P("kigi bend", "bent sharply left"),
+    "L30": P("kigi bend", "bent left"),
+    "S": P("kigi bend", "straight on"),
+    "R30": P("kigi bend", "bent right"),
+    "R60": P("kigi bend", "bent sharply right"),
 }
 # Further choices where no first choice is legal: every TURN_STEP degrees up to MAX_TURN either
 # way, then the stem moved along the tip's edge SLIDE_STEP at a time (at most SLIDES steps a way).
@@ -224,7 +226,9 @@ def _turn_words(turn: int) -> str:
     key = turn_name(turn)
     if key in BEND_WORDS:
         return BEND_WORDS[key]
-    return f"turned {abs(turn)}° {'left' if turn > 0 else 'right'}"
+    if turn > 0:
+        return T("turned {degrees}° left", degrees=abs(turn))
+    return T("turned {degrees}° right", degrees=abs(turn))
 
 
 _TURN_SET = frozenset(FINE_TURNS + WIDE_TURNS)
@@ -236,7 +240,8 @@ def _steps_words(n: Fraction) -> str:
     """A number of steps in words: "1 step", "2 steps", "⅓ step", "1⅔ steps"."""
     whole, thirds = divmod(n.numerator * (3 // n.denominator), 3)
     text = f"{whole or ''}{_THIRDS[thirds]}" if thirds else f"{whole}"
-    return f"{text} step{'s' if n > 1 else ''}"
+    # the form of "step" follows the number: 1 or less is one step (⅓ step), more is several
+    return N("{amount} step", "{amount} steps", 2 if n > 1 else 1, amount=text)
 
 
 @cache
@@ -248,10 +253,19 @@ def bend_words(key: str, tip: str) -> str:
         return words
     amount = _steps_words(abs(steps))
     if tip == "straight":
-        where = f"{amount} to its {'left' if steps > 0 else 'right'}"
+        where = (
+            T("{amount} to its left", amount=amount)
+            if steps > 0
+            else T("{amount} to its right", amount=amount)
+        )
     else:
-        where = f"{amount} nearer its {'top' if steps > 0 else 'base'}"
-    return f"{where}, {words}"
+        where = (
+            T("{amount} nearer its top", amount=amount)
+            if steps > 0
+            else T("{amount} nearer its base", amount=amount)
+        )
+    # TRANSLATORS: where a card's stem lies on a tip's edge, then how the card is turned
+    return T("{where}, {turn}", where=where, turn=words)
 
 
 # --- value types ------------------------------------------------------------------
