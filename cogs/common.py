@@ -9,6 +9,7 @@ import discord
 
 from cogs.components import guarded
 from cogs.table import Table
+from rendering.i18n import _
 from rendering.rules import example, rules_description, rules_png, rules_text
 
 PAGE = 4000  # an embed description holds 4096 characters
@@ -47,7 +48,9 @@ def rules_embeds(game_key: str, title: str) -> list[discord.Embed]:
     pages = rules_pages(rules_text(game_key))  # in the language of the moment
     return [
         discord.Embed(
-            title=f"{title}: how to play" + (f" ({i + 1}/{len(pages)})" if len(pages) > 1 else ""),
+            title=_("{game}: how to play ({page}/{pages})", game=title, page=i + 1, pages=len(pages))
+            if len(pages) > 1
+            else _("{game}: how to play", game=title),
             description=page,
             colour=discord.Colour.teal(),
         )

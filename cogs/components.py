@@ -20,6 +20,8 @@ from bot.service import LiveMatchExists, ServiceError
 from bot.store import CorruptRow, Match, StoreBusy, StoreFull
 from games import Action
 from games.ai import LEVELS
+from games.text import Msg, P, T
+from rendering.i18n import _, _n, _p, tr
 
 
 class ClickHandlers(Protocol):
@@ -65,6 +67,16 @@ SMALL = "[0-9]{1,4}"
 ACTION_ID_MAX = 80  # games.base.Action: a choice id, joined ones too (bot/merge.py), is at most this long
 
 
+def mention(user_id: int) -> str:
+    """A person as Discord shows a mention: their name, in any language."""
+    return f"<@{user_id}>"
+
+
+def when(seconds: float, style: str = "R") -> str:
+    """A time as Discord shows it in each reader's own clock and language ("in 5 minutes")."""
+    return f"<t:{int(seconds)}:{style}>"
+
+
 def jump_url(match: Match, message_id: int | None) -> str:
     guild = match.guild_id or "@me"
     if message_id is None:
@@ -85,8 +97,37 @@ POST_PERMISSIONS = ("view_channel", "send_messages", "attach_files", "read_messa
 THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
 
 
+# The permissions the bot asks for, as Discord names them in each language.
+PERMISSION_NAMES = {
+    "view_channel": P("discord permission", "View Channel"),
+    "send_messages": P("discord permission", "Send Messages"),
+    "attach_files": P("discord permission", "Attach Files"),
+    "read_message_history": P("discord permission", "Read Message History"),
+    "create_public_threads": P("discord permission", "Create Public Threads"),
+    "send_messages_in_threads": P("discord permission", "Send Messages in Threads"),
+}
+
+
 def permission_name(flag: str) -> str:
+    if flag in PERMISSION_NAMES:
+        return tr(PERMISSION_NAMES[flag])
     return flag.replace("_", " ").title().replace(" In ", " in ")
+
+
+def and_words(items: list[str]) -> str:
+    """Names joined by "and" in the language of the moment: "a and b and c"."""
+    words = ""
+    for n, item in enumerate(items):
+        # TRANSLATORS: two names (or a list of names and one more): "alice and bob".
+        words = item if n == 0 else _("{names} and {name}", names=words, name=item)
+    return words
+
+
+def said(exc: BaseException) -> str:
+    """What a refusal says, in the language of the moment (its message may be a ``Msg``)."""
+    if exc.args and isinstance(exc.args[0], Msg):
+        return tr(exc.args[0])
+    return str(exc)
 
 
 def missing(perms: discord.Permissions | None, needed) -> list[str]:
@@ -97,21 +138,26 @@ def missing(perms: discord.Permissions | None, needed) -> list[str]:
 
 
 def lacking_text(names: list[str]) -> str:
-    which = " and ".join(names)
-    word = "permission" if len(names) == 1 else "permissions"
-    return f"I lack the {word} {which} in this channel: a server manager can grant it, then try again."
+    return _n(
+        "I lack the permission {names} in this channel: a server manager can grant it, then try again.",
+        "I lack the permissions {names} in this channel: a server manager can grant it, then try again.",
+        len(names),
+        names=and_words(names),
+    )
 
 
 def busy_text(exc: StoreBusy) -> str:
     """What a person hears when the database did not answer in time (a transient failure)."""
     if isinstance(exc, StoreFull):
-        return "The bot's storage is full, so nothing could be saved (nothing was changed). Try again later."
+        return _(
+            "The bot's storage is full, so nothing could be saved (nothing was changed). Try again later."
+        )
     if exc.ambiguous:
-        return (
+        return _(
             "The database did not answer in time, so this may or may not have been saved: "
             "look at the board before trying again."
         )
-    return "The database is busy, try again in a moment. Nothing was changed."
+    return _("The database is busy, try again in a moment. Nothing was changed.")
 
 
 async def guarded(interaction: discord.Interaction, match_id: int | None, coro) -> None:
@@ -120,9 +166,9 @@ async def guarded(interaction: discord.Interaction, match_id: int | None, coro) 
         await coro
     except LiveMatchExists as exc:
         link = jump_url(exc.match, exc.match.board_message_id)
-        await reply(interaction, f"{exc} It is here: {link}")
+        await reply(interaction, _("{refusal} It is here: {link}", refusal=said(exc), link=link))
     except (ServiceError, Overloaded) as exc:  # refused (a person's pictures all on the way): said why
-        await reply(interaction, str(exc))
+        await reply(interaction, said(exc))
     except StoreBusy as exc:
         log.warning("the database did not answer for match %s: %s", match_id, exc)
         await reply(interaction, busy_text(exc))
@@ -130,13 +176,15 @@ async def guarded(interaction: discord.Interaction, match_id: int | None, coro) 
         log.exception("match %s has a damaged row", match_id)
         await reply(
             interaction,
-            "This match's saved data is damaged, so it cannot go on. Nothing was changed; "
-            "the host can end it with /match abandon.",
+            _(
+                "This match's saved data is damaged, so it cannot go on. Nothing was changed; "
+                "the host can end it with /match abandon."
+            ),
         )
     except discord.Forbidden as exc:
         names = missing(getattr(interaction, "app_permissions", None), POST_PERMISSIONS + THREAD_PERMISSIONS)
         log.warning("no permission for match %s (%s); missing: %s", match_id, exc, names or "?")
-        text = lacking_text(names) if names else "Discord refused me a permission this needs here."
+        text = lacking_text(names) if names else _("Discord refused me a permission this needs here.")
         try:
             await reply(interaction, text)
         except discord.HTTPException:
@@ -144,12 +192,12 @@ async def guarded(interaction: discord.Interaction, match_id: int | None, coro) 
     except Exception:
         log.exception("error handling an interaction for match %s", match_id)
         try:
-            await reply(interaction, "Sorry, something went wrong on our side. The match is unchanged.")
+            await reply(interaction, _("Sorry, something went wrong on our side. The match is unchanged."))
         except discord.HTTPException:
             log.exception("could not send the apology for match %s", match_id)
 
 
-FORGED_CHOICE = "That is not a choice your panel offered. Nothing was changed."
+FORGED_CHOICE = T("That is not a choice your panel offered. Nothing was changed.")
 
 
 def forged_choice(action_id: str) -> bool:
@@ -184,7 +232,7 @@ class ActButton(
     def __init__(self, match_id: int, version: int, action: Action) -> None:
         super().__init__(
             discord.ui.Button(
-                label=action.label[:80],
+                label=tr(action.label)[:80],
                 style=button_style(action),
                 custom_id=f"ac:{match_id}:{version}:{action.id}",
             )
@@ -203,7 +251,7 @@ class ActButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         table: ClickHandlers = interaction.client.table
         if forged_choice(self.action_id):
-            await reply(interaction, FORGED_CHOICE)
+            await reply(interaction, tr(FORGED_CHOICE))
             return
         await guarded(
             interaction,
@@ -221,13 +269,13 @@ class ActSelect(
         version: int,
         n: int,
         actions: list[Action] | None = None,
-        placeholder: str = "Choose...",
+        placeholder: str | None = None,
     ) -> None:
-        options = [discord.SelectOption(label=a.label[:100], value=a.id) for a in actions or []]
+        options = [discord.SelectOption(label=tr(a.label)[:100], value=a.id) for a in actions or []]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"as:{match_id}:{version}:{n}",
-                placeholder=placeholder[:150],
+                placeholder=(_("Choose...") if placeholder is None else placeholder)[:150],
                 options=options or [discord.SelectOption(label="-", value="-")],
             )
         )
@@ -241,10 +289,10 @@ class ActSelect(
         table: ClickHandlers = interaction.client.table
         values = (interaction.data or {}).get("values") or []
         if len(values) != 1:
-            await reply(interaction, "Choose exactly one option.")
+            await reply(interaction, _("Choose exactly one option."))
             return
         if forged_choice(str(values[0])):
-            await reply(interaction, FORGED_CHOICE)
+            await reply(interaction, tr(FORGED_CHOICE))
             return
         await guarded(
             interaction,
@@ -256,10 +304,12 @@ class ActSelect(
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button], template=rf"pg:(?P<mid>{ID}):(?P<ver>{ID}):(?P<page>{SMALL})"
 ):
-    def __init__(self, match_id: int, version: int, page: int, label: str = "More") -> None:
+    def __init__(self, match_id: int, version: int, page: int, label: str | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label, style=discord.ButtonStyle.secondary, custom_id=f"pg:{match_id}:{version}:{page}"
+                label=_("More") if label is None else label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pg:{match_id}:{version}:{page}",
             )
         )
         self.match_id, self.version, self.page = match_id, version, page
@@ -276,7 +326,8 @@ class PageButton(
 
 
 class OpButton:
-    """A button whose custom id is ``PREFIX:op:match:version``: its label and style by ``op``."""
+    """A button whose custom id is ``PREFIX:op:match:version``: its label (a message, said in the
+    language of the moment) and style by ``op``."""
 
     PREFIX: ClassVar[str]
     LABELS: ClassVar[dict]
@@ -284,7 +335,9 @@ class OpButton:
     def __init__(self, op: str, match_id: int, version: int) -> None:
         label, style = self.LABELS[op]
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"{self.PREFIX}:{op}:{match_id}:{version}")
+            discord.ui.Button(
+                label=tr(label), style=style, custom_id=f"{self.PREFIX}:{op}:{match_id}:{version}"
+            )
         )
         self.op, self.match_id, self.version = op, match_id, version
 
@@ -300,8 +353,8 @@ class BoardButton(
 ):
     PREFIX = "bd"
     LABELS: ClassVar[dict] = {
-        "play": ("Play", discord.ButtonStyle.success),
-        "view": ("My view", discord.ButtonStyle.secondary),
+        "play": (P("button", "Play"), discord.ButtonStyle.success),
+        "view": (P("button", "My view"), discord.ButtonStyle.secondary),
     }
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -317,7 +370,9 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"un:(?P<m
     def __init__(self, match_id: int, version: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Undo", style=discord.ButtonStyle.secondary, custom_id=f"un:{match_id}:{version}"
+                label=_p("button", "Undo"),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"un:{match_id}:{version}",
             )
         )
         self.match_id, self.version = match_id, version
@@ -338,7 +393,9 @@ class MentionPlay(discord.ui.DynamicItem[discord.ui.Button], template=rf"mp:(?P<
     def __init__(self, match_id: int, version: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Play", style=discord.ButtonStyle.success, custom_id=f"mp:{match_id}:{version}"
+                label=_p("button", "Play"),
+                style=discord.ButtonStyle.success,
+                custom_id=f"mp:{match_id}:{version}",
             )
         )
         self.match_id, self.version = match_id, version
@@ -364,9 +421,9 @@ class AbsentButton(
 
     PREFIX = "ab"
     LABELS: ClassVar[dict] = {
-        "ai": ("Let an AI play the seat", discord.ButtonStyle.primary),
-        "end": ("End without a result", discord.ButtonStyle.secondary),
-        "endok": ("Yes, end it without a result", discord.ButtonStyle.danger),
+        "ai": (T("Let an AI play the seat"), discord.ButtonStyle.primary),
+        "end": (T("End without a result"), discord.ButtonStyle.secondary),
+        "endok": (T("Yes, end it without a result"), discord.ButtonStyle.danger),
     }
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -385,10 +442,18 @@ class LobbyButton(
         "start": discord.ButtonStyle.success,
         "cancel": discord.ButtonStyle.danger,
     }
+    LABELS: ClassVar[dict] = {
+        "join": P("button", "Join"),
+        "leave": P("button", "Leave"),
+        "start": P("button", "Start"),
+        "cancel": P("button", "Cancel"),
+    }
 
     def __init__(self, op: str, match_id: int) -> None:
         super().__init__(
-            discord.ui.Button(label=op.capitalize(), style=self.STYLES[op], custom_id=f"lb:{op}:{match_id}")
+            discord.ui.Button(
+                label=tr(self.LABELS[op]), style=self.STYLES[op], custom_id=f"lb:{op}:{match_id}"
+            )
         )
         self.op, self.match_id = op, match_id
 
@@ -406,15 +471,15 @@ class LobbyAISelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"la:(?
         super().__init__(
             discord.ui.Select(
                 custom_id=f"la:{match_id}",
-                placeholder="Add an AI player (host)...",
+                placeholder=_("Add an AI player (host)..."),
                 options=[
                     discord.SelectOption(
-                        label="Add a quick AI", value="quick", description=LEVELS["quick"][:100]
+                        label=_("Add a quick AI"), value="quick", description=tr(LEVELS["quick"])[:100]
                     ),
                     discord.SelectOption(
-                        label="Add a strong AI", value="strong", description=LEVELS["strong"][:100]
+                        label=_("Add a strong AI"), value="strong", description=tr(LEVELS["strong"])[:100]
                     ),
-                    discord.SelectOption(label="Remove the last AI", value="remove"),
+                    discord.SelectOption(label=_("Remove the last AI"), value="remove"),
                 ],
             )
         )
@@ -436,17 +501,20 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rp:(?P
     """On a final result (and in the replay viewer): the whole match as an animated picture, for the
     one who asks."""
 
-    def __init__(self, match_id: int, label: str = "Replay") -> None:
+    def __init__(self, match_id: int, label: str | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label, emoji="🎞️", style=discord.ButtonStyle.secondary, custom_id=f"rp:{match_id}"
+                label=_p("button", "Replay") if label is None else label,
+                emoji="🎞️",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"rp:{match_id}",
             )
         )
         self.match_id = match_id
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
-        return cls(int(match["mid"]), item.label or "Replay")
+        return cls(int(match["mid"]), item.label or None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         table: ClickHandlers = interaction.client.table
@@ -456,7 +524,7 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rp:(?P
 # The replay viewer (cogs/replays.py): a step, and whose view ("x": as everyone saw it, else a seat).
 STEP = "[0-9]{1,5}"
 SEEN = "x|[0-9]"
-NOT_A_STEP = "That is not a step of this replay. Nothing is shown."
+NOT_A_STEP = T("That is not a step of this replay. Nothing is shown.")
 
 
 def seen_by(text: str) -> int | None:
@@ -481,7 +549,7 @@ class ReviewOpen(discord.ui.DynamicItem[discord.ui.Button], template=rf"rs:(?P<m
     def __init__(self, match_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Step through",
+                label=_p("button", "Step through"),
                 emoji="⏯️",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"rs:{match_id}",
@@ -550,7 +618,7 @@ class ReviewJump(discord.ui.DynamicItem[discord.ui.Select], template=rf"rj:(?P<m
         super().__init__(
             discord.ui.Select(
                 custom_id=f"rj:{match_id}:{seen_id(seat)}",
-                placeholder="Jump to...",
+                placeholder=_("Jump to..."),
                 options=options or [discord.SelectOption(label="-", value="0")],
             )
         )
@@ -564,7 +632,7 @@ class ReviewJump(discord.ui.DynamicItem[discord.ui.Select], template=rf"rj:(?P<m
         table: ClickHandlers = interaction.client.table
         step = chosen(interaction, STEP)
         if step is None:
-            await reply(interaction, NOT_A_STEP)
+            await reply(interaction, tr(NOT_A_STEP))
             return
         await guarded(
             interaction, self.match_id, table.on_review(interaction, self.match_id, int(step), self.seat)
@@ -577,13 +645,17 @@ class ReviewSeat(discord.ui.DynamicItem[discord.ui.Select], template=rf"rw:(?P<m
     def __init__(
         self, match_id: int, step: int, names: list[str] | None = None, seat: int | None = None
     ) -> None:
-        options = [discord.SelectOption(label="As everyone saw it", value="x", default=seat is None)]
+        options = [discord.SelectOption(label=_("As everyone saw it"), value="x", default=seat is None)]
         options += [
-            discord.SelectOption(label=f"With {name}'s hand"[:100], value=str(n), default=n == seat)
+            discord.SelectOption(
+                label=_("With {name}'s hand", name=name)[:100], value=str(n), default=n == seat
+            )
             for n, name in enumerate(names or [])
         ]
         super().__init__(
-            discord.ui.Select(custom_id=f"rw:{match_id}:{step}", placeholder="Whose hand...", options=options)
+            discord.ui.Select(
+                custom_id=f"rw:{match_id}:{step}", placeholder=_("Whose hand..."), options=options
+            )
         )
         self.match_id, self.step = match_id, step
 
@@ -595,7 +667,7 @@ class ReviewSeat(discord.ui.DynamicItem[discord.ui.Select], template=rf"rw:(?P<m
         table: ClickHandlers = interaction.client.table
         whose = chosen(interaction, SEEN)
         if whose is None:
-            await reply(interaction, "That is not a player of this match. Nothing is shown.")
+            await reply(interaction, _("That is not a player of this match. Nothing is shown."))
             return
         await guarded(
             interaction, self.match_id, table.on_review(interaction, self.match_id, self.step, seen_by(whose))
@@ -632,7 +704,9 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"rm:(?
 
     def __init__(self, match_id: int) -> None:
         super().__init__(
-            discord.ui.Button(label="Rematch", style=discord.ButtonStyle.primary, custom_id=f"rm:{match_id}")
+            discord.ui.Button(
+                label=_p("button", "Rematch"), style=discord.ButtonStyle.primary, custom_id=f"rm:{match_id}"
+            )
         )
         self.match_id = match_id
 

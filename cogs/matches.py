@@ -16,11 +16,22 @@ from bot.core import GameBot
 from bot.names import shown
 from bot.service import ServiceError
 from bot.store import CorruptRow, StoreBusy
-from cogs.components import DYNAMIC_ITEMS, busy_text, guarded, jump_url, reply
+from cogs.components import (
+    DYNAMIC_ITEMS,
+    and_words,
+    busy_text,
+    guarded,
+    jump_url,
+    mention,
+    permission_name,
+    reply,
+    when,
+)
 from cogs.replays import log_message
 from cogs.table import BOARD_COOLDOWN, Table, answer_in_time
 from games import REGISTRY
-from games.base import plural
+from games.text import T
+from rendering.i18n import _, _n, list_words, tr
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +39,7 @@ _UNITS = {"m": 60, "h": 3600, "d": 86400}
 LONGEST = 100 * 365 * 86400  # a delay longer than every range is read as this
 HISTORY = 10  # finished matches listed by /match history
 LEADERBOARD = 10
-RATING_NOTE = (
+RATING_NOTE = T(  # said with tr() where it is shown
     "Rating: OpenSkill's mu - 3 sigma, 0 at the start, rising as you win matches against other people."
 )
 
@@ -38,7 +49,7 @@ def parse_delay(text: str) -> int:
     text = text.strip().lower().replace(" ", "")
     parts = re.findall(r"(\d+(?:\.\d+)?)([mhd])", text)
     if not parts or "".join(n + u for n, u in parts) != text:
-        raise ServiceError("Write the delay like 30m, 12h or 2d (minutes, hours, days).")
+        raise ServiceError(_("Write the delay like 30m, 12h or 2d (minutes, hours, days)."))
     seconds = sum(float(n) * _UNITS[u] for n, u in parts)
     if not seconds < LONGEST:  # hundreds of digits (even infinite as a float): out of every range
         return LONGEST
@@ -49,10 +60,10 @@ def parse_delay(text: str) -> int:
 
 def describe_delay(seconds: int) -> str:
     if seconds % 86400 == 0:
-        return plural(seconds // 86400, "day")
+        return _n("{n} day", "{n} days", seconds // 86400)
     if seconds % 3600 == 0:
-        return plural(seconds // 3600, "hour")
-    return plural(seconds // 60, "minute")
+        return _n("{n} hour", "{n} hours", seconds // 3600)
+    return _n("{n} minute", "{n} minutes", seconds // 60)
 
 
 class Matches(commands.Cog):
@@ -79,7 +90,8 @@ class Matches(commands.Cog):
                 match = await self.bot.service.live(channel)
                 where = jump_url(match, match.board_message_id)
                 await reply(
-                    interaction, f"The board was posted at the bottom of the channel a moment ago: {where}"
+                    interaction,
+                    _("The board was posted at the bottom of the channel a moment ago: {link}", link=where),
                 )
                 return
             try:
@@ -87,7 +99,7 @@ class Matches(commands.Cog):
             except BaseException:
                 self.cooldowns.forget("board", channel)  # nothing was posted
                 raise
-            await reply(interaction, "The board is posted at the bottom of the channel.")
+            await reply(interaction, _("The board is posted at the bottom of the channel."))
 
         await guarded(interaction, None, run())
 
@@ -128,24 +140,33 @@ class Matches(commands.Cog):
             found = await service.my_matches(interaction.guild_id, interaction.user.id)
             if not found:
                 await reply(
-                    interaction, "You are in no live match in this server. `/help` shows how to start one."
+                    interaction, _("You are in no live match in this server. `/help` shows how to start one.")
                 )
                 return
             lines = []
             for match, waits in found:
                 where = jump_url(match, match.board_message_id or match.lobby_message_id)
-                since = f"<t:{int(await self.since(match))}:R>"
+                since = when(await self.since(match))
+                channel = f"<#{match.channel_id}>"
                 if match.status == "lobby":
-                    state = "a lobby, waiting for the host to press Start"
+                    state = _("a lobby, waiting for the host to press Start")
                 elif waits:
-                    state = f"**waiting for you** since {since}"
+                    state = _("**waiting for you** since {since}", since=since)
                 else:
-                    state = f"waiting for {self.waiting_for(match)} since {since}"
+                    state = _("waiting for {who} since {since}", who=self.waiting_for(match), since=since)
                 standing = self.standing(match)
                 if standing:
-                    state += f". {standing}"
+                    # TRANSLATORS: where a match is, then how it stands ("The Void: 2 of 3 territories").
+                    state = _("{state}. {standing}", state=state, standing=standing)
                 lines.append(
-                    f"**{self.title(match.game)}** #{match.id} in <#{match.channel_id}>: {state}. [Go]({where})"
+                    _(
+                        "**{game}** #{id} in {channel}: {state}. [Go]({link})",
+                        game=self.title(match.game),
+                        id=match.id,
+                        channel=channel,
+                        state=state,
+                        link=where,
+                    )
                 )
             await reply(interaction, "\n".join(lines)[:2000])
 
@@ -165,7 +186,7 @@ class Matches(commands.Cog):
         if match.status != "active":
             return ""
         try:
-            return rendering.standing(match.game, self.bot.service.state_of(match).view(None))
+            return tr(rendering.standing(match.game, self.bot.service.state_of(match).view(None)))
         except (CorruptRow, ServiceError):
             return ""
 
@@ -173,8 +194,8 @@ class Matches(commands.Cog):
         try:
             seats = self.bot.service.state_of(match).to_act()
         except (CorruptRow, ServiceError):  # a damaged match is listed all the same
-            return "someone"
-        return ", ".join(shown(match.seats[s].name) for s in seats) or "nobody"
+            return _("someone")
+        return list_words([shown(match.seats[s].name) for s in seats]) or _("nobody")
 
     @match.command(
         name=locale_str("return"),
@@ -185,7 +206,7 @@ class Matches(commands.Cog):
             match = await answer_in_time(
                 interaction, self.bot.service.return_seat(interaction.channel_id, interaction.user.id)
             )
-            await reply(interaction, f"You play your own seat in match #{match.id} again.")
+            await reply(interaction, _("You play your own seat in match #{id} again.", id=match.id))
 
         await guarded(interaction, None, run())
 
@@ -198,11 +219,16 @@ class Matches(commands.Cog):
             match, winners = await answer_in_time(
                 interaction, self.bot.service.resign(interaction.channel_id, interaction.user.id)
             )
-            names = (
-                ", ".join(shown(match.seats[w].name) for w in winners) or "nobody (a loss against the game)"
+            names = list_words([shown(match.seats[w].name) for w in winners]) or _(
+                "nobody (a loss against the game)"
             )
             await reply(
-                interaction, f"You resigned match #{match.id}. Winner: {names}. The result is posted."
+                interaction,
+                _(
+                    "You resigned match #{id}. Winner: {names}. The result is posted.",
+                    id=match.id,
+                    names=names,
+                ),
             )
 
         await guarded(interaction, None, run())
@@ -219,7 +245,7 @@ class Matches(commands.Cog):
                     interaction.channel_id, interaction.user.id, Table.can_manage(interaction)
                 ),
             )
-            await reply(interaction, f"Match #{match.id} is abandoned; the channel is told.")
+            await reply(interaction, _("Match #{id} is abandoned; the channel is told.", id=match.id))
 
         await guarded(interaction, None, run())
 
@@ -229,7 +255,8 @@ class Matches(commands.Cog):
         finished = await self.bot.service.store.finished_matches(interaction.channel_id, 25)
         choices = []
         for f in finished:
-            label = f"#{f.match.id} {self.title(f.match.game)}: {', '.join(f.match.names)}"[:100]
+            names = list_words(list(f.match.names))
+            label = f"#{f.match.id} {self.title(f.match.game)}: {names}"[:100]
             if current.strip("#") in str(f.match.id) or current.lower() in label.lower():
                 choices.append(app_commands.Choice(name=label, value=f.match.id))
         return choices[:25]
@@ -281,7 +308,7 @@ class Matches(commands.Cog):
         if match_id is not None:
             named = await self.bot.service.store.get_match(match_id)
             if named is None or named.channel_id != channel_id:
-                raise ServiceError(f"Match #{match_id} was not played in this channel.")
+                raise ServiceError(_("Match #{id} was not played in this channel.", id=match_id))
             return named.id
         live = await self.bot.service.store.live_match(channel_id)
         if live is not None and live.status == "active" and any(s.user_id == user_id for s in live.seats):
@@ -298,26 +325,29 @@ class Matches(commands.Cog):
         async def run():
             finished = await self.bot.service.store.finished_matches(interaction.channel_id, HISTORY)
             if not finished:
-                await reply(interaction, "No match has finished in this channel yet.")
+                await reply(interaction, _("No match has finished in this channel yet."))
                 return
-            embed = discord.Embed(title="Finished matches in this channel", colour=discord.Colour.gold())
+            embed = discord.Embed(title=_("Finished matches in this channel"), colour=discord.Colour.gold())
             for f in finished:
                 m = f.match
                 by_seat = {r.seat: r for r in f.results}
-                scores = ", ".join(
-                    f"{'🏆 ' if by_seat.get(i) and by_seat[i].won else ''}{shown(seat.name)} "
-                    f"{by_seat[i].score if i in by_seat else '-'}"
-                    for i, seat in enumerate(m.seats)
+                scores = list_words(
+                    [
+                        f"{'🏆 ' if by_seat.get(i) and by_seat[i].won else ''}{shown(seat.name)} "
+                        f"{by_seat[i].score if i in by_seat else '-'}"
+                        for i, seat in enumerate(m.seats)
+                    ]
                 )
                 winners = [shown(m.seats[r.seat].name) for r in f.results if r.won and r.seat < len(m.seats)]
-                embed.add_field(
-                    name=f"#{m.id} {self.title(m.game)}"[:256],
-                    value=f"<t:{int(f.finished_at)}:d>: {scores}\nWinner: {' and '.join(winners) or 'nobody'}"[
-                        :1024
-                    ],
-                    inline=False,
+                date = when(f.finished_at, "d")
+                value = _(
+                    "{date}: {scores}\nWinner: {names}",
+                    date=date,
+                    scores=scores,
+                    names=and_words(winners) or _("nobody"),
                 )
-            embed.set_footer(text="See one again with /match replay.")
+                embed.add_field(name=f"#{m.id} {self.title(m.game)}"[:256], value=value[:1024], inline=False)
+            embed.set_footer(text=_("See one again with /match replay."))
             await interaction.response.send_message(embed=embed, ephemeral=True)
 
         await guarded(interaction, None, run())
@@ -336,23 +366,33 @@ class Matches(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         async def run():
             best = await self.bot.service.store.leaderboard(interaction.guild_id, game, LEADERBOARD)
-            title = f"{self.title(game)}: the best players in this server"
+            title = _("{game}: the best players in this server", game=self.title(game))
             if not best:
                 await reply(
                     interaction,
-                    f"Nobody is rated in {self.title(game)} here yet: finish a match with two players.",
+                    _(
+                        "Nobody is rated in {game} here yet: finish a match with two players.",
+                        game=self.title(game),
+                    ),
                 )
                 return
             lines = [
-                f"{n}. <@{r.user_id}>: **{r.ordinal:.1f}** ({r.played} rated {'match' if r.played == 1 else 'matches'})"
+                _n(
+                    "{place}. {who}: **{rating:.1f}** ({n} rated match)",
+                    "{place}. {who}: **{rating:.1f}** ({n} rated matches)",
+                    r.played,
+                    place=n,
+                    who=mention(r.user_id),
+                    rating=r.ordinal,
+                )
                 for n, r in enumerate(best, 1)
             ]
             embed = discord.Embed(title=title, description="\n".join(lines), colour=discord.Colour.gold())
-            embed.set_footer(text=RATING_NOTE)
+            embed.set_footer(text=tr(RATING_NOTE))
             if self.cooldowns.wait("leaderboard", (interaction.channel_id, game)) > 0:
                 # Posted here a moment ago: this one only for who asked, not again for everyone.
                 await interaction.response.send_message(
-                    "It was posted in this channel a moment ago; here it is for you.",
+                    _("It was posted in this channel a moment ago; here it is for you."),
                     embed=embed,
                     ephemeral=True,
                 )
@@ -374,19 +414,24 @@ class Matches(commands.Cog):
             lines = await self.bot.service.store.stats(interaction.guild_id, who.id)
             if not lines:
                 await reply(
-                    interaction, f"{shown(who.display_name)} has not finished a match in this server yet."
+                    interaction,
+                    _("{name} has not finished a match in this server yet.", name=shown(who.display_name)),
                 )
                 return
             ratings = {r.game: r for r in await self.bot.service.store.ratings(interaction.guild_id, who.id)}
-            embed = discord.Embed(title=f"{who.display_name} in this server", colour=discord.Colour.green())
+            embed = discord.Embed(
+                title=_("{name} in this server", name=who.display_name), colour=discord.Colour.green()
+            )
             for line in lines:
-                value = f"{line.played} played, {line.won} won"
+                value = _("{played} played, {won} won", played=line.played, won=line.won)
                 rating = ratings.get(line.game)
                 if rating is not None:
-                    value += f"\nRating **{rating.ordinal:.1f}** ({rating.played} rated)"
+                    value += "\n" + _(
+                        "Rating **{rating:.1f}** ({n} rated)", rating=rating.ordinal, n=rating.played
+                    )
                 embed.add_field(name=self.title(line.game), value=value)
             if ratings:
-                embed.set_footer(text=RATING_NOTE)
+                embed.set_footer(text=tr(RATING_NOTE))
             await interaction.response.send_message(embed=embed, ephemeral=True)
 
         await guarded(interaction, None, run())
@@ -441,17 +486,19 @@ async def setup(bot: GameBot) -> None:
     ) -> None:
         if isinstance(error, app_commands.CommandOnCooldown):
             await reply(
-                interaction, f"You did this a moment ago; again in {error.retry_after:.0f} s, please."
+                interaction,
+                _("You did this a moment ago; again in {n} s, please.", n=round(error.retry_after)),
             )
             return
         if isinstance(error, app_commands.BotMissingPermissions):
-            missing = ", ".join(p.replace("_", " ").title() for p in error.missing_permissions)
+            missing = list_words([permission_name(p) for p in error.missing_permissions])
             await reply(
-                interaction, f"I cannot do that here: I lack the permission {missing} in this channel."
+                interaction,
+                _("I cannot do that here: I lack the permission {names} in this channel.", names=missing),
             )
             return
         if isinstance(error, app_commands.CheckFailure):
-            await reply(interaction, "You cannot use this command here.")
+            await reply(interaction, _("You cannot use this command here."))
             return
         original = getattr(error, "original", None)
         if isinstance(original, StoreBusy):
@@ -464,7 +511,7 @@ async def setup(bot: GameBot) -> None:
             interaction.channel_id,
             exc_info=error,
         )
-        await reply(interaction, "Sorry, something went wrong on our side. Nothing was changed.")
+        await reply(interaction, _("Sorry, something went wrong on our side. Nothing was changed."))
 
     await bot.add_cog(Matches(bot))
 

@@ -29,18 +29,36 @@ from cogs.components import (
     RematchButton,
     ReplayButton,
     ReviewOpen,
+    and_words,
     jump_url,
+    mention,
+    when,
 )
 from games import GameState
-from games.base import plural
+from games.text import P, T
+from rendering.i18n import _, _n, _p, list_words, tr
 
 RECENT_LINES = 6
 
 PICTURE_WORKERS = 2
 PICTURES_PER_PERSON = 3  # a person's private pictures queued or being drawn at once, at most
-TOO_MANY_PICTURES = (
+TOO_MANY_PICTURES = T(  # said in the language of the moment of the refusal (cogs.components.said)
     "Your last pictures are still being drawn: wait for them before asking for another. Nothing was changed."
 )
+
+# The options of a match as the lobby names them ("Map: New Horizons"); an option a game adds
+# later is named by its key until it is given a name here.
+OPTION_NAMES = {
+    "map": P("option", "Map"),
+    "feats": P("option", "Feats"),
+    "draft": P("option", "Draft"),
+    "expeditions": P("option", "Expeditions"),
+    "courage": P("option", "Courage"),
+    "worship": P("option", "Worship"),
+    "mode": P("option", "Mode"),
+    "difficulty": P("option", "Difficulty"),
+    "advanced": P("option", "Advanced"),
+}
 
 
 def person_key(user_id: int | None) -> tuple:
@@ -56,7 +74,7 @@ def board_key(match_id: int) -> tuple:
 def seat_label(match: Match, seat: int) -> str:
     s = match.seats[seat]
     if s.ai is not None:
-        return f"**{shown(s.name)}** (AI)" if s.user_id is not None else f"**{shown(s.name)}**"
+        return _("**{name}** (AI)", name=shown(s.name)) if s.user_id is not None else f"**{shown(s.name)}**"
     return f"<@{s.user_id}>"
 
 
@@ -139,21 +157,23 @@ class Messages:
         for key, value in match.options.items():
             if key not in applies:
                 continue  # e.g. an Iwari versus game's difficulty, a solo game's Feats
-            label = key  # each value by the name /<game> new offers it under (Game.option_choices)
+            # each value by the name /<game> new offers it under (Game.option_choices)
             choices = {
                 c.value: c.label for c in game.option_choices.get(key, []) if not isinstance(c.value, bool)
             }
             own = game.option_word(key, match.options)
             if own:
-                shown = own
+                shown = tr(own)
             elif isinstance(value, bool):
-                shown = "on" if value else "off"
+                shown = _p("option value", "on") if value else _p("option value", "off")
             elif value in choices:
-                shown = choices[value]
-            else:
+                shown = tr(choices[value])
+            else:  # a value no longer offered (an old match's): its id in words
                 shown = " + ".join(part.replace("-", " ").capitalize() for part in str(value).split("+"))
-            words.append(f"{label.replace('_', ' ').capitalize()}: {shown}")
-        return ", ".join(words)
+            label = tr(OPTION_NAMES[key]) if key in OPTION_NAMES else key.replace("_", " ").capitalize()
+            # TRANSLATORS: an option of a match and its value in the lobby: "Map: New Horizons".
+            words.append(_("{option}: {value}", option=label, value=shown))
+        return list_words(words)
 
     def lobby_message(self, match: Match, payload: dict) -> discord.ui.LayoutView:
         """The lobby as the database has it now: open with its buttons, started, or cancelled."""
@@ -162,28 +182,41 @@ class Messages:
         lo, hi = min(counts), max(counts)
         colour = discord.Colour.teal()
         solo = hi == 1  # nobody can join: the host plays alone against the game
+        host = mention(match.host_id)
         if match.status == "lobby" and solo:
-            text = f"<@{match.host_id}> plays alone. Press **Start** to begin."
+            text = _("{host} plays alone. Press **Start** to begin.", host=host)
         elif match.status == "lobby":
-            players = plural(lo, "player") if lo == hi else f"{lo}-{hi} players"
-            text = (
-                f"<@{match.host_id}> is hosting. Press **Join** to play ({players}). "
-                "The host presses **Start** when everyone is in."
+            players = (
+                _n("{n} player", "{n} players", lo) if lo == hi else _("{lo}-{hi} players", lo=lo, hi=hi)
+            )
+            text = _(
+                "{host} is hosting. Press **Join** to play ({players}). "
+                "The host presses **Start** when everyone is in.",
+                host=host,
+                players=players,
             )
         elif match.status == "abandoned":
             by = payload.get("cancelled_by")
-            text, colour = (f"Cancelled by <@{by}>." if by else "Cancelled."), discord.Colour.dark_grey()
+            text = _("Cancelled by {who}.", who=mention(by)) if by else _("Cancelled.")
+            colour = discord.Colour.dark_grey()
             if payload.get("expired"):
-                text = "Closed: nobody pressed Start in time."
+                text = _("Closed: nobody pressed Start in time.")
         else:
-            text = f"Started. Seat order: {' -> '.join(shown(s.name) for s in match.seats)}."
-        players = "\n".join(f"{i + 1}. {shown(s.name)}" for i, s in enumerate(match.seats)) or "nobody yet"
+            order = " -> ".join(shown(s.name) for s in match.seats)
+            text = _("Started. Seat order: {order}.", order=order)
+        players = "\n".join(f"{i + 1}. {shown(s.name)}" for i, s in enumerate(match.seats)) or _("nobody yet")
         items: list[discord.ui.Item] = [
-            discord.ui.TextDisplay(f"### {game.title}: new match #{match.id}\n{text}"),
-            discord.ui.TextDisplay(f"**Players ({len(match.seats)}/{hi})**\n{players}"),
+            discord.ui.TextDisplay(
+                _("### {game}: new match #{id}\n{text}", game=game.title, id=match.id, text=text)
+            ),
+            discord.ui.TextDisplay(
+                _("**Players ({n}/{most})**\n{players}", n=len(match.seats), most=hi, players=players)
+            ),
         ]
         if match.options:
-            items.append(discord.ui.TextDisplay(f"**Options:** {self.option_words(match)}"))
+            items.append(
+                discord.ui.TextDisplay(_("**Options:** {options}", options=self.option_words(match)))
+            )
         if match.status == "lobby" and solo:  # no Join, no Leave (the host cancels), no AI to add
             items.append(discord.ui.ActionRow(*(LobbyButton(op, match.id) for op in ("start", "cancel"))))
         elif match.status == "lobby":
@@ -213,12 +246,17 @@ class Messages:
         """The public board: who acts and on what, the picture, the scores, the last moves, Play."""
         game = self.service.game(match.game)
         to_act = state.to_act()
-        head = f"### {game.title} · match #{match.id}"
+        head = _("### {game} · match #{id}", game=game.title, id=match.id)
         if to_act:
-            waiting = ", ".join(seat_label(match, s) for s in to_act)
+            waiting = list_words([seat_label(match, s) for s in to_act])
             prompt = format_event(state.prompt(to_act[0]), match.shown_names)
             since = int(await self.service.waiting_since(match, to_act))
-            head += f"\n**Waiting for {waiting}** since <t:{since}:R>: {prompt}"
+            head += "\n" + _(
+                "**Waiting for {waiting}** since {since}: {prompt}",
+                waiting=waiting,
+                since=when(since),
+                prompt=prompt,
+            )
         seen = state.view(None)
         # Never refused: the board is the delivery of what the database says. Its key is its
         # match's, so it waits for no one person's burst (one job of each other key at most).
@@ -226,21 +264,23 @@ class Messages:
         items: list[discord.ui.Item] = [
             discord.ui.TextDisplay(head[:1500]),
             discord.ui.MediaGallery(discord.MediaGalleryItem(file)),
-            discord.ui.TextDisplay(f"**Scores:** {self.scores_line(match, state.scores())}"[:500]),
+            discord.ui.TextDisplay(
+                _("**Scores:** {scores}", scores=self.scores_line(match, state.scores()))[:500]
+            ),
         ]
         facts = rendering.glance(match.game, seen)
         if facts:
             items.append(discord.ui.TextDisplay(facts))
         if recent:
             moves = "\n".join(f"- {line}" for line in recent[-RECENT_LINES:])
-            items.append(discord.ui.TextDisplay(f"**Last moves**\n{moves}"[:1500]))
+            items.append(discord.ui.TextDisplay(_("**Last moves**\n{moves}", moves=moves)[:1500]))
         items.append(
             discord.ui.ActionRow(
                 BoardButton("play", match.id, match.version), BoardButton("view", match.id, match.version)
             )
         )
         items.append(
-            discord.ui.TextDisplay("-# Press Play when it is your turn. My view shows your private cards.")
+            discord.ui.TextDisplay(_("-# Press Play when it is your turn. My view shows your private cards."))
         )
         items += self.absent_choice(match, state)
         return layout(*items, colour=discord.Colour.blue()), file
@@ -251,11 +291,14 @@ class Messages:
         absent = self.service.absent_seats(match, state) if match.stalled == match.version else []
         if not absent:
             return []
-        who = ", ".join(seat_label(match, s) for s in absent)
+        who = list_words([seat_label(match, s) for s in absent])
         return [
             discord.ui.TextDisplay(
-                f"**{who} did not come back after 3 reminders.** Any other player may let an AI play "
-                "the seat until its player returns (`/match return`), or end the match without a result."
+                _(
+                    "**{who} did not come back after 3 reminders.** Any other player may let an AI play "
+                    "the seat until its player returns (`/match return`), or end the match without a result.",
+                    who=who,
+                )
             ),
             discord.ui.ActionRow(
                 AbsentButton("ai", match.id, match.version), AbsentButton("end", match.id, match.version)
@@ -266,10 +309,25 @@ class Messages:
         self, match: Match, seats: list[int], board_id: int | None, reminder: int | None = None
     ) -> str:
         """The short message that pings the players to act; it links to the board."""
-        who = ", ".join(seat_label(match, s) for s in seats)
+        who = list_words([seat_label(match, s) for s in seats])
         game = self.service.game(match.game).title
-        what = f"reminder ({reminder}/3), your turn" if reminder else "your turn"
-        return f"{who}, {what} in {game} match #{match.id}: [see the board]({jump_url(match, board_id)})"
+        link = jump_url(match, board_id)
+        if reminder:
+            return _(
+                "{who}, reminder ({n}/3), your turn in {game} match #{id}: [see the board]({link})",
+                who=who,
+                n=reminder,
+                game=game,
+                id=match.id,
+                link=link,
+            )
+        return _(
+            "{who}, your turn in {game} match #{id}: [see the board]({link})",
+            who=who,
+            game=game,
+            id=match.id,
+            link=link,
+        )
 
     @staticmethod
     def is_mention(match: Match, message: discord.Message) -> bool:
@@ -283,8 +341,12 @@ class Messages:
         game = self.service.game(match.game).title
         user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
         await user.send(
-            f"It is your turn in {game} match #{match.id}: "
-            f"[see the board]({jump_url(match, board_id)}), or press Play.",
+            _(
+                "It is your turn in {game} match #{id}: [see the board]({link}), or press Play.",
+                game=game,
+                id=match.id,
+                link=jump_url(match, board_id),
+            ),
             view=self.mention_view(match),
         )
 
@@ -296,7 +358,7 @@ class Messages:
         return view
 
     def final_title(self, match: Match) -> str:
-        return f"{self.service.game(match.game).title} - match #{match.id} is over"
+        return _("{game} - match #{id} is over", game=self.service.game(match.game).title, id=match.id)
 
     def final_buttons(self, match: Match) -> list[discord.ui.Item]:
         """The buttons under a finished match's result."""
@@ -308,24 +370,24 @@ class Messages:
         scores = state.scores()
         resigned = payload.get("resigned")
         winners = payload.get("winners", state.winners()) if resigned is not None else state.winners()
-        names = " and ".join(seat_label(match, w) for w in winners)
+        names = and_words([seat_label(match, w) for w in winners])
         seen = state.view(None)
         # A game against the game itself (Iwari solo and co-op) says who won and why in its words.
         special = rendering.outcome(match.game, seen) if resigned is None else ""
         if special:
             outcome = special
         elif not winners:
-            outcome = "Nobody wins: every player lost this time."
+            outcome = _("Nobody wins: every player lost this time.")
         else:
-            outcome = f"Winner: {names}!" if len(winners) == 1 else f"Winners: {names}!"
+            outcome = _n("Winner: {names}!", "Winners: {names}!", len(winners), names=names)
         if resigned is not None and 0 <= resigned < len(match.seats):
-            outcome = f"{seat_label(match, resigned)} resigned. {outcome}"
+            outcome = _("{who} resigned. {outcome}", who=seat_label(match, resigned), outcome=outcome)
         ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
         # The game's scoring parts in words (after a resignation the game did not count them).
         parts = state.score_parts() if resigned is None else None
         table = "\n".join(
             f"{'🏆 ' if s in winners else ''}{shown(match.seats[s].name)}: **{scores[s]}**"
-            + (" = " + " · ".join(f"{words} {points}" for words, points in parts[s]) if parts else "")
+            + (" = " + " · ".join(f"{tr(words)} {points}" for words, points in parts[s]) if parts else "")
             for s in ranking
         )
         file = await self.picture(  # never refused, like the board
@@ -336,22 +398,27 @@ class Messages:
             discord.ui.MediaGallery(discord.MediaGalleryItem(file)),
         ]
         if not special:  # against the game itself the outcome says it all: no "alice: 0"
-            items.append(discord.ui.TextDisplay(f"**Final scores**\n{table}"[:1500]))
+            items.append(discord.ui.TextDisplay(_("**Final scores**\n{table}", table=table)[:1500]))
         recent = await self.recent(match)
         if recent:
             moves = "\n".join(f"- {line}" for line in recent[-RECENT_LINES:])
-            items.append(discord.ui.TextDisplay(f"**Last moves**\n{moves}"[:1500]))
+            items.append(discord.ui.TextDisplay(_("**Last moves**\n{moves}", moves=moves)[:1500]))
         items.append(discord.ui.ActionRow(*self.final_buttons(match)))
         return layout(*items, colour=discord.Colour.gold()), file
 
     def abandoned_message(
         self, match: Match, user_id: int | None, stalled: list[int] = ()
     ) -> discord.ui.LayoutView:
-        by = f" by <@{user_id}>" if user_id else ""
-        text = f"### {self.final_title(match)}\nMatch #{match.id} was abandoned{by}, without a result."
-        away = ", ".join(seat_label(match, s) for s in stalled if 0 <= s < len(match.seats))
+        if user_id:
+            line = _(
+                "Match #{id} was abandoned by {who}, without a result.", id=match.id, who=mention(user_id)
+            )
+        else:
+            line = _("Match #{id} was abandoned, without a result.", id=match.id)
+        text = f"### {self.final_title(match)}\n{line}"
+        away = list_words([seat_label(match, s) for s in stalled if 0 <= s < len(match.seats)])
         if away:
-            text += f" {away} did not come back after the last reminder."
+            text += " " + _("{who} did not come back after the last reminder.", who=away)
         return layout(discord.ui.TextDisplay(text), colour=discord.Colour.dark_grey())
 
     async def recent(self, match: Match) -> list[str]:

@@ -28,12 +28,14 @@ from bot import merge
 from bot.limits import Overloaded
 from bot.service import MatchService, format_event
 from bot.store import Match
-from cogs.components import ActButton, ActSelect, PageButton, UndoButton
+from cogs.components import ActButton, ActSelect, PageButton, UndoButton, and_words
 from cogs.messages import Messages, layout, person_key
 from games import Action, GameState
+from games.text import T
 from rendering import i18n, presentation
 from rendering.alt import clip
 from rendering.facts import facts, plain
+from rendering.i18n import _, tr
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +43,9 @@ MAX_ROWS = 5
 TOKEN_LIFETIME = 15 * 60  # seconds an interaction token can edit or delete its messages
 CLOSE_MARGIN = 60  # a panel is closed this long before its token ends (a slow edit still lands)
 SELECT_SIZE = 25
-CLOSED = "This panel is closed: press Play on the board."
-VIEW_CLOSED = "This view is closed: press My view on the board to see your cards now."
+# Said in the language of the moment when a panel or a view is closed (``tr``).
+CLOSED = T("This panel is closed: press Play on the board.")
+VIEW_CLOSED = T("This view is closed: press My view on the board to see your cards now.")
 PANEL_COLOUR = discord.Colour.blurple()
 
 PLACEHOLDER_MAX = 25  # characters of a placeholder a 400 px phone shows inside a card
@@ -74,10 +77,11 @@ def panel_rows(actions: list[Action]) -> list[Row]:
 
 
 def name(group: str, menus: Mapping[str, str] | None = None) -> str:
-    """What a select of ``group`` asks for, in a word or two: as the game's ``Presentation.menus``
-    names it ("space": "Tent"), or by the group itself ("start_card": "Start card"). With its
-    count it fits the 25 characters a phone shows of a placeholder inside a card."""
-    return (menus or {}).get(group, group.replace("_", " ").capitalize())
+    """What a select of ``group`` asks for, in a word or two, in the language of the moment: as the
+    game's ``Presentation.menus`` names it ("space": "Tent"), or by the group itself ("start_card":
+    "Start card", English: a game names every menu it shows). With its count it fits the 25
+    characters a phone shows of a placeholder inside a card."""
+    return tr((menus or {}).get(group, group.replace("_", " ").capitalize()))
 
 
 def placeholder(row: Row, menus: Mapping[str, str] | None = None) -> str:
@@ -87,12 +91,19 @@ def placeholder(row: Row, menus: Mapping[str, str] | None = None) -> str:
     counts = [str(row.total)]
     if row.total > len(row.actions):
         first, last = row.first + 1, row.first + len(row.actions)
-        counts = [f"{first}-{last} of {row.total}", f"{first}-{last}/{row.total}"]
+        # TRANSLATORS: the options a long menu shows on this page: "26-27 of 27".
+        counts = [
+            _("{first}-{last} of {total}", first=first, last=last, total=row.total),
+            f"{first}-{last}/{row.total}",
+        ]
     kinds = [name(k, menus) for k in row.group.split(merge.JOIN)]
     for words, count in [(w, counts[0]) for w in (kinds, kinds[:1] + kinds[-1:], kinds[:1])] + [
         (kinds[:1], c) for c in counts[1:]
     ]:
-        what = " + ".join([words[0], *(w.lower() for w in words[1:])])
+        what = words[0]
+        for word in words[1:]:
+            # TRANSLATORS: a menu's name for a question of several steps: "Territory + tent".
+            what = _("{kinds} + {kind}", kinds=what, kind=word.lower())
         text = f"{what} · {count}"
         if len(text) <= PLACEHOLDER_MAX:
             return text
@@ -108,7 +119,9 @@ def paginate(rows: list[Row], keep_row: bool = False) -> list[list[Row]]:
     return [rows[i : i + per] for i in range(0, len(rows), per)]
 
 
-def closed_view(text: str = CLOSED, *rows: discord.ui.ActionRow) -> discord.ui.LayoutView:
+def closed_view(text: str | None = None, *rows: discord.ui.ActionRow) -> discord.ui.LayoutView:
+    """A panel that offers nothing any more: ``text`` (by default: closed, press Play)."""
+    text = tr(CLOSED) if text is None else text
     return layout(discord.ui.TextDisplay(text), *rows, colour=discord.Colour.dark_grey())
 
 
@@ -183,9 +196,10 @@ class Panels:
             nav.append(UndoButton(match.id, match.version))
         if len(pages) > 1:
             if page > 0:
-                nav.append(PageButton(match.id, match.version, page - 1, "Previous"))
+                nav.append(PageButton(match.id, match.version, page - 1, _("Previous")))
             if page < len(pages) - 1:
-                nav.append(PageButton(match.id, match.version, page + 1, f"More ({page + 2}/{len(pages)})"))
+                label = _("More ({page}/{pages})", page=page + 2, pages=len(pages))
+                nav.append(PageButton(match.id, match.version, page + 1, label))
         if nav:
             items.append(discord.ui.ActionRow(*nav))
         file = await self.private_picture(match, view, words, match.seats[seat].user_id, refusable=refusable)
@@ -198,7 +212,11 @@ class Panels:
         """A seat's picture, drawn in its person's turn; its alt text is the facts in words, as the
         panel says them."""
         game = self.service.game(match.game).title
-        alt = clip(f"Your view of the {game} board. " + plain(words)) if words else None
+        alt = (
+            clip(_("Your view of the {game} board. {facts}", game=game, facts=plain(words)))
+            if words
+            else None
+        )
         return await self.messages.picture(
             match, view, "private.png", description=alt, key=person_key(user_id), refusable=refusable
         )
@@ -225,7 +243,7 @@ class Panels:
         is the one retired."""
         key = (match_id, user_id)
         if my_view:
-            closing = {"content": VIEW_CLOSED, "attachments": []}  # a plain message, not a card
+            closing = {"content": tr(VIEW_CLOSED), "attachments": []}  # a plain message, not a card
             self._hold(self._views, key, message_id, edit, delete, closing, order)
             return
         self._hold(self._live, key, message_id, edit, delete, {"view": closed_view, "attachments": []})
@@ -284,8 +302,8 @@ class Panels:
         entry = self._live.get((match.id, match.seats[seat].user_id))
         if entry is not None:
             entry.undo = (match.version, text[:2000])
-        waiting = " and ".join(match.shown_names[s] for s in state.to_act())
-        text = f"{text}\nUndo takes your last step back until {waiting} plays."
+        waiting = and_words([match.shown_names[s] for s in state.to_act()])
+        text = _("{done}\nUndo takes your last step back until {waiting} plays.", done=text, waiting=waiting)
         return closed_view(text[:2000], discord.ui.ActionRow(UndoButton(match.id, match.version)))
 
     async def retract_undos(self, match: Match) -> None:
@@ -309,7 +327,9 @@ class Panels:
         if slots.get(key) is entry:
             del slots[key]
         try:
-            await entry.edit(**{k: v() if callable(v) else v for k, v in closing.items()})
+            with i18n.language(entry.language):
+                closed = {k: v() if callable(v) else v for k, v in closing.items()}
+            await entry.edit(**closed)
         except discord.HTTPException as exc:
             log.info("a panel could not be closed (%s)", exc.status)
 
@@ -333,8 +353,8 @@ class Panels:
         user_id = match.seats[seat].user_id
         if seat not in state.to_act():
             if seat in withdrawn:
-                waiting = " and ".join(match.shown_names[s] for s in state.to_act())
-                view = closed_view(f"Taken back: it is {waiting}'s turn again.")
+                waiting = and_words([match.shown_names[s] for s in state.to_act()])
+                view = closed_view(_("Taken back: it is {waiting}'s turn again.", waiting=waiting))
                 try:
                     await entry.edit(view=view, attachments=[])
                 except discord.HTTPException:
@@ -343,7 +363,7 @@ class Panels:
         try:
             # Refusable: a person with pictures still on the way is not queued one more by the
             # writer (whose delivery of this match waits for it); Play opens the panel anyway.
-            view, file = await self.build(match, state, seat, note="**Your turn:**", refusable=True)
+            view, file = await self.build(match, state, seat, note=_("**Your turn:**"), refusable=True)
         except Overloaded:
             log.info("panel of match %s not refreshed: its player's pictures are on the way", match.id)
             return

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import io
 import logging
 from collections import OrderedDict
@@ -37,8 +38,10 @@ from bot.replay import replay as make_replay
 from bot.replay_cache import ReplayCache, replay_key
 from bot.service import MatchService, ServiceError, format_event
 from bot.store import Match
-from cogs.components import LogPageButton, ReplayButton, ReviewJump, ReviewSeat, ReviewStep
+from cogs.components import LogPageButton, ReplayButton, ReviewJump, ReviewSeat, ReviewStep, and_words
 from cogs.messages import layout
+from games.text import T
+from rendering.i18n import DEFAULT, _, _n, current, list_words
 
 log = logging.getLogger(__name__)
 
@@ -70,8 +73,14 @@ def log_message(match: Match, lines: list[str], page: int | None) -> tuple[str, 
     with ◀ ▶ to the pages before and after."""
     pages = log_pages(lines)
     page = len(pages) - 1 if page is None else max(0, min(page, len(pages) - 1))
-    body = "\n".join(f"- {line}" for line in pages[page]) or "No moves yet."
-    text = f"**Moves of match #{match.id}** (page {page + 1} of {len(pages)})\n{body}"
+    body = "\n".join(f"- {line}" for line in pages[page]) or _("No moves yet.")
+    text = _(
+        "**Moves of match #{id}** (page {page} of {pages})\n{moves}",
+        id=match.id,
+        page=page + 1,
+        pages=len(pages),
+        moves=body,
+    )
     view = discord.ui.View(timeout=None)
     view.add_item(LogPageButton(match.id, page - 1, "p", disabled=page == 0))
     view.add_item(LogPageButton(match.id, page + 1, "n", disabled=page == len(pages) - 1))
@@ -83,12 +92,12 @@ class Replays:
         self.service = service
         self.pictures = pictures  # the viewer's pictures: the workers of every private picture
         self.pool = FairPool(
-            1, 1, "replay", "Your last replay is still being drawn: wait for it before asking for another."
+            1, 1, "replay", T("Your last replay is still being drawn: wait for it before asking for another.")
         )
         settings = getattr(client, "settings", None)
         folder = Path(getattr(settings, "database_path", DEFAULT_DATABASE)).parent / "replays"
         self.cache = ReplayCache(folder)
-        self._kept: OrderedDict[int, asyncio.Future[Replay]] = OrderedDict()
+        self._kept: OrderedDict[tuple[int, str], asyncio.Future[Replay]] = OrderedDict()
         self._timelines: OrderedDict[tuple, asyncio.Future[tuple[Timeline, list[int]]]] = OrderedDict()
         self._frames: OrderedDict[tuple, tuple[bytes, str]] = OrderedDict()
 
@@ -104,22 +113,27 @@ class Replays:
     # -- the GIF
 
     async def replay(self, match: Match, requester: int = 0) -> Replay:
-        """The finished match as an animated GIF, rebuilt from its seed and action log in a worker."""
+        """The finished match as an animated GIF, rebuilt from its seed and action log in a worker
+        (its pictures' words in the language of the moment: one kept per language)."""
         if match.status != "finished":
-            raise ServiceError("Only a finished match has a replay.")
-        future = self._kept.get(match.id)
+            raise ServiceError(_("Only a finished match has a replay."))
+        kept = (match.id, current())
+        future = self._kept.get(kept)
         if future is None or future.cancelled() or (future.done() and future.exception() is not None):
             future = asyncio.ensure_future(self._draw(match, requester))
-            self._kept[match.id] = future
+            self._kept[kept] = future
             while len(self._kept) > REPLAYS_KEPT:
                 self._kept.popitem(last=False)
-        self._kept.move_to_end(match.id)
+        self._kept.move_to_end(kept)
         return await asyncio.shield(future)  # one click that gives up does not cancel it for others
 
     @staticmethod
     def key(match: Match) -> str:
-        """The key of the match's replay on disk: read without the log."""
-        return replay_key(match.game, match.seed, match.options, match.names, match.version, match.state)
+        """The key of the match's replay on disk: read without the log; its pictures' words are in
+        the language of the moment, which is part of the key (English keeps the key it had)."""
+        key = replay_key(match.game, match.seed, match.options, match.names, match.version, match.state)
+        lang = current()
+        return key if lang == DEFAULT else hashlib.sha256(f"{key}:{lang}".encode()).hexdigest()
 
     async def steps(self, match: Match) -> tuple[list[tuple[int, str]], list[int]]:
         """The steps the match is rebuilt from (seat, action id), and the version each was saved at."""
@@ -146,10 +160,12 @@ class Replays:
         try:
             drawn = await self.pool.run(requester, work)
         except Overloaded as exc:
-            raise ServiceError(str(exc)) from None
+            raise ServiceError(*exc.args) from None
         except ReplayError:
             log.exception("match %s cannot be replayed", match.id)
-            raise ServiceError("This match cannot be replayed, sorry: its log does not rebuild it.") from None
+            raise ServiceError(
+                _("This match cannot be replayed, sorry: its log does not rebuild it.")
+            ) from None
         await asyncio.to_thread(self.cache.put, match.id, key, drawn)
         return drawn
 
@@ -159,12 +175,22 @@ class Replays:
         state = self.service.state_of(match)
         scores = state.scores()
         if state.is_over():
-            end = "Winner: " + (" and ".join(match.seats[w].name for w in state.winners()) or "nobody") + "."
+            winners = and_words([match.seats[w].name for w in state.winners()]) or _("nobody")
+            end = _("Winner: {names}.", names=winners)
         else:
-            end = "It ended with a resignation."
-        description = (
-            f"Replay of {game} match #{match.id}: {replay.turns} turns in {replay.frames} pictures. "
-            f"Scores: {', '.join(f'{s.name} {scores[i]}' for i, s in enumerate(match.seats))}. {end}"
+            end = _("It ended with a resignation.")
+        # TRANSLATORS: the English says "turns" for one as well.
+        turns = _n("{n} turns", "{n} turns", replay.turns)
+        # TRANSLATORS: the English says "pictures" for one as well.
+        pictures = _n("{n} pictures", "{n} pictures", replay.frames)
+        description = _(
+            "Replay of {game} match #{id}: {turns} in {pictures}. Scores: {scores}. {end}",
+            game=game,
+            id=match.id,
+            turns=turns,
+            pictures=pictures,
+            scores=list_words([f"{s.name} {scores[i]}" for i, s in enumerate(match.seats)]),
+            end=end,
         )
         return discord.File(
             io.BytesIO(replay.data),
@@ -180,19 +206,24 @@ class Replays:
         players only, as everyone sees it; a player's hand only once the match is over."""
         if match.status == "finished":
             if seat is not None and not 0 <= seat < len(match.seats):
-                raise ServiceError("That seat is not in this match. Nothing is shown.")
+                raise ServiceError(_("That seat is not in this match. Nothing is shown."))
             return
         if match.status != "active":
-            raise ServiceError("This match was not played to the end: it has no replay.")
+            raise ServiceError(_("This match was not played to the end: it has no replay."))
         if all(s.user_id != user_id for s in match.seats):
             raise ServiceError(
-                f"Only the players of match #{match.id} can step through it while it is played; "
-                "everyone can once it is over."
+                _(
+                    "Only the players of match #{id} can step through it while it is played; "
+                    "everyone can once it is over.",
+                    id=match.id,
+                )
             )
         if seat is not None:
             raise ServiceError(
-                "The players' hands are shown once the match is over: until then the replay "
-                "shows only what everyone sees."
+                _(
+                    "The players' hands are shown once the match is over: until then the replay "
+                    "shows only what everyone sees."
+                )
             )
 
     async def timeline(self, match: Match, key: Hashable) -> tuple[Timeline, list[int]]:
@@ -217,10 +248,12 @@ class Replays:
             )
         except ReplayError:
             log.exception("match %s cannot be replayed", match.id)
-            raise ServiceError("This match cannot be replayed, sorry: its log does not rebuild it.") from None
+            raise ServiceError(
+                _("This match cannot be replayed, sorry: its log does not rebuild it.")
+            ) from None
         if built.states[-1] != match.state:
             log.error("match %s: its log does not rebuild its saved state", match.id)
-            raise ServiceError("This match cannot be replayed, sorry: its log does not rebuild it.")
+            raise ServiceError(_("This match cannot be replayed, sorry: its log does not rebuild it."))
         return built, [versions[t.actions - 1] if t.actions else 0 for t in built.turns]
 
     def _frame(self, game_key: str, built: Timeline, step: int, seat: int | None, names: list[str]):
@@ -239,11 +272,15 @@ class Replays:
             step = 0 if match.status == "finished" else last
         if not 0 <= step <= last:
             raise ServiceError(
-                f"That step is not in match #{match.id} now (it has {last + 1}): choose one in the menu."
+                _(
+                    "That step is not in match #{id} now (it has {n}): choose one in the menu.",
+                    id=match.id,
+                    n=last + 1,
+                )
             )
         files = []
         for whose, stem in ((None, "step"), (seat, "hand")) if seat is not None else ((None, "step"),):
-            name = (match.id, match.seed, step, versions[step], whose)
+            name = (match.id, match.seed, step, versions[step], whose, current())  # its words: a language
             frame = self._frames.get(name)
             if frame is None:
                 frame = await self.pictures.run(key, self._frame, match.game, built, step, whose, match.names)
@@ -260,9 +297,9 @@ class Replays:
     def step_title(self, match: Match, built: Timeline, step: int) -> str:
         turn = built.turns[step]
         if not turn.seats:
-            return "The set-up"
-        who = " and ".join(match.shown_names[s] for s in turn.seats)
-        return f"Round {turn.round} · after {who}'s turn {turn.turn}"
+            return _("The set-up")
+        who = and_words([match.shown_names[s] for s in turn.seats])
+        return _("Round {round} · after {who}'s turn {turn}", round=turn.round, who=who, turn=turn.turn)
 
     def step_words(self, match: Match, built: Timeline, step: int, seat: int | None) -> str:
         """What the step's moves said, as in the log (and what ``seat`` alone was told, after the end)."""
@@ -274,7 +311,14 @@ class Replays:
         out, size = [], 0
         for n, line in enumerate(lines):
             if size + len(line) > WORDS_LIMIT - 40:
-                out.append(f"-# ... and {len(lines) - n} more lines (/match log has them all)")
+                out.append(
+                    # TRANSLATORS: the English says "lines" even for one (it never shows one alone).
+                    _n(
+                        "-# ... and {n} more lines (/match log has them all)",
+                        "-# ... and {n} more lines (/match log has them all)",
+                        len(lines) - n,
+                    )
+                )
                 break
             out.append(line)
             size += len(line) + 1
@@ -290,16 +334,18 @@ class Replays:
                 starts.append(n)
         last = len(built) - 1
         picks = [starts[i] for i in thin(len(starts), JUMPS - 2)] if starts else []
-        out = [(0, "The set-up", "")]
+        out = [(0, _("The set-up"), "")]
         for n in picks:
             turns = [t for t in built.turns if t.round == built.turns[n].round and t.seats]
-            names = ", ".join(dict.fromkeys(match.names[t.seats[0]] for t in turns))
-            out.append((n, f"Round {built.turns[n].round}", names[:100]))
-        end = "the end" if match.status == "finished" else "now"
+            names = list_words(list(dict.fromkeys(match.names[t.seats[0]] for t in turns)))
+            out.append((n, _("Round {round}", round=built.turns[n].round), names[:100]))
+        finished = match.status == "finished"
         if last > 0 and out[-1][0] == last:
-            out[-1] = (last, f"{out[-1][1]} · {end}", out[-1][2])
+            step = out[-1][1]
+            label = _("{step} · the end", step=step) if finished else _("{step} · now", step=step)
+            out[-1] = (last, label, out[-1][2])
         elif last > 0:
-            out.append((last, end.capitalize(), ""))
+            out.append((last, _("The end") if finished else _("Now"), ""))
         return out[:JUMPS]
 
     def viewer_layout(
@@ -309,12 +355,22 @@ class Replays:
         last = len(built) - 1
         title = self.step_title(match, built, step)
         if step == last and match.status == "finished":
-            title += " · the end"
-        head = f"### {game} match #{match.id}, step {step} of {last}\n{title}"
+            title = _("{step} · the end", step=title)
+        head = _(
+            "### {game} match #{id}, step {step} of {last}\n{title}",
+            game=game,
+            id=match.id,
+            step=step,
+            last=last,
+            title=title,
+        )
         whose = (
-            "As everyone saw it."
+            _("As everyone saw it.")
             if seat is None
-            else f"With {match.shown_names[seat]}'s hand and secrets under the board (the match is over)."
+            else _(
+                "With {name}'s hand and secrets under the board (the match is over).",
+                name=match.shown_names[seat],
+            )
         )
         # A gallery each: two in one are shown side by side as cropped tiles.
         items: list[discord.ui.Item] = [discord.ui.TextDisplay(head)]

@@ -26,15 +26,18 @@ from cogs.components import (
     POST_PERMISSIONS,
     THREAD_PERMISSIONS,
     AbsentButton,
+    and_words,
     lacking_text,
     missing,
     reply,
+    when,
 )
 from cogs.messages import Messages, person_key
 from cogs.panel import Panels, closed_view
 from cogs.replays import Replays, log_message
 from cogs.writer import Writer, transient
 from rendering.facts import facts
+from rendering.i18n import _, _n, list_words
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +126,7 @@ class Table:
         """Count a use of ``kind``, or refuse it (nothing done) while the person's last is too recent."""
         left = self.cooldowns.wait(kind, who)
         if left > 0:
-            raise ServiceError(f"You did this a moment ago; again in {math.ceil(left)} s, please.")
+            raise ServiceError(_("You did this a moment ago; again in {n} s, please.", n=math.ceil(left)))
 
     def admits_pictures(self, user_id: int) -> None:
         """Refuse at once (before any answer) a request for a picture while the person's are all on
@@ -138,17 +141,19 @@ class Table:
         match = await self.service.get(match_id)
         if match.guild_id != interaction.guild_id or match.channel_id != interaction.channel_id:
             log.warning("a click for match %s came from channel %s", match_id, interaction.channel_id)
-            raise ServiceError("That match is not played here.")
+            raise ServiceError(_("That match is not played here."))
         return match
 
     async def on_replay(self, interaction: discord.Interaction, match_id: int, share: bool = False) -> None:
         match = await self.here(interaction, match_id)
         if match.status != "finished":
-            raise ServiceError("Only a finished match has a replay.")
+            raise ServiceError(_("Only a finished match has a replay."))
         self.cool_down("replay", interaction.user.id)
         await interaction.response.defer(ephemeral=not share, thinking=True)
         file = await self.replays.file(match, interaction.user.id)
-        text = f"Match #{match.id} of {self.service.game(match.game).title}, move by move."
+        text = _(
+            "Match #{id} of {game}, move by move.", id=match.id, game=self.service.game(match.game).title
+        )
         await interaction.followup.send(text, file=file, ephemeral=not share)
 
     @staticmethod
@@ -157,7 +162,7 @@ class Table:
         message is a private answer: a forged one on a public message would replace it."""
         message = interaction.message
         if message is None or not message.flags.ephemeral:
-            raise ServiceError("That button belongs to a private answer, not here. Nothing was changed.")
+            raise ServiceError(_("That button belongs to a private answer, not here. Nothing was changed."))
 
     async def on_review(
         self,
@@ -210,11 +215,11 @@ class Table:
         user = interaction.user
         channel = interaction.channel
         if channel is None or interaction.guild is None:
-            raise ServiceError("Matches are played in a server channel, not in direct messages.")
+            raise ServiceError(_("Matches are played in a server channel, not in direct messages."))
         if thread is None:  # the channel's setting, except in a thread (already one)
             thread = not isinstance(channel, discord.Thread) and await self.service.opens_threads(channel.id)
         if thread and isinstance(channel, discord.Thread):
-            raise ServiceError("This is already a thread: run the command without the thread option.")
+            raise ServiceError(_("This is already a thread: run the command without the thread option."))
         game = self.service.game(game_key)
         # Refused before anything is saved: a lobby the bot cannot post would block the channel.
         lacking = missing(
@@ -231,14 +236,15 @@ class Table:
                     game_key, interaction.guild.id, channel.id, user.id, user.display_name, options
                 ),
             )
-            await reply(interaction, f"Your {game.title} lobby is open: it is posted below.")
+            await reply(interaction, _("Your {game} lobby is open: it is posted below.", game=game.title))
             return
         await interaction.response.defer(thinking=True, ephemeral=True)
         if thread:
             if not isinstance(channel, discord.TextChannel):
-                raise ServiceError("Threads can only be opened from a text channel.")
+                raise ServiceError(_("Threads can only be opened from a text channel."))
             target = await channel.create_thread(
-                name=f"{game.title} with {plain(user.display_name)}"[:100],
+                # TRANSLATORS: the name of a match's thread: "Iki with alice".
+                name=_("{game} with {name}", game=game.title, name=plain(user.display_name))[:100],
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=10080,
             )
@@ -247,7 +253,9 @@ class Table:
         await self.service.new_lobby(
             game_key, interaction.guild.id, target.id, user.id, user.display_name, options
         )
-        await interaction.followup.send(f"The lobby is open in {target.mention}.", ephemeral=True)
+        await interaction.followup.send(
+            _("The lobby is open in {where}.", where=target.mention), ephemeral=True
+        )
 
     async def on_lobby(self, interaction: discord.Interaction, op: str, match_id: int) -> None:
         await self.here(interaction, match_id)
@@ -275,15 +283,26 @@ class Table:
             theirs = missing(interaction.permissions, ("send_messages", *THREAD_PERMISSIONS))
             if theirs:
                 raise ServiceError(
-                    f"Opening a match in a thread needs the permission {' and '.join(theirs)} here, "
-                    "which you do not have: run the command without the thread option."
+                    _n(
+                        "Opening a match in a thread needs the permission {names} here, "
+                        "which you do not have: run the command without the thread option.",
+                        "Opening a match in a thread needs the permission {names} here, "
+                        "which you do not have: run the command without the thread option.",
+                        len(theirs),
+                        names=and_words(theirs),
+                    )
                 )
             return
         here = isinstance(interaction.channel, discord.Thread)
         theirs = missing(interaction.permissions, ("send_messages_in_threads" if here else "send_messages",))
         if theirs:
             raise ServiceError(
-                f"Opening a match needs the permission {' and '.join(theirs)} here, which you do not have."
+                _n(
+                    "Opening a match needs the permission {names} here, which you do not have.",
+                    "Opening a match needs the permission {names} here, which you do not have.",
+                    len(theirs),
+                    names=and_words(theirs),
+                )
             )
 
     @staticmethod
@@ -305,8 +324,11 @@ class Table:
         match = await answer_in_time(interaction, self.service.rematch(match_id, user.id, user.display_name))
         await reply(
             interaction,
-            f"A rematch lobby (#{match.id}) is open below, with the same players and options. "
-            "Press Start when everyone is ready.",
+            _(
+                "A rematch lobby (#{id}) is open below, with the same players and options. "
+                "Press Start when everyone is ready.",
+                id=match.id,
+            ),
         )
 
     # -- the private panel
@@ -314,7 +336,7 @@ class Table:
     async def on_play(self, interaction: discord.Interaction, match_id: int, version: int) -> None:
         match = await self.service.get(match_id)
         if match.status != "active":
-            raise ServiceError("This match is over.")
+            raise ServiceError(_("This match is over."))
         seat = self.service.seat_for_user(match, interaction.user.id)
         if interaction.guild_id is None and match.guild_id is not None:
             await self.check_member(match, interaction.user.id)  # Play on a turn DM
@@ -323,8 +345,8 @@ class Table:
         state = self.service.state_of(match)
         to_act = state.to_act()
         if seat not in to_act:
-            waiting = ", ".join(shown(match.seats[s].name) for s in to_act)
-            raise ServiceError(f"It is not your turn: waiting for {waiting}.")
+            waiting = list_words([shown(match.seats[s].name) for s in to_act])
+            raise ServiceError(_("It is not your turn: waiting for {waiting}.", waiting=waiting))
         self.admits_pictures(interaction.user.id)
         moment = (interaction.user.id, match.id, match.version)
         self.cool_down("play", moment)
@@ -346,7 +368,7 @@ class Table:
                 await guild.fetch_member(user_id)
         except (discord.NotFound, discord.Forbidden):
             raise ServiceError(
-                "You are no longer a member of the server of this match, so you cannot play in it."
+                _("You are no longer a member of the server of this match, so you cannot play in it.")
             ) from None
 
     async def on_view(self, interaction: discord.Interaction, match_id: int, version: int) -> None:
@@ -355,7 +377,7 @@ class Table:
 
     async def send_private_view(self, interaction: discord.Interaction, match: Match) -> None:
         if match.status != "active":
-            raise ServiceError("This match is not being played.")
+            raise ServiceError(_("This match is not being played."))
         seat = self.service.seat_for_user(match, interaction.user.id)
         state = self.service.state_of(match)
         self.admits_pictures(interaction.user.id)
@@ -364,9 +386,12 @@ class Table:
         view = state.view(seat)
         words = facts(match.game, view, match.shown_names)
         file = await self.panels.private_picture(match, view, words, interaction.user.id, refusable=True)
-        text = f"Your private view of match #{match.id}."
         if seat in state.to_act():
-            text += " It is your turn: press Play on the board."
+            text = _(
+                "Your private view of match #{id}. It is your turn: press Play on the board.", id=match.id
+            )
+        else:
+            text = _("Your private view of match #{id}.", id=match.id)
         text += f"\n{words}" if words else ""
         message = await interaction.followup.send(text, file=file, ephemeral=True, wait=True)
         # Retired like panels: a newer My view or panel deletes it, and it is closed before its
@@ -385,10 +410,10 @@ class Table:
         match = await self.service.get(match_id)
         seat = self.service.seat_for_user(match, interaction.user.id)
         if match.status != "active" or version != match.version:
-            raise ServiceError("This panel is out of date. Press Play on the current board.")
+            raise ServiceError(_("This panel is out of date. Press Play on the current board."))
         state = self.service.state_of(match)
         if seat not in state.to_act():
-            raise ServiceError("It is not your turn.")
+            raise ServiceError(_("It is not your turn."))
         self.admits_pictures(interaction.user.id)
         await interaction.response.defer()
         view, file = await self.panels.build(match, state, seat, page, refusable=True)
@@ -414,13 +439,13 @@ class Table:
                     match,
                     state,
                     seat,
-                    note="The game moved on since that panel was shown. Here is your choice now:",
+                    note=_("The game moved on since that panel was shown. Here is your choice now:"),
                     refusable=True,  # nothing was saved by this click
                 )
                 await interaction.edit_original_response(attachments=[file], view=view)
                 self.keep_panel(interaction, match.id)
                 return
-            raise ServiceError("This panel is out of date; nothing was changed.") from None
+            raise ServiceError(_("This panel is out of date; nothing was changed.")) from None
         match, state, seat = outcome.match, outcome.state, outcome.seat
         self.ai.schedule(match.id)
         private = [
@@ -436,15 +461,20 @@ class Table:
             self.keep_panel(interaction, match.id)
             return
         if outcome.finished:
-            done = "The game is over: the result is posted in the channel."
+            done = _("The game is over: the result is posted in the channel.")
             self.panels.drop(match.id, interaction.user.id)
         else:
             # A promise only as long as the token lasts: after that, the panel is closed.
             self.keep_panel(interaction, match.id)
             until = self.panels.until(match.id, interaction.user.id)
-            done = "Done: the board shows the next turn."
             if until is not None:
-                done += f" If your turn comes by <t:{until}:t>, this panel shows it; else press Play on the board."
+                done = _(
+                    "Done: the board shows the next turn. If your turn comes by {time}, this panel "
+                    "shows it; else press Play on the board.",
+                    time=when(until, "t"),
+                )
+            else:
+                done = _("Done: the board shows the next turn.")
         text = (note + "\n" if note else "") + done
         view = (
             closed_view(text[:2000]) if outcome.finished else self.panels.done_view(match, state, seat, text)
@@ -475,11 +505,13 @@ class Table:
             )
         except StaleClick:
             raise ServiceError(
-                "This Undo is out of date: the game moved on since this panel was shown. Nothing was changed."
+                _(
+                    "This Undo is out of date: the game moved on since this panel was shown. Nothing was changed."
+                )
             ) from None
         match, state, seat = outcome.match, outcome.state, outcome.seat
         await defer(interaction)
-        view, file = await self.panels.build(match, state, seat, note="Taken back. Your choice again:")
+        view, file = await self.panels.build(match, state, seat, note=_("Taken back. Your choice again:"))
         await interaction.edit_original_response(attachments=[file], view=view)
         self.keep_panel(interaction, match.id)
 
@@ -489,15 +521,21 @@ class Table:
         """The board's choice for an absent player: an AI plays the seat, or (asked once more,
         privately) the match ends without a result."""
         match = await self.here(interaction, match_id)
-        names = ", ".join(
-            shown(match.seats[s].name)
-            for s in self.service.check_absent_choice(match, interaction.user.id, version)
+        names = list_words(
+            [
+                shown(match.seats[s].name)
+                for s in self.service.check_absent_choice(match, interaction.user.id, version)
+            ]
         )
         if op == "end":
             await reply(
                 interaction,
-                f"End match #{match.id} without a result? Nobody wins or loses, and it cannot be taken "
-                f"back. (Letting an AI play {names}'s seat keeps the match going.)",
+                _(
+                    "End match #{id} without a result? Nobody wins or loses, and it cannot be taken "
+                    "back. (Letting an AI play {names}'s seat keeps the match going.)",
+                    id=match.id,
+                    names=names,
+                ),
                 view=discord.ui.View().add_item(AbsentButton("endok", match.id, version)),
             )
             return
@@ -508,7 +546,8 @@ class Table:
         if choice == "ai":
             self.ai.schedule(match_id)
             await reply(
-                interaction, f"An AI now plays {names}'s seat until they come back with `/match return`."
+                interaction,
+                _("An AI now plays {names}'s seat until they come back with `/match return`.", names=names),
             )
         else:
-            await reply(interaction, f"Match #{match.id} ended without a result.")
+            await reply(interaction, _("Match #{id} ended without a result.", id=match.id))

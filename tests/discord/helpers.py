@@ -109,12 +109,18 @@ def board_message(world: World) -> discord.Message:
     raise AssertionError("no board with a Play button in the channel")
 
 
+def lobby_button(lobby, op: str) -> str:
+    """The custom id of a lobby's button (``join``, ``leave``, ``start``, ``cancel``)."""
+    return next(cid for cid in custom_ids(lobby) if cid.startswith(f"lb:{op}:"))
+
+
 async def start_match(world: World, game: str, n: int, **options) -> int:
     host = world.players[0]
     lobby = await open_lobby(world, host, game, **options)
+    # By the buttons' ids: their labels are in the channel's language.
     for player in world.players[1:n]:
-        await player.click(lobby, label="Join")
-    await host.click(lobby, label="Start")
+        await player.click(lobby, custom_id=lobby_button(lobby, "join"))
+    await host.click(lobby, custom_id=lobby_button(lobby, "start"))
     match = await world.bot.store.live_match(world.channel.id)
     assert match is not None and match.status == "active"
     return match.id
