@@ -21,7 +21,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from games.iwari.data import BIOME_NAMES, FEAT_NAMES, TENT_FEATS, TOTEM_FEATS
 from games.iwari.maps import MAPS
+from games.text import P, T
 from rendering import iwari_words
 from rendering.common import (
     HIGHLIGHT,
@@ -43,6 +45,7 @@ from rendering.common import (
     to_play,
     wrap,
 )
+from rendering.i18n import _, _p, list_words, tr
 from rendering.iwari_words import void_outcome, void_standing
 from rendering.rules import Example
 
@@ -75,12 +78,19 @@ ROAD = (128, 92, 60)
 WHITE = (255, 255, 255)
 FEAT_GOLD = (240, 200, 60)
 FEAT_LETTER = {"union": "U", "discovery": "D", "honour": "H", "respect": "R", "courage": "C", "worship": "W"}
+GLACIER = BIOME_NAMES[2]  # the Ruin of the notes' example
 VOID_PURPLE = (118, 60, 150)
 VOID_LIGHT = (186, 140, 214)  # the Void tribe's pieces: light purple so the black V mark reads
 GOLD_RING = (212, 160, 20)
 CONTESTED_LIGHT = (226, 214, 236)  # a Contested token on its border
 CONTESTED_DARK = (70, 52, 86)  # flipped into a territory
-PIECES_TEXT = {"T": "1 Tent", "M": "1 Totem", "TT": "2 Tents", "TM": "Tent + Totem", "MM": "2 Totems"}
+PIECES_TEXT = {
+    "T": T("1 Tent"),
+    "M": T("1 Totem"),
+    "TT": T("2 Tents"),
+    "TM": T("Tent + Totem"),
+    "MM": T("2 Totems"),
+}
 TENT_R = 15
 SPACE_R = 12  # a tent space lettered (one the seat may choose)
 DOT_R = 6  # a tent space not to choose now: a plain dot
@@ -144,9 +154,9 @@ def tribe_style(view: dict, tribe: int) -> tuple[tuple[int, int, int], str]:
 
 def tribe_name(view: dict, names: list[str] | None, tribe: int) -> str:
     if view.get("void") is not None and tribe == view["void"]:
-        return "The Void"
+        return _p("iwari tribe", "The Void")
     if view.get("neutral") is not None and tribe == view["neutral"]:
-        return "Third tribe"
+        return _p("iwari tribe", "Third tribe")
     return player_name(names, tribe)
 
 
@@ -229,10 +239,11 @@ def card(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], biome: str) 
         draw.rounded_rectangle(box, radius=8, fill=BIOME_FILL[biome], outline=INK, width=2)
         pattern(draw, (box[0] + 4, box[1] + 4, box[2] - 4, box[3] - 4), biome)
     x0, y0, x1, y1 = box
-    w = text_length(biome, TEXT)
+    name = tr(biome)
+    w = text_length(name, TEXT)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 + 4
     draw.rounded_rectangle((cx - w / 2 - 3, cy - 13, cx + w / 2 + 3, cy + 13), radius=5, fill=WHITE)
-    centered_text(draw, (cx, cy), biome, TEXT)
+    centered_text(draw, (cx, cy), name, TEXT)
 
 
 # ---------------------------------------------------------------- the map
@@ -361,7 +372,7 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, geo: Geo
         x0, y0, x1, y1 = geo.rect(terr_by_id[int(name[1:])]["rect"])
         draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=HIGHLIGHT, width=5)
     # Territory labels, Claim tokens (solo) and Feat multipliers.
-    places = label_places(view["map"], tuple(vt[t["id"]]["label"] for t in data.TERRITORIES), geo)
+    places = label_places(view["map"], tuple(tr(vt[t["id"]]["label"]) for t in data.TERRITORIES), geo)
     for t, (x, y, label) in zip(data.TERRITORIES, places, strict=True):
         v = vt[t["id"]]
         w = _label_box(draw, x, y, label)
@@ -369,7 +380,8 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, geo: Geo
         if claim:
             # Claim token: purple "VOID" or white "OURS" beside the label; the territory is closed.
             fill, ink = (VOID_PURPLE, WHITE) if claim == "void" else (WHITE, INK)
-            w += 6 + _label_box(draw, x + w + 6, y, "VOID" if claim == "void" else "OURS", fill, ink, r=12)
+            word = _p("iwari claim", "VOID") if claim == "void" else _p("iwari claim", "OURS")
+            w += 6 + _label_box(draw, x + w + 6, y, word, fill, ink, r=12)
         if v["multiplier"] > 1:
             _label_box(draw, x + w + 6, y, f"x{v['multiplier']}", FEAT_GOLD)
     # Feats on territories (beside the totem space) and on connections; Courage beside its Feat.
@@ -423,7 +435,7 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, geo: Geo
                     (x - 17, y - 15, x + 17, y + 15), radius=4, fill=VOID_PURPLE, outline=INK, width=2
                 )
                 draw.rectangle((x - 17, y + 9, x + 17, y + 15), fill=BIOME_FILL[icon], outline=INK)
-                centered_text(draw, (x, y - 3), "2" + icon[0], TEXT, fill=WHITE)
+                centered_text(draw, (x, y - 3), "2" + tr(icon)[0], TEXT, fill=WHITE)
                 if name in free:
                     draw.rounded_rectangle(
                         (x - 21, y - 19, x + 21, y + 19), radius=6, outline=HIGHLIGHT, width=4
@@ -463,7 +475,7 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, geo: Geo
     if void is not None and view.get("void_pool") is not None:
         (vx, vy), r = geo.at(void["at"]), max(32, void["r"] * geo.scale)
         draw.ellipse((vx - r, vy - r, vx + r, vy + r), fill=VOID_PURPLE, outline=INK, width=3)
-        centered_text(draw, (vx, vy - 10), "Void", TEXT, fill=WHITE)
+        centered_text(draw, (vx, vy - 10), _p("iwari territory", "Void"), TEXT, fill=WHITE)
         centered_text(draw, (vx, vy + 11), f"{view['void_pool']} V", TEXT, fill=WHITE)
     feats = view.get("feats", [])
     for f in feats:
@@ -487,7 +499,7 @@ def connection_spots(map_key: str, geo: Geo) -> dict[int, tuple[float, float]]:
     for c in data.CONNECTIONS:
         x0, y0 = geo.at(c["at"])
         x, y = x0, y0
-        for _ in range(12):
+        for _i in range(12):
             near = [(sx, sy, math.hypot(x - sx, y - sy)) for sx, sy in spaces]
             near = [(sx, sy, d) for sx, sy, d in near if d < CONNECTION_CLEAR]
             if not near:
@@ -618,31 +630,53 @@ def _text_block(lines: list[tuple[str, tuple]], indent: int = 0, swatch: tuple |
 def _status(view: dict, names: list[str] | None) -> tuple[str, str]:
     solo = view.get("void") is not None
     if view["over"] and solo:
-        status = "Game over"  # who won and why: the line under it (_standing_block)
+        status = _("Game over")  # who won and why: the line under it (_standing_block)
     elif view["over"]:
         if view.get("neutral_won"):
-            status = "Game over: the third tribe wins, both players lose"
+            status = _("Game over: the third tribe wins, both players lose")
         else:
-            status = "Game over: " + " and ".join(player_name(names, s) + " wins" for s in view["winners"])
+            wins = [_("{name} wins", name=player_name(names, s)) for s in view["winners"]]
+            # TRANSLATORS: {wins} is "alice wins", or "alice wins and bob wins" on a tie
+            status = _("Game over: {wins}", wins=_and(wins))
     else:
         who = player_name(names, view["current"])
         if view.get("drafting"):
-            status = f"Drafting starting hands: {who}"
+            status = _("Drafting starting hands: {name}", name=who)
         elif solo and view.get("phase") == "order":
-            status = f"{who} chooses which of {' / '.join(view['infect_order'])} the Void infects first"
+            status = _(
+                "{name} chooses which of {territories} the Void infects first",
+                name=who,
+                territories=" / ".join(view["infect_order"]),
+            )
         elif solo and view.get("phase") in ("ruin", "vsettle"):
-            status = f"{who} chooses for the Void (a tie)"
+            status = _("{name} chooses for the Void (a tie)", name=who)
+        elif view.get("third_tribe_turn") and solo:
+            status = _("{name} plays for the Void", name=who)
         elif view.get("third_tribe_turn"):
-            status = f"{who} plays for the {'Void' if solo else 'third tribe'}"
+            status = _("{name} plays for the third tribe", name=who)
         else:
             status = to_play(who)
-    journey = "Final round" if view["final_round"] else f"Journey {view['journey']} of 2"
+    journey = _("Final round") if view["final_round"] else _("Journey {n} of 2", n=view["journey"])
     if view["over"]:
-        journey = "Journey complete"
-    if solo:
-        mode = "Solo" if view["mode"] == "solo" else "Co-op"
-        journey = f"{mode} against the Void (it needs {view['void_target']} territories)"
-    return status, f"{view['map_name']} · {journey}"
+        journey = _("Journey complete")
+    if solo and view["mode"] == "solo":
+        journey = _("Solo against the Void (it needs {n} territories)", n=view["void_target"])
+    elif solo:
+        journey = _("Co-op against the Void (it needs {n} territories)", n=view["void_target"])
+    return status, _("{map} · {journey}", map=tr(view["map_name"]), journey=journey)
+
+
+def _and(items: list[str]) -> str:
+    """Phrases joined with "and": "alice wins and bob wins"."""
+    words = items[0] if items else ""
+    for item in items[1:]:
+        words = _("{words} and {word}", words=words, word=item)
+    return words
+
+
+def _heading(words: str) -> tuple[str, ...]:
+    """A column's heading, on the lines its words break into ("Half\nway")."""
+    return tuple(words.split("\n"))
 
 
 def _columns(view: dict) -> list[tuple[tuple[str, ...], list]]:
@@ -653,35 +687,35 @@ def _columns(view: dict) -> list[tuple[tuple[str, ...], list]]:
     bd = view["breakdown"]
     if view.get("void") is not None:
         return [
-            (("Territories",), view["tribe_scores"]),
-            (("Tents left",), view["tents_left"]),
-            (("Totems left",), view["totems_left"]),
-            (("Cards",), cards),
+            (_heading(_p("iwari column", "Territories")), view["tribe_scores"]),
+            (_heading(_p("iwari column", "Tents left")), view["tents_left"]),
+            (_heading(_p("iwari column", "Totems left")), view["totems_left"]),
+            (_heading(_p("iwari column", "Cards")), cards),
         ]
     if view["over"]:
+        # TRANSLATORS: column headings; a line break (\n) splits a heading over two lines
         cols = [
-            (("Total",), view["tribe_scores"]),
-            (("Half", "way"), bd["half"]),
-            (("Tents",), bd["tents"]),
-            (("Totems",), bd["totems"]),
-            (("Settle-", "ments"), bd["settlements"]),
+            (_heading(_p("iwari column", "Total")), view["tribe_scores"]),
+            (_heading(_p("iwari column", "Half\nway")), bd["half"]),
+            (_heading(_p("iwari column", "Tents")), bd["tents"]),
+            (_heading(_p("iwari column", "Totems")), bd["totems"]),
+            (_heading(_p("iwari column", "Settle-\nments")), bd["settlements"]),
         ]
         if view.get("expeditions"):
-            cols.append((("Expe-", "ditions"), bd.get("expeditions", [0] * tribes)))
+            cols.append((_heading(_p("iwari column", "Expe-\nditions")), bd.get("expeditions", [0] * tribes)))
         if ruins is not None:
-            cols.append((("Ruins",), bd.get("ruins", ruins)))
-        cols.append(
-            (("Unused", "pieces"), [view["tents_left"][x] + view["totems_left"][x] for x in range(tribes)])
-        )
+            cols.append((_heading(_p("iwari column", "Ruins")), bd.get("ruins", ruins)))
+        unused = [view["tents_left"][x] + view["totems_left"][x] for x in range(tribes)]
+        cols.append((_heading(_p("iwari column", "Unused\npieces")), unused))
         return cols
     cols = [
-        (("Score",), view["tribe_scores"]),
-        (("Tents left",), view["tents_left"]),
-        (("Totems left",), view["totems_left"]),
-        (("Cards",), cards),
+        (_heading(_p("iwari column", "Score")), view["tribe_scores"]),
+        (_heading(_p("iwari column", "Tents left")), view["tents_left"]),
+        (_heading(_p("iwari column", "Totems left")), view["totems_left"]),
+        (_heading(_p("iwari column", "Cards")), cards),
     ]
     if ruins is not None:
-        cols.append((("Ruins kept",), ruins))
+        cols.append((_heading(_p("iwari column", "Ruins kept")), ruins))
     return cols
 
 
@@ -699,7 +733,7 @@ def _standing_block(view: dict) -> Block:
 
 def _tribes_block(view: dict, names: list[str] | None) -> Block:
     cols = _columns(view)
-    head_lines = max(len(h) for h, _ in cols)
+    head_lines = max(len(h) for h, _values in cols)
     widths = [max(text_length(w, TEXT) for w in (*h, *map(str, v))) + 16 for h, v in cols]
     det = view.get("determination") is not None and not view["over"]
     name_w = min(230, WIDTH - 2 * PAD - 40 - sum(widths) - (60 if det else 0))
@@ -710,7 +744,7 @@ def _tribes_block(view: dict, names: list[str] | None) -> Block:
 
     def paint(draw: ImageDraw.ImageDraw, y: int) -> None:
         x = col_x0
-        for (head, _), w in zip(cols, widths, strict=True):
+        for (head, _values), w in zip(cols, widths, strict=True):
             for i, line in enumerate(head):
                 draw_text(
                     draw, (x, y + i * 22 + (head_lines - len(head)) * 22), line, font=font(TEXT), fill=MUTED
@@ -729,7 +763,7 @@ def _tribes_block(view: dict, names: list[str] | None) -> Block:
             name = fitted(tribe_name(view, names, t), 20, name_w - 6)
             draw_text(draw, (PAD + 38, cy), name, font=font(20), fill=INK, anchor="lm")
             x = col_x0
-            for (_, values), w in zip(cols, widths, strict=True):
+            for (_head, values), w in zip(cols, widths, strict=True):
                 draw_text(draw, (x, cy), str(values[t]), font=font(20), fill=INK, anchor="lm")
                 x += w
             if det and view["determination"] == t:
@@ -737,7 +771,9 @@ def _tribes_block(view: dict, names: list[str] | None) -> Block:
                 draw.rounded_rectangle(
                     (right + 6, cy - 13, right + 60, cy + 13), radius=6, fill=VOID_PURPLE, outline=INK
                 )
-                draw_text(draw, (right + 33, cy), "DET", font=font(TEXT), fill=WHITE, anchor="mm")
+                # TRANSLATORS: the Determination token, short (the notes under the board explain it)
+                det_word = _p("iwari token", "DET")
+                draw_text(draw, (right + 33, cy), det_word, font=font(TEXT), fill=WHITE, anchor="mm")
             y += row_h
 
     return head_lines * 22 + 6 + row_h * tribes + 4, paint
@@ -749,7 +785,7 @@ CARD_W, CARD_H, CARD_GAP = 76, 48, 4  # "Tundra" (58 px) on its tag with room to
 def _cards_block(view: dict) -> Block:
     """The display, the deck and discards, and the hand (in the seat's own picture)."""
     display = list(view["display"])
-    hand = [b for b, k in (view.get("hand") or {}).items() for _ in range(k)]
+    hand = [b for b, k in (view.get("hand") or {}).items() for _i in range(k)]
     mine = view.get("hand") is not None and view.get("seat") is not None
     step = CARD_W + CARD_GAP
     # The hand beside the display when both fit on one row, else under it.
@@ -759,16 +795,11 @@ def _cards_block(view: dict) -> Block:
     height = 26 + CARD_H + (0 if one_row or not mine else CARD_H + 34) + 8
 
     def paint(draw: ImageDraw.ImageDraw, y: int) -> None:
+        head = _("Display · Deck {deck} · Discards {n}", deck=view["deck"], n=sum(view["discard"].values()))
         draw_text(
             draw,
             (PAD, y),
-            fitted(
-                f"Display · Deck {view['deck']} · Discards {sum(view['discard'].values())}",
-                TEXT,
-                beside - PAD - 8,
-            )
-            if one_row and mine
-            else f"Display · Deck {view['deck']} · Discards {sum(view['discard'].values())}",
+            fitted(head, TEXT, beside - PAD - 8) if one_row and mine else head,
             font=font(TEXT),
             fill=INK,
         )
@@ -777,59 +808,78 @@ def _cards_block(view: dict) -> Block:
             card(draw, (bx, y + 26, bx + CARD_W, y + 26 + CARD_H), biome)
         if not mine:
             return
-        draw_text(draw, (hand_x, y + hand_y), "Your hand", font=font(TEXT), fill=INK)
+        draw_text(draw, (hand_x, y + hand_y), _("Your hand"), font=font(TEXT), fill=INK)
         for i, biome in enumerate(hand):
             bx = hand_x + i * step
             card(draw, (bx, y + hand_y + 26, bx + CARD_W, y + hand_y + 26 + CARD_H), biome)
         if not hand:
-            draw_text(draw, (hand_x, y + hand_y + 40), "(empty)", font=font(TEXT), fill=MUTED)
+            draw_text(draw, (hand_x, y + hand_y + 40), _("(empty)"), font=font(TEXT), fill=MUTED)
 
     return height, paint
 
 
-FEAT_WORDS = {"union": "Union", "discovery": "Discovery", "honour": "Honour", "respect": "Respect"}
-
-
 def _feats_lines(view: dict) -> list[tuple[str, tuple]]:
-    left = ", ".join(f"{FEAT_WORDS.get(k, k.title())} {v}" for k, v in view["feats_left"].items())
-    lines = [(f"Feats left: {left}", INK)]
+    # TRANSLATORS: a Feat and how many of its pawns are left, e.g. "Union 2"
+    left = list_words([_("{feat} {n}", feat=tr(FEAT_NAMES[k]), n=v) for k, v in view["feats_left"].items()])
+    lines = [(_("Feats left: {feats}", feats=left), INK)]
     kinds = view.get("feat_kinds", [])
-    tents = ", ".join(f"{FEAT_LETTER[k]} {FEAT_WORDS[k]}" for k in kinds if k in ("union", "discovery"))
-    totems = ", ".join(f"{FEAT_LETTER[k]} {FEAT_WORDS[k]}" for k in kinds if k in ("honour", "respect"))
+    # TRANSLATORS: a Feat's letter on the map and its name, e.g. "U Union"
+    tents = [
+        _("{letter} {feat}", letter=FEAT_LETTER[k], feat=tr(FEAT_NAMES[k])) for k in kinds if k in TENT_FEATS
+    ]
+    totems = [
+        _("{letter} {feat}", letter=FEAT_LETTER[k], feat=tr(FEAT_NAMES[k])) for k in kinds if k in TOTEM_FEATS
+    ]
     if tents:
-        lines.append((f"{tents}: x2 the Tent score of its territory (2 Feats x3)", MUTED))
+        text = _("{feats}: x2 the Tent score of its territory (2 Feats x3)", feats=list_words(tents))
+        lines.append((text, MUTED))
     if totems:
-        lines.append((f"{totems}: x2 the Totem score of its connection (2 Feats x3)", MUTED))
+        text = _("{feats}: x2 the Totem score of its connection (2 Feats x3)", feats=list_words(totems))
+        lines.append((text, MUTED))
     if view.get("courage"):
-        lines.append(("C Courage: cancels the Feat it stands beside", MUTED))
+        lines.append((_("C Courage: cancels the Feat it stands beside"), MUTED))
     if view.get("worship", "none") != "none":
         how = {
-            "dead-ends": "most Tents on road ends",
-            "golden": "most Totems on gold rings",
-            "contested": "most Tents on Contested tokens",
+            "dead-ends": _("most Tents on road ends"),
+            "golden": _("most Totems on gold rings"),
+            "contested": _("most Tents on Contested tokens"),
         }[view["worship"]]
-        lines.append((f"W Worship, at the end: {how}", MUTED))
+        lines.append((_("W Worship, at the end: {how}", how=how), MUTED))
     return lines
 
 
 def _solo_lines(view: dict) -> list[tuple[str, tuple]]:
     lines = [
         (
-            f"Void pawn on {view['void_pawn']} · Void cards: {view['void_row']} above the display"
-            f" (4: Corruption), {view['void_aside']} of 3 beside the board",
+            _(
+                "Void pawn on {pawn} · Void cards: {row} above the display"
+                " (4: Corruption), {aside} of 3 beside the board",
+                pawn=view["void_pawn"],
+                row=view["void_row"],
+                aside=view["void_aside"],
+            ),
             INK,
         ),
     ]
-    extra = ""
     if view.get("purple_road"):
-        extra = " Purple road: more Ruins than Tents loses."
+        text = _(
+            "V: the Void (Ruins, Totems). Bar under a Tent: laid aside. Purple road: more Ruins than Tents loses."
+        )
     elif view.get("map") == "forgotten-island":
-        extra = " Purple rings: more Ruins than Tents loses."
+        text = _(
+            "V: the Void (Ruins, Totems). Bar under a Tent: laid aside. Purple rings: more Ruins than Tents loses."
+        )
     elif view.get("map") == "floating-lands":
-        extra = " Ruins on Tundra all linked: the Void wins with 8."
+        text = _(
+            "V: the Void (Ruins, Totems). Bar under a Tent: laid aside. Ruins on Tundra all linked: the Void wins with 8."
+        )
     elif view.get("void_pool") is not None:
-        extra = " A 5th Void Totem on the Void territory wins."
-    lines.append((f"V: the Void (Ruins, Totems). Bar under a Tent: laid aside.{extra}", INK))
+        text = _(
+            "V: the Void (Ruins, Totems). Bar under a Tent: laid aside. A 5th Void Totem on the Void territory wins."
+        )
+    else:
+        text = _("V: the Void (Ruins, Totems). Bar under a Tent: laid aside.")
+    lines.append((text, INK))
     return lines
 
 
@@ -837,10 +887,14 @@ def _biomes_block(view: dict) -> Block:
     """The biomes' patterns named, each with the territories whose label on the map shows only
     their number ("Tundra: T1, T7"): every territory's biome is in words."""
     short = _numbers_only(view)
-    biomes = [b for b in BIOME_FILL if any(t["biome"] == b for t in view["territories"])]
+    biomes = [b for b in BIOME_NAMES if any(t["biome"] == b for t in view["territories"])]
     places, x, row = [], PAD, 0
     for biome in biomes:
-        text = f"{biome}: {', '.join(short[biome])}" if short.get(biome) else biome
+        if short.get(biome):
+            # TRANSLATORS: a biome and the territories whose label on the map shows only their number
+            text = _("{biome}: {territories}", biome=tr(biome), territories=list_words(short[biome]))
+        else:
+            text = tr(biome)
         w = 38 + text_length(text, TEXT)
         if x + w > WIDTH - PAD:
             x, row = PAD, row + 1
@@ -861,7 +915,7 @@ def _numbers_only(view: dict) -> dict[str, list[str]]:
     """The territories whose label on the map shows only their number ("T1"), by biome."""
     data = MAPS[view["map"]]
     vt = {t["id"]: t for t in view["territories"]}
-    labels = tuple(vt[t["id"]]["label"] for t in data.TERRITORIES)
+    labels = tuple(tr(vt[t["id"]]["label"]) for t in data.TERRITORIES)
     places = label_places(view["map"], labels, board_geo(view["map"]))
     out: dict[str, list[str]] = {}
     for t, (_x, _y, text), label in zip(data.TERRITORIES, places, labels, strict=True):
@@ -873,7 +927,7 @@ def _numbers_only(view: dict) -> dict[str, list[str]]:
 def table_blocks(view: dict, names: list[str] | None) -> list[Block]:
     solo = view.get("void") is not None
     status, where = _status(view, names)
-    one_line = f"{status} · {where}"
+    one_line = _("{status} · {where}", status=status, where=where)
     if text_length(one_line, 22) <= WIDTH - 2 * PAD:
         head: Block = (26, lambda draw, y: draw_text(draw, (PAD, y), one_line, font=font(22), fill=INK))
     else:
@@ -891,30 +945,39 @@ def table_blocks(view: dict, names: list[str] | None) -> list[Block]:
         blocks.append(_standing_block(view))
     blocks.append(_tribes_block(view, names))
     if view["over"] and not solo:  # solo and co-op count territories: the line above says it
-        note = (
+        note = _(
             "Half way: Tents scored when the deck first ran out. Tents, Totems and Settlements: at the end."
+            " Unused pieces break a tie."
         )
-        blocks.append((*_text_block([(note + " Unused pieces break a tie.", MUTED)]), OPTIONAL))
+        blocks.append((*_text_block([(note, MUTED)]), OPTIONAL))
     if not view["over"]:
         blocks.append(_cards_block(view))
     private = []
     pend = view.get("pending")
     if pend:
-        text = f"Playing in {pend['territory']}"
+        text = _("Playing in {territory}", territory=pend["territory"])
         if pend.get("pieces"):
-            text += ": " + PIECES_TEXT.get(pend["pieces"], pend["pieces"])
+            pieces = tr(PIECES_TEXT.get(pend["pieces"], pend["pieces"]))
+            text = _("{text}: {pieces}", text=text, pieces=pieces)
         if pend.get("cards"):
-            text += f", paying {pend['cards']}"
+            text = _("{text}, paying {cards}", text=text, cards=tr(pend["cards"]))
         if pend.get("free_spaces"):
-            text += ". Choose a highlighted space."
+            text = _("{text}. Choose a highlighted space.", text=text)
         private.append((text, INK))
     if view.get("moving"):
-        private.append((f"Moving your piece from {view['moving']}: choose where it goes.", INK))
+        private.append(
+            (_("Moving your piece from {where}: choose where it goes.", where=view["moving"]), INK)
+        )
     if view.get("ruin_choices"):
-        private.append(("Choose a highlighted space for the Ruin.", INK))
+        private.append((_("Choose a highlighted space for the Ruin."), INK))
     if view.get("feat_choice"):
         fc = view["feat_choice"]
-        private.append((f"Place the {fc['kind'].title()} Feat on: {', '.join(fc['options'])}", INK))
+        text = _(
+            "Place the {feat} Feat on: {options}",
+            feat=tr(FEAT_NAMES[fc["kind"]]),
+            options=list_words(fc["options"]),
+        )
+        private.append((text, INK))
     if private:
         blocks.append(_text_block(private))
     if _numbers_only(view):
@@ -927,21 +990,28 @@ def table_blocks(view: dict, names: list[str] | None) -> list[Block]:
         blocks.append(_text_block(_solo_lines(view)))
     elif view.get("purple_road"):
         blocks.append(
-            _text_block([("Purple road: scored as a territory at the end", INK)], swatch=VOID_PURPLE)
+            _text_block([(_("Purple road: scored as a territory at the end"), INK)], swatch=VOID_PURPLE)
         )
     if view.get("ruins_kept") is not None and not solo:
-        text = "Ruin 2G: 2 Glacier cards replace it. Purple number: blocked"
+        # TRANSLATORS: "2G": the mark of a Ruin on the map, 2 and the first letter of the biome (Glacier)
+        text = _(
+            "Ruin 2{letter}: 2 {biome} cards replace it. Purple number: blocked",
+            letter=tr(GLACIER)[0],
+            biome=tr(GLACIER),
+        )
         blocks.append(_text_block([(text, INK)], swatch=VOID_PURPLE))
     if view.get("void_pool") is not None and not solo:
-        text = "V: Void Totems. Move one in: 2 cards of the target, or 1 + 1"
+        text = _("V: Void Totems. Move one in: 2 cards of the target, or 1 + 1")
         blocks.append(_text_block([(text, INK)], swatch=VOID_PURPLE))
     if view.get("contested"):
-        text = "Hexagon: Contested token (2 cards of a biome it touches)"
+        text = _("Hexagon: Contested token (2 cards of a biome it touches)")
         if view.get("determination") is not None:
-            text += ". DET: the Determination token, a 2nd piece when exploring"
+            text = _(
+                "Hexagon: Contested token (2 cards of a biome it touches). DET: the Determination token, a 2nd piece when exploring"
+            )
         blocks.append(_text_block([(text, INK)]))
     if view.get("connection_roads") and not solo:
-        blocks.append(_text_block([("Dashed roads: connections also link settlements", INK)]))
+        blocks.append(_text_block([(_("Dashed roads: connections also link settlements"), INK)]))
     if view.get("expeditions"):
         blocks.append(_expeditions_block(view))
     return blocks
@@ -951,7 +1021,7 @@ def _expeditions_block(view: dict) -> Block:
     """The Expedition cards on display: mission, points for the first and second, and who took them."""
     cards = view["expeditions"]
     w = (WIDTH - PAD * (len(cards) + 1)) // max(1, len(cards))
-    texts = [wrap(e["text"], TEXT, w - 20)[:3] for e in cards]
+    texts = [wrap(tr(e["text"]), TEXT, w - 20)[:3] for e in cards]
     lines = max((len(t) for t in texts), default=1)
     height = 34 + lines * 23 + 48
 
@@ -962,7 +1032,7 @@ def _expeditions_block(view: dict) -> Block:
             draw.rounded_rectangle(
                 (x0, y, x0 + w, y + height - 8), radius=10, fill=fill, outline=VOID_PURPLE, width=3
             )
-            head = f"Expedition {e['id']}" + (": out" if e["removed"] else "")
+            head = _("Expedition {id}: out", id=e["id"]) if e["removed"] else _("Expedition {id}", id=e["id"])
             draw_text(draw, (x0 + 10, y + 6), head, font=font(TEXT), fill=MUTED)
             for k, line in enumerate(texts[i]):
                 draw_text(draw, (x0 + 10, y + 32 + k * 23), line, font=font(TEXT), fill=INK)
@@ -976,7 +1046,14 @@ def _expeditions_block(view: dict) -> Block:
                     draw.ellipse((cx + 22, cy - 14, cx + 50, cy + 14), fill=colour, outline=INK, width=2)
                     centered_text(draw, (cx + 36, cy), mark, TEXT)
                 else:
-                    draw_text(draw, (cx + 22, cy), "open", font=font(TEXT), fill=MUTED, anchor="lm")
+                    draw_text(
+                        draw,
+                        (cx + 22, cy),
+                        _p("iwari expedition", "open"),
+                        font=font(TEXT),
+                        fill=MUTED,
+                        anchor="lm",
+                    )
 
     return height, paint
 
@@ -1025,23 +1102,23 @@ PRESENTATION = Presentation(
         11,
         20,
         (
-            (372, 48, "Play up to 3 cards of a territory's biome for up to 2 pieces."),
-            (518, 72, "Totems in the centre: never more than the largest Tent majority."),
-            (300, 160, "At the end, numbered connections score Totem majorities on both sides."),
-            (338, 592, "Refill your hand to 3 from the display or the deck."),
-            (270, 450, "Tents score twice a game: most Tents in a territory, 1 per Tent there."),
+            (372, 48, T("Play up to 3 cards of a territory's biome for up to 2 pieces.")),
+            (518, 72, T("Totems in the centre: never more than the largest Tent majority.")),
+            (300, 160, T("At the end, numbered connections score Totem majorities on both sides.")),
+            (338, 592, T("Refill your hand to 3 from the display or the deck.")),
+            (270, 450, T("Tents score twice a game: most Tents in a territory, 1 per Tent there.")),
         ),
     ),
-    menus={
-        "pieces": "Pieces",
-        "space": "Tent",
-        "territory": "Territory",
-        "discard": "Discard",
-        "draw": "Draw",
-        "feat": "Feat",
-        "ruin": "Ruin",
-        "destination": "Destination",
-        "piece": "Piece",
+    menus={  # words the panel translates where it shows them (lazy: said in the reader's language)
+        "pieces": P("iwari menu", "Pieces"),
+        "space": P("iwari menu", "Tent"),
+        "territory": P("iwari menu", "Territory"),
+        "discard": P("iwari menu", "Discard"),
+        "draw": P("iwari menu", "Draw"),
+        "feat": P("iwari menu", "Feat"),
+        "ruin": P("iwari menu", "Ruin"),
+        "destination": P("iwari menu", "Destination"),
+        "piece": P("iwari menu", "Piece"),
     },
     noise=frozenset({"display"}),
 )

@@ -6,57 +6,89 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.base import plural
 from rendering.common import counts as _counts
 from rendering.common import header, player_name
+from rendering.i18n import _, _n, _p, list_words, tr
+
+
+def _phrases(items: list[str]) -> str:
+    """Phrases that hold commas of their own, one after the other: "a, b; c"."""
+    # TRANSLATORS: what separates phrases that hold commas of their own (English "; ")
+    return _p("iwari phrases", "; ").join(items)
+
+
+def _cards(cards: list) -> str:
+    return list_words([tr(c) for c in cards])
 
 
 def describe(view: dict, names: list[str] | None) -> list[str]:
     parts = header("Iwari", view, names)
     if view.get("void") is not None:
         if view.get("over"):
-            parts[1:2] = [f"Game over. {void_outcome(view)}"]
+            parts[1:2] = [_("Game over. {outcome}", outcome=void_outcome(view))]
         else:
-            parts.append(void_standing(view) + ".")
-    journey = f"journey {view.get('journey', '?')}" + (", the final round" if view.get("final_round") else "")
-    parts.append(f"Map {view.get('map_name', view.get('map', '?'))}, {journey}.")
+            parts.append(_("{standing}.", standing=void_standing(view)))
+    where = tr(view.get("map_name", view.get("map", "?")))
+    if view.get("final_round"):
+        parts.append(_("Map {map}, journey {n}, the final round.", map=where, n=view.get("journey", "?")))
+    else:
+        parts.append(_("Map {map}, journey {n}.", map=where, n=view.get("journey", "?")))
     display = view.get("display") or []
     if display:
-        parts.append("Display: " + ", ".join(display) + f". Deck: {plural(view.get('deck', 0), 'card')}.")
+        parts.append(
+            _n(
+                "Display: {cards}. Deck: {n} card.",
+                "Display: {cards}. Deck: {n} cards.",
+                view.get("deck", 0),
+                cards=_cards(display),
+            )
+        )
     majorities = []
     for t in view.get("territories", []):
         tents = Counter(x for x in t.get("tents", []) if x is not None)
         if tents:
             best = max(tents.values())
             leaders = [tribe_name(view, names, s) for s, c in tents.items() if c == best]
-            label = t.get("label", t.get("name"))
+            label = tr(t.get("label", t.get("name")))
             if len(leaders) == 1:
-                majorities.append(f"{label} {leaders[0]} ({best})")
+                majorities.append(_("{territory} {tribe} ({n})", territory=label, tribe=leaders[0], n=best))
             else:
-                majorities.append(f"{label} tied ({best} each)")
+                majorities.append(_("{territory} tied ({n} each)", territory=label, n=best))
     if majorities:
-        parts.append("Most tents: " + "; ".join(majorities) + ".")
+        parts.append(_("Most tents: {majorities}.", majorities=_phrases(majorities)))
     tents_left = view.get("tents_left", [])
     for seat in range(min(view.get("num_players", 0), len(tents_left))):
-        line = f"{player_name(names, seat)}: {tents_left[seat]} tents and {view['totems_left'][seat]} totems left"
+        name, tents, totems = player_name(names, seat), tents_left[seat], view["totems_left"][seat]
         sizes = view.get("hand_sizes") or []
         if seat < len(sizes):
-            line += f", {plural(sizes[seat], 'card')} in hand"
-        parts.append(line + ".")
+            parts.append(
+                _n(
+                    "{name}: {tents} tents and {totems} totems left, {n} card in hand.",
+                    "{name}: {tents} tents and {totems} totems left, {n} cards in hand.",
+                    sizes[seat],
+                    name=name,
+                    tents=tents,
+                    totems=totems,
+                )
+            )
+        else:
+            parts.append(
+                _("{name}: {tents} tents and {totems} totems left.", name=name, tents=tents, totems=totems)
+            )
     hand = view.get("hand")
     if hand:
-        parts.append("Your hand: " + _counts(hand) + ".")
+        parts.append(_("Your hand: {cards}.", cards=_counts(hand)))
     return parts
 
 
 def tribe_name(view: dict, names: list[str] | None, tribe) -> str:
     """An Iwari tribe by name: a seat's player, the Void (solo, co-op) or the third tribe (2 players)."""
     if not isinstance(tribe, int):
-        return "the Void"
+        return _p("iwari tribe", "the Void")
     if view.get("void") is not None and tribe == view["void"]:
-        return "the Void"
+        return _p("iwari tribe", "the Void")
     if view.get("neutral") is not None and tribe == view["neutral"]:
-        return "the third tribe"
+        return _p("iwari tribe", "the third tribe")
     return player_name(names, tribe)
 
 
@@ -65,7 +97,12 @@ def void_standing(view: dict) -> str:
     if view.get("void") is None:
         return ""
     target = view.get("void_target", 0)
-    return f"The Void: {view.get('void_territories', 0)} of the {plural(target, 'territory', 'territories')} it needs"
+    return _n(
+        "The Void: {held} of the {n} territory it needs",
+        "The Void: {held} of the {n} territories it needs",
+        target,
+        held=view.get("void_territories", 0),
+    )
 
 
 def void_outcome(view: dict) -> str:
@@ -73,18 +110,40 @@ def void_outcome(view: dict) -> str:
     needed 3)" or "You win: the Void controlled 2 territories (it needed 3)" ("" otherwise)."""
     if view.get("void") is None or not view.get("over"):
         return ""
-    held = plural(view.get("void_territories", 0), "territory", "territories")
+    held = view.get("void_territories", 0)
     target = view.get("void_target", 0)
     if view.get("void_won"):
-        why = view.get("void_won_by") or f"it controlled {held} (it needed {target})"
-        return f"The Void wins: {why}."
-    you = "You both win" if view.get("num_players", 1) > 1 else "You win"
-    return f"{you}: the Void controlled {held} (it needed {target})."
+        if view.get("void_won_by"):
+            return _("The Void wins: {why}.", why=tr(view["void_won_by"]))
+        return _n(
+            "The Void wins: it controlled {n} territory (it needed {target}).",
+            "The Void wins: it controlled {n} territories (it needed {target}).",
+            held,
+            target=target,
+        )
+    if view.get("num_players", 1) > 1:
+        return _n(
+            "You both win: the Void controlled {n} territory (it needed {target}).",
+            "You both win: the Void controlled {n} territories (it needed {target}).",
+            held,
+            target=target,
+        )
+    return _n(
+        "You win: the Void controlled {n} territory (it needed {target}).",
+        "You win: the Void controlled {n} territories (it needed {target}).",
+        held,
+        target=target,
+    )
 
 
 def glance(view: dict) -> str:
-    display = ", ".join(view.get("display") or []) or "empty"
-    line = f"Display: {display} · deck {view.get('deck', 0)} · journey {view.get('journey', '?')}"
+    display = _cards(view.get("display") or []) or _p("iwari display", "empty")
+    line = _(
+        "Display: {cards} · deck {deck} · journey {n}",
+        cards=display,
+        deck=view.get("deck", 0),
+        n=view.get("journey", "?"),
+    )
     standing = void_standing(view)
     return f"**{standing}** · {line}" if standing else line
 
@@ -94,48 +153,72 @@ def facts(view: dict, names: list[str] | None) -> list[str]:
     lines = []
     standing = void_standing(view)
     if standing:
-        lines.append(f"**{standing}**" + f" · yours: {view.get('player_territories', 0)}")
+        lines.append(_("**{standing}** · yours: {n}", standing=standing, n=view.get("player_territories", 0)))
 
     def who(tribe) -> str:
-        return "you" if tribe == me else tribe_name(view, names, tribe)
+        return _p("iwari tribe", "you") if tribe == me else tribe_name(view, names, tribe)
 
     hand = view.get("hand")
     if hand is not None:
-        lines.append(f"**Your hand:** {_counts(hand)}")
+        lines.append(_("**Your hand:** {cards}", cards=_counts(hand)))
     left = view.get("tents_left") or []
     totems = view.get("totems_left") or []
     if me is not None and me < len(left):
-        lines.append(f"**Left to place:** {plural(left[me], 'tent')}, {plural(totems[me], 'totem')}")
+        lines.append(
+            _(
+                "**Left to place:** {tents}, {totems}",
+                tents=_n("{n} tent", "{n} tents", left[me]),
+                totems=_n("{n} totem", "{n} totems", totems[me]),
+            )
+        )
     pending = view.get("pending") or {}
     name = pending.get("territory") or view.get("pending_territory")
     if name:
         territory = next((t for t in view.get("territories", []) if t.get("name") == name), None)
-        label = territory.get("label", name) if territory else name
-        line = f"**In play:** {label}"
+        label = tr(territory.get("label", name) if territory else name)
+        line = _("**In play:** {territory}", territory=label)
         if pending.get("pieces"):
-            line += f", placing {pending['pieces'].replace('T', 'Tent ').strip()}"
+            line = _("{line}, placing {pieces}", line=line, pieces=_pieces(pending["pieces"]))
         if pending.get("cards"):
-            line += f", paid with {pending['cards']}"
+            line = _("{line}, paid with {cards}", line=line, cards=tr(pending["cards"]))
         lines.append(line)
         if territory:
             tents = Counter(x for x in territory.get("tents", []) if x is not None)
-            counts = [f"{who(s)} {n}" for s, n in tents.items()]
+            counts = list_words([_("{tribe} {n}", tribe=who(s), n=n) for s, n in tents.items()])
             free = pending.get("free_spaces")
-            lines.append(
-                f"**Tents there:** {', '.join(counts) or 'none'}"
-                + (f" · free spaces {', '.join(free)}" if free else "")
-            )
+            there = counts or _p("iwari tents", "none")
+            if free:
+                lines.append(
+                    _("**Tents there:** {tents} · free spaces {spaces}", tents=there, spaces=list_words(free))
+                )
+            else:
+                lines.append(_("**Tents there:** {tents}", tents=there))
     else:
         # Where the majorities stand: what a territory choice is about.
         held = []
         for t in view.get("territories", []):
             tents = Counter(x for x in t.get("tents", []) if x is not None)
             if tents:
-                counts = ", ".join(f"{who(s)} {n}" for s, n in tents.most_common())
-                held.append(f"{t.get('label', t.get('name'))} {counts} ({len(t.get('tents', []))} spaces)")
+                counts = list_words([_("{tribe} {n}", tribe=who(s), n=n) for s, n in tents.most_common()])
+                label = tr(t.get("label", t.get("name")))
+                held.append(
+                    _(
+                        "{territory} {tents} ({n} spaces)",
+                        territory=label,
+                        tents=counts,
+                        n=len(t.get("tents", [])),
+                    )
+                )
         if held:
-            lines.append("**Tents on the map:** " + "; ".join(held))
+            lines.append(_("**Tents on the map:** {territories}", territories=_phrases(held)))
     display = view.get("display") or []
     if display:
-        lines.append(f"**Display:** {', '.join(display)} · deck {view.get('deck', 0)}")
+        lines.append(_("**Display:** {cards} · deck {deck}", cards=_cards(display), deck=view.get("deck", 0)))
     return lines
+
+
+def _pieces(pieces: str) -> str:
+    """A half-chosen play's pieces as the panel says them: "Tent Tent", "Tent M" (the pieces' codes
+    besides Tents: M a Totem, R a Ruin, V a Void Totem, K a Contested token)."""
+    # TRANSLATORS: a Tent in the list of pieces of a play being chosen ("Tent Tent", "Tent M")
+    return pieces.replace("T", _p("iwari piece", "Tent") + " ").strip()

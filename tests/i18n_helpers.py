@@ -22,3 +22,28 @@ def english_left(text: str, names: tuple[str, ...] = ()) -> list[str]:
         text = text.replace(name, " ")
     text = _SKIP.sub(" ", text)
     return [w for w in _WORD.findall(text) if w not in SAME_EVERYWHERE]
+
+
+def english_in(texts: list, names: list[str], where: str) -> list[str]:
+    """Each text with English left, as "where: 'text' [words]" (empty when all is translated)."""
+    return [f"{where}: {t!r} {left}" for t in texts if (left := english_left(str(t), tuple(names)))]
+
+
+def view_words(shown, title: str, view: dict, names: list[str]) -> list[str]:
+    """A game's alt text (without the shared header's sentences: rendering/common.py's words, not
+    the game's), glance and facts of a view; ``shown`` is the game's ``Presentation``."""
+    from rendering.common import header
+
+    shared = set(header(title, view, names))
+    alt = [s for s in shown.describe(view, names) if s not in shared]
+    return [*alt, shown.glance(view), *shown.facts(view, names)]
+
+
+def picture_words(shown, view: dict, names: list[str]) -> list[str]:
+    """The words a game's picture draws (``record_text``), without the shared turn marker."""
+    from rendering import common
+    from rendering.i18n import tr
+
+    with common.record_text() as texts:
+        shown.draw(view, names)
+    return [t.replace(tr(common.TO_PLAY), " ") for _size, t in texts]

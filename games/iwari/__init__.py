@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.base import Choice, Game
+from games.iwari.common import plus
 from games.iwari.data import (
     DIFFICULTIES,
     DIFFICULTY_LEVELS,
@@ -36,14 +37,6 @@ DIFFICULTY_WORDS = {
     )
     for level in DIFFICULTY_LEVELS
 }
-
-
-def _feats_words(names: list) -> str:
-    """Some Feats as an option's value names them: "Union + Honour"."""
-    words = names[0]
-    for name in names[1:]:
-        words = T("{feats} + {feat}", feats=words, feat=name)
-    return words
 
 
 def _new(num_players: int, seed: int, options: dict) -> IwariState:
@@ -132,7 +125,7 @@ GAME = IwariGame(
         "feats": [
             Choice(False, T("None"), "none"),
             Choice(True, T("All four"), "all"),
-            *(Choice(v, _feats_words([FEAT_NAMES[k] for k in v.split("+")])) for v in FEAT_SUBSETS),
+            *(Choice(v, plus([FEAT_NAMES[k] for k in v.split("+")])) for v in FEAT_SUBSETS),
         ],
         "worship": [
             Choice("none", T("None")),

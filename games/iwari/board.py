@@ -7,6 +7,7 @@ from functools import cache
 
 from games.iwari.data import BIOME_NAMES, BIOMES, ROAD_CROSSING_ROADS
 from games.iwari.maps import MAPS
+from games.text import T
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,8 @@ def get_board(key: str) -> Board:
         b = BIOMES.index(t["biome"])
         biome.append(b)
         short.append(f"T{t['id']}")
-        label.append(f"T{t['id']} {BIOME_NAMES[b]}")
+        # TRANSLATORS: a territory: its number on the map (T7) and its biome
+        label.append(T("{territory} {biome}", territory=short[-1], biome=BIOME_NAMES[b]))
         ids = []
         for j in range(len(t["spaces"])):
             ids.append(len(space_terr))

@@ -12,6 +12,7 @@ from games.iwari.data import (
     VOID_CARD_NAME,
     VOID_CARDS,
 )
+from games.text import Msg, N, T
 
 NB = len(BIOME_CODES)
 CARD_CODES = BIOME_CODES + "V"  # a card's code by index; "V" a Void card (solo/co-op, The Void)
@@ -36,18 +37,34 @@ def card_total(num_players: int, mode: str = "versus", void_cards: bool = False)
     return [*out, VOID_CARDS] if void_cards else out  # never fewer Void cards
 
 
-def card_name(c: int) -> str:
+def seat_tag(seat: int) -> str:
+    """A seat as words name it: ``{p0}``, filled with the player's name where it is read."""
+    return "{p" + str(seat) + "}"
+
+
+def card_name(c: int) -> Msg:
     return VOID_CARD_NAME if c == VOID_CARD else BIOME_NAMES[c]
 
 
-def cards_text(cards: str) -> str:
+def plus(parts: list) -> Msg:
+    """Words joined as a sum: "Forest + 2 Coast", "Tent space 7a + 7b"."""
+    if not parts:
+        return ""
+    words = parts[0]
+    for part in parts[1:]:
+        words = T("{words} + {word}", words=words, word=part)
+    return words
+
+
+def cards_text(cards: str) -> Msg:
     """'FCC' -> 'Forest + 2 Coast'."""
     parts = []
     for b, code in enumerate(CARD_CODES):
         k = cards.count(code)
         if k:
-            parts.append(card_name(b) if k == 1 else f"{k} {card_name(b)}")
-    return " + ".join(parts)
+            # TRANSLATORS: a number of Biome cards of one kind, e.g. "2 Coast"
+            parts.append(card_name(b) if k == 1 else N("{n} {card}", "{n} {card}", k, card=card_name(b)))
+    return plus(parts)
 
 
 def sorted_cards(cards: str) -> str:

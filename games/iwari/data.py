@@ -7,9 +7,18 @@ Rules code reads every number from here.
 
 from __future__ import annotations
 
+from games.text import P
+
 # Biomes in a fixed order; a card is the index of its biome.
 BIOMES = ("tundra", "forest", "glacier", "coast", "desert")
-BIOME_NAMES = ("Tundra", "Forest", "Glacier", "Coast", "Desert")
+# Their names (a territory's terrain and a card's), one term each.
+BIOME_NAMES = (
+    P("iwari biome", "Tundra"),
+    P("iwari biome", "Forest"),
+    P("iwari biome", "Glacier"),
+    P("iwari biome", "Coast"),
+    P("iwari biome", "Desert"),
+)
 # One-letter codes used in action ids (ASCII, short).
 BIOME_CODES = "TFGCD"
 # Printed colours of the card backs (the picture adds a pattern per biome).
@@ -54,12 +63,12 @@ def feat_kinds(value: object) -> tuple[str, ...]:
 
 
 FEAT_NAMES = {
-    "union": "Union",
-    "discovery": "Discovery",
-    "honour": "Honour",
-    "respect": "Respect",
-    "courage": "Courage",
-    "worship": "Worship",
+    "union": P("iwari feat", "Union"),
+    "discovery": P("iwari feat", "Discovery"),
+    "honour": P("iwari feat", "Honour"),
+    "respect": P("iwari feat", "Respect"),
+    "courage": P("iwari feat", "Courage"),
+    "worship": P("iwari feat", "Worship"),
 }
 TENT_FEATS = ("union", "discovery")
 TOTEM_FEATS = ("honour", "respect")
@@ -114,7 +123,7 @@ MODE_PLAYERS = {"solo": 1, "coop": 2}
 VOID_RUINS = 25
 VOID_TOTEM_PIECES = 16
 VOID_CARD = 5  # index of a Void Biome card in a hand (after the five biomes)
-VOID_CARD_NAME = "Void"
+VOID_CARD_NAME = P("iwari card", "Void")
 VOID_CARDS = 12
 DECK_PARTS = 4  # the deck is cut in four, 3 Void cards shuffled into each part
 VOID_CARDS_PER_PART = 3

@@ -14,6 +14,7 @@ from games.iwari.data import (
     EXPEDITIONS,
 )
 from games.iwari.scoring import settlements
+from games.text import Msg, T
 
 
 def _check_expeditions(state, tribe: int) -> None:
@@ -26,13 +27,20 @@ def _check_expeditions(state, tribe: int) -> None:
             achievers.append(tribe)
             state.score[tribe] += pts
             state.breakdown["expeditions"][tribe] += pts
-            gone = " The card leaves the game." if len(achievers) == len(EXPEDITION_POINTS) else ""
-            state._log(
-                f"{state._tribe_tag(tribe)} completes Expedition {EXPEDITIONS[mission]['id']} "
-                f"({mission_text(EXPEDITIONS[mission])}): {pts} points.{gone}",
-                "expedition",
-                points=pts,
-            )
+            words = {
+                "who": state._tribe_tag(tribe),
+                "id": EXPEDITIONS[mission]["id"],
+                "mission": mission_text(EXPEDITIONS[mission]),
+                "n": pts,
+            }
+            if len(achievers) == len(EXPEDITION_POINTS):
+                text = T(
+                    "{who} completes Expedition {id} ({mission}): {n} points. The card leaves the game.",
+                    **words,
+                )
+            else:
+                text = T("{who} completes Expedition {id} ({mission}): {n} points.", **words)
+            state._log(text, "expedition", points=pts)
 
 
 def mission_done(state, tribe: int, m: dict) -> bool:
@@ -64,16 +72,17 @@ def mission_done(state, tribe: int, m: dict) -> bool:
     raise ValueError(kind)
 
 
-def mission_text(m: dict) -> str:
+def mission_text(m: dict) -> Msg:
     kind, k = m["kind"], m["count"]
-    biome = BIOME_NAMES[m["biome"]] if "biome" in m else ""
+    if kind == "tents_biome":
+        return T("{n} Tents in {biome} territories", n=k, biome=BIOME_NAMES[m["biome"]])
+    if kind == "totems_biome":
+        return T("{n} Totems in {biome} territories", n=k, biome=BIOME_NAMES[m["biome"]])
     return {
-        "tents_biome": f"{k} Tents in {biome} territories",
-        "tents_all": f"{k} Tent in each of the 5 biomes",
-        "tent_majority": f"Tent majority in {k} territories",
-        "totems_biome": f"{k} Totems in {biome} territories",
-        "totems_all": f"{k} Totem in each of the 5 biomes",
-        "totem_majority": f"Totem majority in {k} territories",
-        "settlement": f"A settlement of {k}+ Tents",
-        "crossings": f"{k} Tents on road crossings",
+        "tents_all": T("{n} Tent in each of the 5 biomes", n=k),
+        "tent_majority": T("Tent majority in {n} territories", n=k),
+        "totems_all": T("{n} Totem in each of the 5 biomes", n=k),
+        "totem_majority": T("Totem majority in {n} territories", n=k),
+        "settlement": T("A settlement of {n}+ Tents", n=k),
+        "crossings": T("{n} Tents on road crossings", n=k),
     }[kind]

@@ -8,12 +8,14 @@ Void's contested variant).
 
 from __future__ import annotations
 
+from games.iwari.common import seat_tag
 from games.iwari.data import (
     FEAT_MULTIPLIER,
     FEAT_NAMES,
     FEAT_PAWNS,
 )
 from games.iwari.scoring import settlements, totem_holders
+from games.text import T
 
 
 def _check_feats(state, tribe: int, t: int, spaces: list[int], totem: bool, explored: bool = False) -> None:
@@ -70,7 +72,8 @@ def _check_feats(state, tribe: int, t: int, spaces: list[int], totem: bool, expl
         claims["courage"].append(tribe)
         state.feat_queue.append(["courage", tribe, []])
     for kind, tr, _ in state.feat_queue:
-        state._log(f"{state._tribe_tag(tr)} earns the {FEAT_NAMES[kind]} Feat.", "feat", feat=kind)
+        text = T("{who} earns the {feat} Feat.", who=state._tribe_tag(tr), feat=FEAT_NAMES[kind])
+        state._log(text, "feat", feat=kind)
     _settle_queue(state)
 
 
@@ -83,18 +86,22 @@ def _settle_queue(state) -> None:
             state.feat_queue[0][2] = options
             return
         state.feat_queue.pop(0)
-        state._log("There is no Feat on the map to place the Courage Feat beside: it is discarded.", "feat")
+        state._log(
+            T("There is no Feat on the map to place the Courage Feat beside: it is discarded."), "feat"
+        )
 
 
 def _place_feat(state, where: str) -> None:
     kind, tribe, _ = state.feat_queue.pop(0)
     if where == "skip":
-        state._log(f"The {FEAT_NAMES[kind]} Feat is not placed and leaves the game.", "feat")
+        state._log(T("The {feat} Feat is not placed and leaves the game.", feat=FEAT_NAMES[kind]), "feat")
     else:
-        sep = " " if where[0] == "F" else " on "
-        state._log(
-            f"{{p{state.cur}}} places the {FEAT_NAMES[kind]} Feat{sep}{state._where_label(where)}.", "feat"
-        )
+        p, feat, label = seat_tag(state.cur), FEAT_NAMES[kind], state._where_label(where)
+        if where[0] == "F":
+            text = T("{p} places the {feat} Feat {where}.", p=p, feat=feat, where=label)
+        else:
+            text = T("{p} places the {feat} Feat on {where}.", p=p, feat=feat, where=label)
+        state._log(text, "feat")
         state.feats.append([kind, tribe, where])
     _settle_queue(state)
     if not state.feat_queue:
@@ -162,7 +169,7 @@ def _game_end(state) -> None:
         state.ending = True
         leader = worship_leader(state)
         if leader is None:
-            state._log("Nobody holds the Worship majority alone: the Worship Feat is discarded.", "feat")
+            state._log(T("Nobody holds the Worship majority alone: the Worship Feat is discarded."), "feat")
         else:
             b = state.board
             if variant == "dead-ends":
@@ -180,7 +187,9 @@ def _game_end(state) -> None:
                 ]
             state.claims["worship"].append(leader)
             state.feat_queue.append(["worship", leader, options])
-            state._log(f"{state._tribe_tag(leader)} earns the Worship Feat.", "feat", feat="worship")
+            state._log(
+                T("{who} earns the Worship Feat.", who=state._tribe_tag(leader)), "feat", feat="worship"
+            )
             if leader < state.n:
                 state.cur = leader
             state.tribe = leader

@@ -16,6 +16,7 @@ from games.iwari.common import (
     NB,
     RUIN,
     cards_text,
+    seat_tag,
     sorted_cards,
 )
 from games.iwari.data import (
@@ -23,6 +24,36 @@ from games.iwari.data import (
     VOID_CARD,
 )
 from games.iwari.scoring import settlements, tent_points, totem_holders
+from games.text import L, Msg, N, P, T
+
+# The parts of a score (score_parts), one term each.
+SCORE_WORDS = {
+    "half": P("iwari score", "half journey"),
+    "tents": P("iwari score", "Tents"),
+    "totems": P("iwari score", "Totems"),
+    "settlements": P("iwari score", "settlements"),
+    "feats": P("iwari score", "Feats"),
+    "expeditions": P("iwari score", "Expeditions"),
+    "ruins": P("iwari score", "Ruins"),
+}
+
+# The parts of the final score as its events name them ("End of the journey, tents: ...").
+END_WORDS = {
+    "tents": P("iwari final score", "tents"),
+    "totems": P("iwari final score", "totems"),
+    "settlements": P("iwari final score", "settlements"),
+    "ruins": P("iwari final score", "ruins"),
+}
+
+
+def _and(items: list) -> Msg:
+    """Words joined with "and": "1 Tent (7c) and 1 Totem"."""
+    if not items:
+        return ""
+    words = items[0]
+    for item in items[1:]:
+        words = T("{words} and {word}", words=words, word=item)
+    return words
 
 
 class PlacementMixin:
@@ -255,11 +286,17 @@ class PlacementMixin:
             if self.owner[s] == RUIN:
                 self.ruins_kept[tribe] += 1
                 opened = [c.number for k, c in enumerate(b.connections) if b.conn_ruin[k] == s]
-                self._log(
-                    f"{self._tribe_tag(tribe)} replaces the Ruin at {b.space_name[s]} and keeps it"
-                    + (f": connection {opened[0]} is unlocked." if opened else "."),
-                    "ruin",
-                )
+                who, space = self._tribe_tag(tribe), b.space_name[s]
+                if opened:
+                    text = T(
+                        "{who} replaces the Ruin at {space} and keeps it: connection {n} is unlocked.",
+                        who=who,
+                        space=space,
+                        n=opened[0],
+                    )
+                else:
+                    text = T("{who} replaces the Ruin at {space} and keeps it.", who=who, space=space)
+                self._log(text, "ruin")
             self.owner[s] = tribe
             self.tents_left[tribe] -= 1
         if pieces[0] == "V":
@@ -271,8 +308,19 @@ class PlacementMixin:
             self.void[t] += 1
             if self.solo:
                 self.stack[t].append(self.n)
-            where = "the Void" if src < 0 else b.label[src]
-            self._log(f"{self._tribe_tag(tribe)} moves a Void Totem from {where} to {b.label[t]}.", "void")
+            who = self._tribe_tag(tribe)
+            if src < 0:
+                text = T(
+                    "{who} moves a Void Totem from the Void to {territory}.", who=who, territory=b.label[t]
+                )
+            else:
+                text = T(
+                    "{who} moves a Void Totem from {source} to {territory}.",
+                    who=who,
+                    source=b.label[src],
+                    territory=b.label[t],
+                )
+            self._log(text, "void")
             self.void_src = None
         if pieces[0] == "K":
             k = self.void_src  # the Contested token chosen (held where a Void Totem's source is)
@@ -282,14 +330,24 @@ class PlacementMixin:
             self.void_src = None
             x, y = (b.short[u] for u in b.contested[k])
             self._log(
-                f"{self._tribe_tag(tribe)} moves the Contested token {x}/{y} into {b.label[t]} and flips it.",
+                T(
+                    "{who} moves the Contested token {a}/{b} into {territory} and flips it.",
+                    who=self._tribe_tag(tribe),
+                    a=x,
+                    b=y,
+                    territory=b.label[t],
+                ),
                 "contested",
             )
         if unexplored and len(pieces) == 2:
             # The Determination token was used: it passes to the right (the previous player).
             self.determination = (self.determination - 1) % self.n
             self._log(
-                f"{{p{self.cur}}} uses the Determination token; it passes to {{p{self.determination}}}.",
+                T(
+                    "{p} uses the Determination token; it passes to {q}.",
+                    p=seat_tag(self.cur),
+                    q=seat_tag(self.determination),
+                ),
                 "determination",
             )
         totems = pieces.count("M")
@@ -299,17 +357,13 @@ class PlacementMixin:
             self.stack[t] += [tribe] * totems
         what = []
         if spaces:
-            what.append(
-                f"{len(spaces)} Tent{'s' if len(spaces) > 1 else ''} ({', '.join(b.space_name[s] for s in spaces)})"
-            )
+            where = L([b.space_name[s] for s in spaces])
+            what.append(N("{n} Tent ({spaces})", "{n} Tents ({spaces})", len(spaces), spaces=where))
         if pieces[0] == "K":
-            what.append("1 Tent on the Contested token")
+            what.append(T("1 Tent on the Contested token"))
         if totems:
-            what.append(f"{totems} Totem{'s' if totems > 1 else ''}")
-        for_whom = (" for the Void" if self.solo else " for the third tribe") if self.neutral else ""
-        paid = cards_text(cards) if cards else "a free settlement action"
-        who = f"{{p{self.cur}}} plays {paid}" + for_whom
-        self._log(f"{who}: {' and '.join(what)} in {b.label[t]}.", "place", territory=b.short[t])
+            what.append(N("{n} Totem", "{n} Totems", totems))
+        self._log(self._placed_text(cards, what, b.label[t]), "place", territory=b.short[t])
         self.pending = None
         if self.solo:
             queued = len(self.vq)
@@ -325,12 +379,64 @@ class PlacementMixin:
             expeditions._check_expeditions(self, tribe)
         if self.tents_left[tribe] == 0 and not self.end_triggered:
             self.end_triggered = True
-            whose = "The third tribe has" if tribe >= self.n else f"{{p{tribe}}} has"
-            self._log(f"{whose} no Tents left: this round is the last.", "end")
+            if tribe >= self.n:
+                text = T("The third tribe has no Tents left: this round is the last.")
+            else:
+                text = T("{p} has no Tents left: this round is the last.", p=seat_tag(tribe))
+            self._log(text, "end")
         if self.feat_queue:
             self.phase = "feat"
         else:
             self._advance()
+
+    def _placed_text(self, cards: str, what: list, territory: str) -> Msg:
+        """What a play put where: "{p0} plays Forest + 2 Coast: 1 Tent (7c) and 1 Totem in T7 Forest."."""
+        p, pieces = seat_tag(self.cur), _and(what)
+        paid = cards_text(cards)
+        if not self.neutral:
+            if cards:
+                return T(
+                    "{p} plays {cards}: {pieces} in {territory}.",
+                    p=p,
+                    cards=paid,
+                    pieces=pieces,
+                    territory=territory,
+                )
+            return T(
+                "{p} plays a free settlement action: {pieces} in {territory}.",
+                p=p,
+                pieces=pieces,
+                territory=territory,
+            )
+        if self.solo:
+            if cards:
+                return T(
+                    "{p} plays {cards} for the Void: {pieces} in {territory}.",
+                    p=p,
+                    cards=paid,
+                    pieces=pieces,
+                    territory=territory,
+                )
+            return T(
+                "{p} plays a free settlement action for the Void: {pieces} in {territory}.",
+                p=p,
+                pieces=pieces,
+                territory=territory,
+            )
+        if cards:
+            return T(
+                "{p} plays {cards} for the third tribe: {pieces} in {territory}.",
+                p=p,
+                cards=paid,
+                pieces=pieces,
+                territory=territory,
+            )
+        return T(
+            "{p} plays a free settlement action for the third tribe: {pieces} in {territory}.",
+            p=p,
+            pieces=pieces,
+            territory=territory,
+        )
 
     # ------------------------------------------------------------------ majorities and the final scoring
     def _score_tents(self, multiply: bool) -> list[int]:
@@ -378,18 +484,19 @@ class PlacementMixin:
         ]
         parts = []
         for x in range(self.n):
+            w = SCORE_WORDS
             mine = [
-                ("half journey", bd["half"][x]),
-                ("Tents", bd["tents"][x] - tents_feats[x]),
-                ("Totems", bd["totems"][x] - totems_feats[x]),
-                ("settlements", bd["settlements"][x]),
+                (w["half"], bd["half"][x]),
+                (w["tents"], bd["tents"][x] - tents_feats[x]),
+                (w["totems"], bd["totems"][x] - totems_feats[x]),
+                (w["settlements"], bd["settlements"][x]),
             ]
             if self.feat_kinds:
-                mine.append(("Feats", tents_feats[x] + totems_feats[x]))
+                mine.append((w["feats"], tents_feats[x] + totems_feats[x]))
             if self.opts["expeditions"]:
-                mine.append(("Expeditions", bd["expeditions"][x]))
+                mine.append((w["expeditions"], bd["expeditions"][x]))
             if self.board.ruin_spaces:
-                mine.append(("Ruins", bd.get("ruins", self.ruins_kept)[x]))
+                mine.append((w["ruins"], bd.get("ruins", self.ruins_kept)[x]))
             parts.append(mine)
         return parts
 
@@ -397,7 +504,10 @@ class PlacementMixin:
         tents = self._score_tents(multiply=True)
         if self.board.purple_road:
             road = self._score_purple_road()
-            self._log("The purple road, scored as a territory: " + self._points_text(road) + ".", "scoring")
+            self._log(
+                T("The purple road, scored as a territory: {points}.", points=self._points_text(road)),
+                "scoring",
+            )
             tents = [a + r for a, r in zip(tents, road, strict=True)]
         parts = {
             "tents": tents,
@@ -410,7 +520,11 @@ class PlacementMixin:
             for x, p in enumerate(pts):
                 self.breakdown[name][x] += p
                 self.score[x] += p
-            self._log(f"End of the journey, {name}: " + self._points_text(pts) + ".", "scoring", points=pts)
+            # TRANSLATORS: {part} is one of the parts of the final score: tents, totems, settlements, ruins
+            text = T(
+                "End of the journey, {part}: {points}.", part=END_WORDS[name], points=self._points_text(pts)
+            )
+            self._log(text, "scoring", points=pts)
         self.over = True
         self.phase = "over"
         self.pending = None
@@ -420,7 +534,7 @@ class PlacementMixin:
             # The shared third tribe won: both players lose.
             self.neutral_won = True
             self.result = []
-            self._log("The third tribe wins: both players lose.", "end")
+            self._log(T("The third tribe wins: both players lose."), "end")
         else:
             self.result = [x for x in range(self.n) if keys[x] == best_seat]
-            self._log("Winner: " + " and ".join(f"{{p{x}}}" for x in self.result) + ".", "end")
+            self._log(T("Winner: {players}.", players=_and([seat_tag(x) for x in self.result])), "end")

@@ -36,47 +36,55 @@ from games.iwari.data import (
 )
 from games.iwari.fields import complete
 from games.rng import Rng
+from games.text import T
 
 
 def check_setup(num_players: int, opts: dict) -> None:
     mode = opts.get("mode", "versus")
     if mode not in MODES:
-        raise IllegalSetup(f"Unknown mode {mode!r}: versus, solo or coop.")
+        raise IllegalSetup(T("Unknown mode {mode}: versus, solo or coop.", mode=repr(mode)))
     difficulty = opts.get("difficulty", DIFFICULTY_LEVELS[0])
     board = get_board(opts["map"])
     if board.void_cards:
         if mode != "versus":
-            raise IllegalSetup("The Void map cannot be played solo or co-op (the rulebook excludes it).")
+            raise IllegalSetup(T("The Void map cannot be played solo or co-op (the rulebook excludes it)."))
         if opts.get("expeditions"):
-            raise IllegalSetup("Expedition cards are not used on The Void map.")
+            raise IllegalSetup(T("Expedition cards are not used on The Void map."))
     elif opts.get("worship") == "contested":
-        raise IllegalSetup("Worship variant 2 (Contested tokens) is played only on The Void map.")
+        raise IllegalSetup(T("Worship variant 2 (Contested tokens) is played only on The Void map."))
     elif num_players == VOID_MAP_ONLY_COUNT:
-        raise IllegalSetup("Only The Void map can be played by 6 players.")
+        raise IllegalSetup(T("Only The Void map can be played by 6 players."))
     if mode == "versus":
         if num_players not in REMOVED_PER_BIOME:
-            raise IllegalSetup("Iwari is played by 2-5 players (6 on The Void); 1 player plays mode solo.")
+            raise IllegalSetup(T("Iwari is played by 2-5 players (6 on The Void); 1 player plays mode solo."))
         if difficulty not in (DIFFICULTY_LEVELS[0], 0):
-            raise IllegalSetup("The difficulty (territories the Void needs) is for solo and coop modes.")
+            raise IllegalSetup(T("The difficulty (territories the Void needs) is for solo and coop modes."))
         return
     if num_players != MODE_PLAYERS[mode]:
         raise IllegalSetup(
-            "Solo mode is for 1 player." if mode == "solo" else "Cooperative mode is for exactly 2 players."
+            T("Solo mode is for 1 player.")
+            if mode == "solo"
+            else T("Cooperative mode is for exactly 2 players.")
         )
     if difficulty not in DIFFICULTIES:
-        raise IllegalSetup(f"Difficulty: one of {', '.join(DIFFICULTY_LEVELS)}.")
+        raise IllegalSetup(T("Difficulty: one of {levels}.", levels=", ".join(DIFFICULTY_LEVELS)))
     if mode == "coop" and not isinstance(difficulty, str) and difficulty and difficulty < VOID_TARGET["coop"]:
-        raise IllegalSetup("Cooperative mode can only be made easier: the Void needs at least 1 territory.")
+        raise IllegalSetup(
+            T("Cooperative mode can only be made easier: the Void needs at least 1 territory.")
+        )
     if opts.get("feats") or opts.get("courage") or opts.get("worship", "none") != "none":
-        raise IllegalSetup("Feats cannot be used in the solo and cooperative games.")
+        raise IllegalSetup(T("Feats cannot be used in the solo and cooperative games."))
     if opts.get("expeditions"):
-        raise IllegalSetup("Expedition cards cannot be used in the solo and cooperative games.")
+        raise IllegalSetup(T("Expedition cards cannot be used in the solo and cooperative games."))
     if opts.get("draft"):
-        raise IllegalSetup("The solo and cooperative set-up deals the starting hands: no draft.")
+        raise IllegalSetup(T("The solo and cooperative set-up deals the starting hands: no draft."))
     if opts["map"] not in SOLO_MAPS:
         raise IllegalSetup(
-            f"Solo/coop on {get_board(opts['map']).name} is not available yet (its Void rules are not "
-            "built); play it on New Horizons, The Vast Lands, The Long Road or Glacial Mass."
+            T(
+                "Solo/coop on {map} is not available yet (its Void rules are not "
+                "built); play it on New Horizons, The Vast Lands, The Long Road or Glacial Mass.",
+                map=get_board(opts["map"]).name,
+            )
         )
 
 
@@ -88,7 +96,7 @@ def opening(num_players: int, seed: int, opts: dict) -> dict:
     board = get_board(opts["map"])
     if opts.get("courage") and not opts.get("feats"):
         raise IllegalSetup(
-            "The Courage Feat cancels another Feat's multiplier: play it with feats on (the base Feats)."
+            T("The Courage Feat cancels another Feat's multiplier: play it with feats on (the base Feats).")
         )
     rng = Rng(seed)
     # Mountains: symbols 1..k, one of the two connections of each symbol at random.

@@ -68,13 +68,17 @@ RULINGS (the rulebook leaves these open):
 
 from __future__ import annotations
 
-from games.base import Action, plural
+import re
+from functools import cache
+
+from games.base import Action
 from games.iwari import void
 from games.iwari.common import (
     FLOATING,
     FORGOTTEN,
     NB,
     SOLO_MAPS,
+    seat_tag,
 )
 from games.iwari.data import (
     BIOME_CODES,
@@ -87,8 +91,117 @@ from games.iwari.data import (
     VOID_SETTLEMENT_WIN,
 )
 from games.iwari.scoring import road_groups
+from games.iwari.turns import _a_discard, _a_territory
+from games.text import Msg, N, T
 
 __all__ = ["SOLO_MAPS", "SoloMixin"]  # SOLO_MAPS: bench/solo.py and the tests read it here
+
+# Why a solo/co-op game ended, as the state keeps it (``end_reason``, a "voidwins"/"end" task):
+# the English, as saves have always held it, read back into its message by ``reason_words``.
+REASONS = (
+    T("a Void settlement of {n} Ruins"),
+    T("{p} has no piece left"),
+    T("no card can be drawn any more"),
+    T("the Void controls {n} territories, its target"),
+    T("all territories are counted"),
+    T("more Void Ruins ({ruins}) than Tents ({tents}) on the purple tent spaces"),
+    T("more Void Ruins ({ruins}) than Tents ({tents}) on the purple road"),
+    T("{n} Void cards lie beside the board"),
+    T("the Void has no Ruin left to place"),
+    T("the Void has no Totem left to place"),
+    T("the Void placed its Totem number {n} on the purple territory"),
+)
+
+
+@cache
+def _reason_patterns() -> list[tuple[re.Pattern, str]]:
+    out = []
+    for msg in REASONS:
+        parts = re.split(r"\{(\w+)\}", msg.mid)
+        rx = "".join(re.escape(x) if i % 2 == 0 else f"(?P<{x}>.+?)" for i, x in enumerate(parts))
+        out.append((re.compile(rx + "$"), msg.mid))
+    return out
+
+
+def reason_words(reason: str) -> Msg | str:
+    """A reason as a message (its numbers numbers again); an unknown one as it is."""
+    if isinstance(reason, Msg) or not reason:
+        return reason
+    for rx, mid in _reason_patterns():
+        m = rx.match(reason)
+        if m:
+            args = {k: int(v) if v.isdigit() else v for k, v in m.groupdict().items()}
+            return Msg(mid, args)
+    return reason
+
+
+@cache
+def _a_move_card(c: int) -> Action:
+    return Action(
+        f"m{BIOME_CODES[c]}", T("Play {card} to move a piece from there", card=BIOME_NAMES[c]), "move"
+    )
+
+
+@cache
+def _a_void_pieces(t: int, label: Msg) -> Action:
+    return Action(f"t{t + 1}", T("Void pieces in {territory}", territory=label), "territory")
+
+
+@cache
+def _a_void_cards(k: int) -> Action:
+    return Action(f"v{k}", N("Play {n} Void card: Infection", "Play {n} Void cards: Infection", k), "void")
+
+
+@cache
+def _a_skip(c: int) -> Action:
+    return Action(f"k{BIOME_CODES[c]}", T("Play {card} to skip the Void action", card=BIOME_NAMES[c]), "skip")
+
+
+@cache
+def _a_free(t: int, label: Msg) -> Action:
+    return Action(f"t{t + 1}", T("Free action in {territory}", territory=label), "territory")
+
+
+@cache
+def _a_free_skip() -> Action:
+    return Action("fskip", T("Do not use the free settlement action"), "skip")
+
+
+@cache
+def _a_ruin(space: str) -> Action:
+    return Action(f"r{space}", T("Void Ruin on {space}", space=space), "ruin")
+
+
+@cache
+def _a_order(t: int, label: Msg) -> Action:
+    return Action(f"i{t + 1}", T("Infect {territory} first", territory=label), "territory")
+
+
+@cache
+def _a_vsettle(t: int, label: Msg) -> Action:
+    return Action(f"u{t + 1}", T("Void free action in {territory}", territory=label), "territory")
+
+
+@cache
+def _a_move_tent(space: str) -> Action:
+    return Action(f"oT{space}", T("Move your Tent on {space}", space=space), "piece")
+
+
+@cache
+def _a_move_totem(t: int, label: Msg) -> Action:
+    return Action(f"oM{t + 1}", T("Move a Totem from {territory}", territory=label), "piece")
+
+
+@cache
+def _a_destination(kind: str, t: int, label: Msg) -> Action:
+    if kind == "T":
+        return Action(f"w{t + 1}", T("Tent to {territory}", territory=label), "destination")
+    return Action(f"w{t + 1}", T("Totem to {territory}", territory=label), "destination")
+
+
+@cache
+def _a_tent_space(space: str) -> Action:
+    return Action(f"w{space}", T("Tent to {space}", space=space), "space")
 
 
 class SoloMixin:
@@ -131,56 +244,46 @@ class SoloMixin:
         acts: list[Action] = []
         if self.phase == "act":
             for t in self.playable_territories(self.tribe, hand):
-                acts.append(Action(f"t{t + 1}", b.label[t], "territory"))
+                acts.append(_a_territory(t, b.label[t]))
             for c in range(NB):
                 if hand[c]:
-                    acts.append(
-                        Action(f"x{BIOME_CODES[c]}", f"Discard a {BIOME_NAMES[c]} card and draw", "discard")
-                    )
+                    acts.append(_a_discard(c))
             for c in self.explored_biomes():
                 if hand[c] and self._move_sources(c):
-                    acts.append(
-                        Action(
-                            f"m{BIOME_CODES[c]}", f"Play {BIOME_NAMES[c]} to move a piece from there", "move"
-                        )
-                    )
+                    acts.append(_a_move_card(c))
             return acts
         if self.phase == "void":
             for t in self.playable_territories(self.n, hand):
-                acts.append(Action(f"t{t + 1}", f"Void pieces in {b.label[t]}", "territory"))
+                acts.append(_a_void_pieces(t, b.label[t]))
             for k in range(1, hand[VOID_CARD] + 1):
-                acts.append(Action(f"v{k}", f"Play {k} Void card{'s' if k > 1 else ''}: Infection", "void"))
+                acts.append(_a_void_cards(k))
             for c in self.explored_biomes():
                 if hand[c]:
-                    acts.append(
-                        Action(f"k{BIOME_CODES[c]}", f"Play {BIOME_NAMES[c]} to skip the Void action", "skip")
-                    )
+                    acts.append(_a_skip(c))
             return acts
         if self.phase == "free":
             for t in self.free_territories():
-                acts.append(Action(f"t{t + 1}", f"Free action in {b.label[t]}", "territory"))
-            acts.append(Action("fskip", "Do not use the free settlement action", "skip"))
+                acts.append(_a_free(t, b.label[t]))
+            acts.append(_a_free_skip())
             return acts
         if self.phase == "ruin":
             for s in void.ruin_candidates(self, self.pending):
-                acts.append(Action(f"r{b.space_name[s]}", f"Void Ruin on {b.space_name[s]}", "ruin"))
+                acts.append(_a_ruin(b.space_name[s]))
             return acts
         if self.phase == "order":
             for t in self.pending:
-                acts.append(Action(f"i{t + 1}", f"Infect {b.label[t]} first", "territory"))
+                acts.append(_a_order(t, b.label[t]))
             return acts
         if self.phase == "vsettle":
             for t in self.vsettle_choices():
-                acts.append(Action(f"u{t + 1}", f"Void free action in {b.label[t]}", "territory"))
+                acts.append(_a_vsettle(t, b.label[t]))
             return acts
         if self.phase == "move":
             for kind, src in self._move_sources(self.move_card):
                 if kind == "T":
-                    acts.append(
-                        Action(f"oT{b.space_name[src]}", f"Move your Tent on {b.space_name[src]}", "piece")
-                    )
+                    acts.append(_a_move_tent(b.space_name[src]))
                 else:
-                    acts.append(Action(f"oM{src + 1}", f"Move a Totem from {b.label[src]}", "piece"))
+                    acts.append(_a_move_totem(src, b.label[src]))
             return acts
         if self.phase == "moveto":
             kind, src = self.pending[:2]
@@ -189,19 +292,13 @@ class SoloMixin:
                 # First the territory, then (phase movespace) the tent space: short menus.
                 targets = sorted({b.space_terr[x] for x in targets})
             for dst in targets:
-                acts.append(
-                    Action(
-                        f"w{dst + 1}",
-                        f"{'Tent' if kind == 'T' else 'Totem'} to {b.label[dst]}",
-                        "destination",
-                    )
-                )
+                acts.append(_a_destination(kind, dst, b.label[dst]))
             return acts
         if self.phase == "movespace":
             _, src, t = self.pending
             for dst in self._move_targets("T", src):
                 if b.space_terr[dst] == t:
-                    acts.append(Action(f"w{b.space_name[dst]}", f"Tent to {b.space_name[dst]}", "space"))
+                    acts.append(_a_tent_space(b.space_name[dst]))
             return acts
         return None
 
@@ -282,7 +379,13 @@ class SoloMixin:
             # Public facts only (never the hand itself): see IwariState._spend.
             self.known[self.cur][VOID_CARD] = max(0, self.known[self.cur][VOID_CARD] - k)
             self.void_row += k
-            self._log(f"{{p{seat}}} plays {k} Void card{'s' if k > 1 else ''} above the display.", "void")
+            text = N(
+                "{p} plays {n} Void card above the display.",
+                "{p} plays {n} Void cards above the display.",
+                k,
+                p=seat_tag(seat),
+            )
+            self._log(text, "void")
             if self.void_row >= CORRUPTION_CARDS:
                 self.vq[:0] = [["corrupt", "row"]]
             else:
@@ -292,9 +395,12 @@ class SoloMixin:
         if self.phase == "void" and a[0] == "k":
             c = BIOME_CODES.index(a[1])
             self._spend(a[1])
-            self._log(
-                f"{{p{seat}}} plays {BIOME_NAMES[c]} (completely explored) to skip the Void action.", "void"
+            text = T(
+                "{p} plays {card} (completely explored) to skip the Void action.",
+                p=seat_tag(seat),
+                card=BIOME_NAMES[c],
             )
+            self._log(text, "void")
             void._run(self)
             return True
         if self.phase == "act" and a[0] == "m":
@@ -304,7 +410,12 @@ class SoloMixin:
             self.phase = "move"
             if c == 0 and self.board.key == FLOATING:
                 self.vq.insert(0, ["tundra", -1])  # a Tundra card played in the player action
-            self._log(f"{{p{seat}}} plays {BIOME_NAMES[c]} (completely explored) to move a piece.", "move")
+            text = T(
+                "{p} plays {card} (completely explored) to move a piece.",
+                p=seat_tag(seat),
+                card=BIOME_NAMES[c],
+            )
+            self._log(text, "move")
             return True
         if self.phase == "move":
             if a[1] == "T":
@@ -331,7 +442,13 @@ class SoloMixin:
                 self.owner[dst] = me
                 if src in self.used:
                     self.used.remove(src)  # the tent space no longer holds a Tent laid on its side
-                self._log(f"{{p{me}}} moves a Tent from {b.space_name[src]} to {b.space_name[dst]}.", "move")
+                text = T(
+                    "{p} moves a Tent from {a} to {b}.",
+                    p=seat_tag(me),
+                    a=b.space_name[src],
+                    b=b.space_name[dst],
+                )
+                self._log(text, "move")
                 self._after_tent(dst, me)
             else:
                 dst = int(a[1:]) - 1
@@ -341,11 +458,12 @@ class SoloMixin:
                 stack = self.stack[src]
                 del stack[len(stack) - 1 - stack[::-1].index(me)]
                 self.stack[dst].append(me)
-                self._log(f"{{p{me}}} moves a Totem from {b.label[src]} to {b.label[dst]}.", "move")
+                text = T("{p} moves a Totem from {a} to {b}.", p=seat_tag(me), a=b.label[src], b=b.label[dst])
+                self._log(text, "move")
             self._solo_after_commit()
             return True
         if self.phase == "free" and a == "fskip":
-            self._log(f"{{p{seat}}} does not use the free settlement action.", "settlement")
+            self._log(T("{p} does not use the free settlement action.", p=seat_tag(seat)), "settlement")
             self.free_terrs = []
             void._run(self)
             return True
@@ -359,7 +477,10 @@ class SoloMixin:
             first = int(a[1:]) - 1
             second = next(t for t in self.pending if t != first)
             self.pending = None
-            self._log(f"{{p{seat}}} has the Void infect {b.label[first]} first.", "void")
+            self._log(
+                T("{p} has the Void infect {territory} first.", p=seat_tag(seat), territory=b.label[first]),
+                "void",
+            )
             self.vq[:0] = [["vplace", first], ["vplace", second]]
             void._run(self)
             return True
@@ -394,7 +515,7 @@ class SoloMixin:
             group = void._void_group(self, s)
             win = FLOATING_VOID_SETTLEMENT_WIN if b.key == FLOATING else VOID_SETTLEMENT_WIN
             if len(group) >= win:
-                front.insert(0, ["voidwins", f"a Void settlement of {len(group)} Ruins"])
+                front.insert(0, ["voidwins", T("a Void settlement of {n} Ruins", n=len(group))])
             elif sum(1 for x in group if x not in self.used) >= SETTLEMENT_MIN:
                 self.used += [x for x in group if x not in self.used]
                 front.append(["vfree", sorted(group)])
@@ -428,7 +549,7 @@ class SoloMixin:
             self.deck = [c for c in range(NB) for _ in range(self.discard[c])]
             self.discard = [0] * NB
             self.rng.shuffle(self.deck)
-            self._log("The deck is empty: the discard pile is shuffled into a new deck.", "deck")
+            self._log(T("The deck is empty: the discard pile is shuffled into a new deck."), "deck")
 
     def _solo_refill(self) -> None:
         while len(self.display) < 4:
@@ -439,13 +560,13 @@ class SoloMixin:
             self.display.append(c)
             self.display.sort()
             if c == VOID_CARD:
-                self._log("A Void card is revealed in the display.", "display")
+                self._log(T("A Void card is revealed in the display."), "display")
                 if self.display.count(VOID_CARD) >= CORRUPTION_CARDS:
                     self.vq[:0] = [["corrupt", "display"], ["refill"]]
                 else:
                     self.vq[:0] = [["infect"], ["refill"]]
                 return
-            self._log(f"The display is refilled: {BIOME_NAMES[c]}.", "display")
+            self._log(T("The display is refilled: {cards}.", cards=BIOME_NAMES[c]), "display")
 
     def _next_turn(self) -> bool:
         if self.free_terrs:
@@ -458,14 +579,15 @@ class SoloMixin:
         self.pending = None
         self.stage = "player"
         if not self.tents_left[self.cur] and not self.totems_left[self.cur]:
-            self._solo_end(f"{{p{self.cur}}} has no piece left")
+            self._solo_end(T("{p} has no piece left", p=seat_tag(self.cur)))
             return True
         hand = self.hands[self.cur]
         if not any(hand[c] for c in range(NB)):
             if not sum(hand) and not self.deck and not sum(self.discard) and not self._drawable_display():
-                self._solo_end("no card can be drawn any more")
+                self._solo_end(T("no card can be drawn any more"))
                 return True
-            self._log(f"{{p{self.cur}}} holds no Biome card and skips the action.", "pass")
+            # Public, as at the table: the step that began this turn revealed it (``_hidden_mark``).
+            self._log(T("{p} holds no Biome card and skips the action.", p=seat_tag(self.cur)), "pass")
             self.vq += [["voidturn"], ["draw"], ["refill"], ["next"]]
             return False
         self.phase = "act"
@@ -496,44 +618,59 @@ class SoloMixin:
             if (self.team_of(x) == who) and (who == 1 or x < self.n):
                 self.score[x] += 1
                 self.breakdown["territories"][x] += 1
-        name = "the Void takes" if who else "the players take"
-        self._log(
-            f"{self.board.label[t]} is counted: {name} control.", "claim", territory=self.board.short[t]
-        )
+        label = self.board.label[t]
+        if who:
+            text = T("{territory} is counted: the Void takes control.", territory=label)
+        else:
+            text = T("{territory} is counted: the players take control.", territory=label)
+        self._log(text, "claim", territory=self.board.short[t])
         if self.over or self._closing:
             return
         void_terrs = self.claimed.count(1)
         if void_terrs >= self.target:
             # The outcome is decided: the players have lost, they do not play on.
-            self._solo_end(f"the Void controls {void_terrs} territories, its target")
+            self._solo_end(T("the Void controls {n} territories, its target", n=void_terrs))
         elif all(c >= 0 for c in self.claimed):
-            self._solo_end("all territories are counted")
+            self._solo_end(T("all territories are counted"))
 
-    def _purple_loss(self) -> str:
+    def _purple_counts(self) -> tuple[bool, int, int] | None:
         """More Void Ruins than Tents on the purple tent spaces (Forgotten Island) or the purple
-        road (The Long Road), in words; "" when not."""
+        road (The Long Road): (on the road, Ruins, Tents); None when not."""
         b = self.board
-        for spaces, where in (
-            (b.ruin_spaces if b.key == FORGOTTEN else (), "purple tent spaces"),
-            (b.purple_road, "purple road"),
-        ):
+        for spaces, road in ((b.ruin_spaces if b.key == FORGOTTEN else (), False), (b.purple_road, True)):
             ruins = sum(1 for s in spaces if self.owner[s] == self.n)
             tents = sum(1 for s in spaces if 0 <= self.owner[s] < self.n)
             if spaces and ruins > tents:
-                return f"more Void Ruins ({ruins}) than Tents ({tents}) on the {where}"
-        return ""
+                return road, ruins, tents
+        return None
+
+    def _purple_loss(self) -> Msg | str:
+        """The purple loss in words (``_purple_counts``); "" when not."""
+        lost = self._purple_counts()
+        if lost is None:
+            return ""
+        road, ruins, tents = lost
+        if road:
+            return T(
+                "more Void Ruins ({ruins}) than Tents ({tents}) on the purple road", ruins=ruins, tents=tents
+            )
+        return T(
+            "more Void Ruins ({ruins}) than Tents ({tents}) on the purple tent spaces",
+            ruins=ruins,
+            tents=tents,
+        )
 
     def void_win_words(self) -> str | None:
         """Why the Void won, when not by the territories it controls (the view counts those):
         the purple spaces, or what ended the game (a Void settlement, its Totems); else None."""
         if not (self.over and self.neutral_won) or self.claimed.count(1) >= self.target:
             return None
-        return self._purple_loss() or self.end_reason or None
+        return self._purple_loss() or reason_words(self.end_reason) or None
 
     def _solo_end(self, reason: str, void_wins: bool = False) -> None:
         if self.over:
             return
-        self._log(f"The game ends: {reason}.", "end")
+        self._log(T("The game ends: {reason}.", reason=reason_words(reason)), "end")
         self.end_reason = reason
         self.vq = []
         self._closing = True
@@ -546,15 +683,31 @@ class SoloMixin:
         void_terrs = sum(1 for c in self.claimed if c == 1)
         if not lost and void_terrs >= self.target:
             lost = True
-            self._log(
-                f"The Void controls {plural(void_terrs, 'territory', 'territories')} (it needs {self.target}).",
-                "end",
+            text = N(
+                "The Void controls {n} territory (it needs {target}).",
+                "The Void controls {n} territories (it needs {target}).",
+                void_terrs,
+                target=self.target,
             )
+            self._log(text, "end")
         if not lost:
-            purple = self._purple_loss()
+            purple = self._purple_counts()
             if purple:
                 lost = True
-                self._log(purple[0].upper() + purple[1:] + ".", "end")
+                road, ruins, tents = purple
+                if road:
+                    text = T(
+                        "More Void Ruins ({ruins}) than Tents ({tents}) on the purple road.",
+                        ruins=ruins,
+                        tents=tents,
+                    )
+                else:
+                    text = T(
+                        "More Void Ruins ({ruins}) than Tents ({tents}) on the purple tent spaces.",
+                        ruins=ruins,
+                        tents=tents,
+                    )
+                self._log(text, "end")
         self.neutral_won = lost
         self.result = [] if lost else list(range(self.n))
-        self._log("The Void wins: you lose." if lost else "The Void is held back: you win!", "end")
+        self._log(T("The Void wins: you lose.") if lost else T("The Void is held back: you win!"), "end")

@@ -100,7 +100,13 @@ class IwariState(
 
     def _hidden_mark(self) -> tuple:
         # The deck is face down (a draw or a refill reveals); the RNG shuffles. A card played from
-        # one's own hand shows others something, never the player: it may be taken back.
+        # one's own hand shows others something, never the player: it may be taken back. Co-op: a
+        # player's turn starts with what everyone at the table sees, whether the player skips the
+        # action (a hand without a Biome card: the rulebook's "skip your action if your hand is
+        # composed of 3 Void Biome cards"), which tells the partner something of that hand; the
+        # step that begins it reveals, as a draw does (solo: the player's own hand, nothing new).
+        if self.solo and self.n > 1:
+            return len(self.deck), self.rng.state, self.turn
         return len(self.deck), self.rng.state
 
     # ------------------------------------------------------------------ basics

@@ -8,37 +8,165 @@ player. The deck running out scores half journey the first time and ends the gam
 
 from __future__ import annotations
 
-from games.base import Action, event, plural
+from functools import cache
+
+from games.base import Action, event
 from games.iwari import feats, void
 from games.iwari.common import (
     CARD_CODES,
     NB,
     card_name,
     cards_text,
+    plus,
+    seat_tag,
 )
 from games.iwari.data import (
     DISPLAY_SIZE,
     FEAT_NAMES,
     HAND_SIZE,
 )
+from games.text import L, Msg, N, P, T
 
+THIRD_TRIBE = P("iwari", "third tribe")  # the shared tribe of a two-player game, as events name it
 MAX_BACKS = 4  # "back" steps per turn: keeps every game finite
 PIECE_WORDS = {
-    "T": "1 Tent",
-    "M": "1 Totem",
-    "TT": "2 Tents",
-    "TM": "1 Tent + 1 Totem",
-    "MM": "2 Totems",
-    "R": "1 Tent on a Ruin",
-    "RT": "Tent on a Ruin + 1 Tent",
-    "RM": "Tent on a Ruin + 1 Totem",
-    "V": "Move a Void Totem here",
-    "VT": "Move a Void Totem + 1 Tent",
-    "VM": "Move a Void Totem + 1 Totem",
-    "K": "Move a Contested token here, your Tent on it",
-    "KT": "Contested token + 1 Tent",
-    "KM": "Contested token + 1 Totem",
+    "T": T("1 Tent"),
+    "M": T("1 Totem"),
+    "TT": T("2 Tents"),
+    "TM": T("1 Tent + 1 Totem"),
+    "MM": T("2 Totems"),
+    "R": T("1 Tent on a Ruin"),
+    "RT": T("Tent on a Ruin + 1 Tent"),
+    "RM": T("Tent on a Ruin + 1 Totem"),
+    "V": T("Move a Void Totem here"),
+    "VT": T("Move a Void Totem + 1 Tent"),
+    "VM": T("Move a Void Totem + 1 Totem"),
+    "K": T("Move a Contested token here, your Tent on it"),
+    "KT": T("Contested token + 1 Tent"),
+    "KM": T("Contested token + 1 Totem"),
 }
+
+
+def _moved_words(pieces: str, where: str, void: bool) -> Msg:
+    """A Void Totem's move with its source: "Void Totem from T3 + 1 Tent"."""
+    if void:
+        return {
+            "V": T("Void Totem from the Void"),
+            "VT": T("Void Totem from the Void + 1 Tent"),
+            "VM": T("Void Totem from the Void + 1 Totem"),
+        }[pieces]
+    return {
+        "V": T("Void Totem from {territory}", territory=where),
+        "VT": T("Void Totem from {territory} + 1 Tent", territory=where),
+        "VM": T("Void Totem from {territory} + 1 Totem", territory=where),
+    }[pieces]
+
+
+def _contested_words(pieces: str, a: str, b: str) -> Msg:
+    """A Contested token's move: "Contested token T3/T4 + 1 Tent"."""
+    return {
+        "K": T("Move a Contested token {a}/{b} here, your Tent on it", a=a, b=b),
+        "KT": T("Contested token {a}/{b} + 1 Tent", a=a, b=b),
+        "KM": T("Contested token {a}/{b} + 1 Totem", a=a, b=b),
+    }[pieces]
+
+
+# ------------------------------------------------------------------ actions, each made once
+# (labels are messages: an action is built once for the few values it depends on, so playouts
+# build no message twice)
+@cache
+def _a_territory(t: int, label: Msg) -> Action:
+    return Action(f"t{t + 1}", label, "territory")
+
+
+@cache
+def _a_discard(c: int) -> Action:
+    return Action(f"x{CARD_CODES[c]}", T("Discard a {card} card and draw", card=card_name(c)), "discard")
+
+
+@cache
+def _a_combo(aid: str, words: Msg, cards: str) -> Action:
+    if cards:
+        label = T("{pieces}: pay {cards}", pieces=words, cards=cards_text(cards))
+    else:
+        label = T("{pieces}: free", pieces=words)
+    return Action(aid, label, "pieces")
+
+
+@cache
+def _a_back() -> Action:
+    return Action("back", T("Back: choose another territory"), "back")
+
+
+@cache
+def _a_spaces(names: tuple[str, ...], ruin: bool) -> Action:
+    if ruin and len(names) > 1:
+        label = T("Ruin {ruin} + Tent space {space}", ruin=names[0], space=names[1])
+    elif ruin:
+        label = T("Ruin {ruin}", ruin=names[0])
+    elif len(names) > 1:
+        label = T("Tent spaces {spaces}", spaces=plus(list(names)))
+    else:
+        label = T("Tent space {space}", space=names[0])
+    return Action("s" + "".join(names), label, "space")
+
+
+@cache
+def _a_deck(left: int) -> Action:
+    return Action("deck", T("Draw from the deck ({n} left)", n=left), "draw")
+
+
+@cache
+def _a_take(o: str) -> Action:
+    return Action(o, T("Take {card} from the display", card=card_name(CARD_CODES.index(o[1]))), "draw")
+
+
+@cache
+def _a_refill(need: int) -> Action:
+    return Action(f"r{need}", T("Draw {n} from the deck", n=need), "refill")
+
+
+@cache
+def _a_refill_take(code: str, rest: int) -> Action:
+    name = card_name(CARD_CODES.index(code))
+    return Action(f"r{code}{rest}", T("Take {card}, draw {n} from the deck", card=name, n=rest), "refill")
+
+
+@cache
+def _a_feat(kind: str, where: str, label: Msg) -> Action:
+    if where[0] == "F":
+        # TRANSLATORS: a Feat placed beside another one ("Courage Feat beside the Union Feat on T7 Forest")
+        text = T("{feat} Feat {where}", feat=FEAT_NAMES[kind], where=label)
+    else:
+        text = T("{feat} Feat on {where}", feat=FEAT_NAMES[kind], where=label)
+    return Action(f"f{where}", text, "feat")
+
+
+@cache
+def _a_feat_skip(kind: str) -> Action:
+    return Action(
+        "fskip", T("Do not place the {feat} Feat (it leaves the game)", feat=FEAT_NAMES[kind]), "feat"
+    )
+
+
+# The prompts of the solo/co-op steps (solo.py), by phase.
+SOLO_PROMPTS = {
+    "void": T("Void action: play at least one remaining card for the Void (pieces, Void cards) or skip it."),
+    "free": T(
+        "Your settlement earns a free action: choose a territory of the settlement, then the pieces, or skip."
+    ),
+    "ruin": T("Infection: choose which of the closest tent spaces takes the Void Ruin."),
+    "vsettle": T("The Void's settlement earns a free action: choose the territory (a tie)."),
+    "order": T("Infection: choose which territory the Void infects first (it changes the result)."),
+    "move": T("Choose the piece to move."),
+    "moveto": T("Choose where the piece goes."),
+    "movespace": T("Choose the tent space for the Tent you move."),
+}
+
+
+@cache
+def _connection_words(number: int, a: str, b: str) -> Msg:
+    return T("connection {n} ({a}-{b})", n=number, a=a, b=b)
 
 
 class TurnMixin:
@@ -80,58 +208,40 @@ class TurnMixin:
         acts: list[Action] = []
         if self.phase == "act":
             for t in self.playable_territories(self.tribe, hand):
-                acts.append(Action(f"t{t + 1}", b.label[t], "territory"))
+                acts.append(_a_territory(t, b.label[t]))
             if not self.neutral:
                 for c in range(len(hand)):
                     if hand[c]:
-                        acts.append(
-                            Action(f"x{CARD_CODES[c]}", f"Discard a {card_name(c)} card and draw", "discard")
-                        )
+                        acts.append(_a_discard(c))
         elif self.phase == "pieces":
             t = self.pending[0]
             for pieces, cards, src in self._combos_now(t):
                 if src is None:
                     aid, words = f"c{pieces}-{cards}", PIECE_WORDS[pieces]
                 else:
-                    where = "the Void" if src < 0 else b.short[src]
                     aid = f"c{pieces}-{cards}-{src + 1}"
-                    words = PIECE_WORDS[pieces].replace("here", "").replace("Totem", f"Totem from {where}", 1)
-                    words = words.replace("Move a ", "").strip()
                     if pieces[0] == "K":
-                        a_, b_ = (b.short[x] for x in b.contested[src])
-                        words = PIECE_WORDS[pieces].replace("Contested token", f"Contested token {a_}/{b_}")
-                pay = f"pay {cards_text(cards)}" if cards else "free"
-                acts.append(Action(aid, f"{words}: {pay}", "pieces"))
+                        words = _contested_words(pieces, *(b.short[x] for x in b.contested[src]))
+                    else:
+                        words = _moved_words(pieces, "" if src < 0 else b.short[src], src < 0)
+                acts.append(_a_combo(aid, words, cards))
             if self.backs < MAX_BACKS:
-                acts.append(Action("back", "Back: choose another territory", "back"))
+                acts.append(_a_back())
         elif self.phase == "space":
             t, pieces, cards = self.pending
             for choice in self.space_choices(t, pieces, cards):
-                names = [b.space_name[s] for s in choice]
-                label = ("Tent spaces " if len(names) > 1 else "Tent space ") + " + ".join(names)
-                if pieces[0] == "R":
-                    label = f"Ruin {names[0]}" + (f" + Tent space {names[1]}" if len(names) > 1 else "")
-                acts.append(Action("s" + "".join(names), label, "space"))
+                acts.append(_a_spaces(tuple(b.space_name[s] for s in choice), pieces[0] == "R"))
             if self.backs < MAX_BACKS:
-                acts.append(Action("back", "Back: choose another territory", "back"))
+                acts.append(_a_back())
         elif self.phase == "draw":
             for o in self.draw_options():
-                if o == "deck":
-                    acts.append(Action("deck", f"Draw from the deck ({len(self.deck)} left)", "draw"))
-                else:
-                    acts.append(
-                        Action(o, f"Take {card_name(CARD_CODES.index(o[1]))} from the display", "draw")
-                    )
+                acts.append(_a_deck(len(self.deck)) if o == "deck" else _a_take(o))
             acts += self._refill_actions()
         elif self.phase == "feat":
             kind, _tribe, options = self.feat_queue[0]
             for where in options:
-                label = self._where_label(where)
-                sep = " " if where[0] == "F" else " on "
-                acts.append(Action(f"f{where}", f"{FEAT_NAMES[kind]} Feat{sep}{label}", "feat"))
-            acts.append(
-                Action("fskip", f"Do not place the {FEAT_NAMES[kind]} Feat (it leaves the game)", "feat")
-            )
+                acts.append(_a_feat(kind, where, self._where_label(where)))
+            acts.append(_a_feat_skip(kind))
         return acts
 
     def _refill_actions(self) -> list[Action]:
@@ -146,14 +256,11 @@ class TurnMixin:
         left = len(self.deck) + (sum(self.discard) if self.exhaustions == 0 else 0)
         acts = []
         if left >= need:
-            acts.append(Action(f"r{need}", f"Draw {need} from the deck", "refill"))
+            acts.append(_a_refill(need))
         if left >= need - 1:
             for o in self.draw_options():
                 if o != "deck":
-                    name = card_name(CARD_CODES.index(o[1]))
-                    acts.append(
-                        Action(f"r{o[1]}{need - 1}", f"Take {name}, draw {need - 1} from the deck", "refill")
-                    )
+                    acts.append(_a_refill_take(o[1], need - 1))
         return acts
 
     def _combos_now(self, t: int) -> list[tuple[str, str, int | None]]:
@@ -161,14 +268,14 @@ class TurnMixin:
             return [(p, "", None) for p in self.free_piece_options(t)]
         return self.combos(self.tribe, t, self.hands[self.cur])
 
-    def _where_label(self, where: str) -> str:
+    def _where_label(self, where: str) -> Msg:
         if where[0] == "T":
             return self.board.label[int(where[1:]) - 1]
         if where[0] == "F":
             kind, _, at = self.feats[int(where[1:])]
-            return f"beside the {FEAT_NAMES[kind]} Feat on {self._where_label(at)}"
+            return T("beside the {feat} Feat on {where}", feat=FEAT_NAMES[kind], where=self._where_label(at))
         c = self.board.connections[self._conn_index(int(where[1:]))]
-        return f"connection {c.number} ({self.board.short[c.a]}-{self.board.short[c.b]})"
+        return _connection_words(c.number, self.board.short[c.a], self.board.short[c.b])
 
     def _conn_index(self, number: int) -> int:
         for k, c in enumerate(self.board.connections):
@@ -186,41 +293,46 @@ class TurnMixin:
 
     def prompt(self, seat: int) -> str:
         if self.over:
-            return "The game is over."
+            return T("The game is over.")
         if seat != self.cur:
-            return "Wait for your turn."
+            return T("Wait for your turn.")
         # The board shows this line to everyone: it names the step a half-chosen play started from
         # (the player's own panel shows the territory in play and the pieces to choose).
         phase = self.shown_phase()
-        solo = {
-            "void": "Void action: play at least one remaining card for the Void (pieces, Void cards) or skip it",
-            "free": "Your settlement earns a free action: choose a territory of the settlement, then the pieces, or skip",
-            "ruin": "Infection: choose which of the closest tent spaces takes the Void Ruin",
-            "vsettle": "The Void's settlement earns a free action: choose the territory (a tie)",
-            "order": "Infection: choose which territory the Void infects first (it changes the result)",
-            "move": "Choose the piece to move",
-            "moveto": "Choose where the piece goes",
-            "movespace": "Choose the tent space for the Tent you move",
-        }
-        if self.solo and phase in solo:
-            return solo[phase] + "."
+        if self.solo and phase in SOLO_PROMPTS:
+            return SOLO_PROMPTS[phase]
         if self.solo and phase == "act":
-            return (
+            return T(
                 "Your action: choose a territory (then the pieces and the cards that pay for them), discard a "
                 "card, or move a piece with a card of a completely explored biome."
             )
         if phase == "draw":
             need = HAND_SIZE - sum(self.hands[seat])
             if self.drafting:
-                return f"Draft your starting hand: take {plural(need, 'more card', 'more cards')} from the display or the deck."
-            return f"Refill your hand: take {plural(need, 'more card', 'more cards')} from the display or the deck."
+                return N(
+                    "Draft your starting hand: take {n} more card from the display or the deck.",
+                    "Draft your starting hand: take {n} more cards from the display or the deck.",
+                    need,
+                )
+            return N(
+                "Refill your hand: take {n} more card from the display or the deck.",
+                "Refill your hand: take {n} more cards from the display or the deck.",
+                need,
+            )
         if phase == "act":
             if self.neutral:
-                return "Play at least one of your remaining cards for the third tribe: choose a territory, then the pieces."
-            return "Choose a territory to play up to 3 cards into, then the pieces they pay for; or discard a card and draw one."
+                return T(
+                    "Play at least one of your remaining cards for the third tribe: choose a territory, then the pieces."
+                )
+            return T(
+                "Choose a territory to play up to 3 cards into, then the pieces they pay for; or discard a card and draw one."
+            )
         kind, tribe, _ = self.feat_queue[0]
-        whose = "The third tribe earned" if tribe >= self.n else "You earned"
-        return f"{whose} the {FEAT_NAMES[kind]} Feat: choose where to place it."
+        if tribe >= self.n:
+            return T(
+                "The third tribe earned the {feat} Feat: choose where to place it.", feat=FEAT_NAMES[kind]
+            )
+        return T("You earned the {feat} Feat: choose where to place it.", feat=FEAT_NAMES[kind])
 
     # ------------------------------------------------------------------ applying an action
     def _do(self, seat: int, action_id: str) -> list[dict]:
@@ -243,7 +355,10 @@ class TurnMixin:
         elif self.phase == "act" and a[0] == "x":
             b = CARD_CODES.index(a[1])
             self._spend(CARD_CODES[b])
-            self._log(f"{{p{seat}}} discards a {card_name(b)} card to draw a new one.", "discard")
+            self._log(
+                T("{p} discards a {card} card to draw a new one.", p=seat_tag(seat), card=card_name(b)),
+                "discard",
+            )
             self._advance()
         elif self.phase == "pieces":
             parts = a[1:].split("-")
@@ -297,7 +412,7 @@ class TurnMixin:
             if self.playable_territories(2, self.hands[self.cur]):
                 self.phase = "act"
                 return
-            self._log(f"The third tribe cannot use any of {{p{self.cur}}}'s cards this turn.")
+            self._log(T("The third tribe cannot use any of {p}'s cards this turn.", p=seat_tag(self.cur)))
         self.neutral = False
         self.tribe = self.cur
         self.phase = "draw"
@@ -339,15 +454,19 @@ class TurnMixin:
     def _draw_deck(self) -> None:
         c = self.deck.pop()
         self.hands[self.cur][c] += 1
-        self._log(f"{{p{self.cur}}} draws a card from the deck.", "draw")
-        self._log(f"You drew a {card_name(c)} card.", "draw", private_to=self.cur, card=card_name(c))
+        self._log(T("{p} draws a card from the deck.", p=seat_tag(self.cur)), "draw")
+        self._log(
+            T("You drew a {card} card.", card=card_name(c)), "draw", private_to=self.cur, card=card_name(c)
+        )
         self._check_exhausted()
 
     def _take_display(self, b: int) -> None:
         self.display.remove(b)
         self.hands[self.cur][b] += 1
         self.known[self.cur][b] += 1
-        self._log(f"{{p{self.cur}}} takes a {card_name(b)} card from the display.", "draw")
+        self._log(
+            T("{p} takes a {card} card from the display.", p=seat_tag(self.cur), card=card_name(b)), "draw"
+        )
 
     def _refill_display(self) -> None:
         new = []
@@ -358,19 +477,21 @@ class TurnMixin:
             self._check_exhausted()
         self.display.sort()
         if new:
-            self._log(f"The display is refilled: {', '.join(new)}.", "display")
+            self._log(T("The display is refilled: {cards}.", cards=L(new)), "display")
 
     def _check_exhausted(self) -> None:
         if self.deck or self.solo:
             return
         self.exhaustions += 1
         if self.exhaustions == 1:
-            self._log("The deck is exhausted: half journey scoring (Tents).", "scoring")
+            self._log(T("The deck is exhausted: half journey scoring (Tents)."), "scoring")
             gained = self._score_tents(multiply=False)
             for x, g in enumerate(gained):
                 self.breakdown["half"][x] += g
                 self.score[x] += g
-            self._log("Half journey: " + self._points_text(gained) + ".", "scoring", points=gained)
+            self._log(
+                T("Half journey: {points}.", points=self._points_text(gained)), "scoring", points=gained
+            )
             self.deck = [b for b in range(len(self.discard)) for _ in range(self.discard[b])]
             self.discard = [0] * len(self.discard)
             self.rng.shuffle(self.deck)
@@ -378,13 +499,14 @@ class TurnMixin:
                 self._check_exhausted()
         elif self.exhaustions == 2:
             self.end_triggered = True
-            self._log("The deck is exhausted a second time: this round is the last.", "end")
+            self._log(T("The deck is exhausted a second time: this round is the last."), "end")
 
-    def _points_text(self, points: list[int]) -> str:
-        return ", ".join(f"{self._tribe_tag(x)} {p}" for x, p in enumerate(points))
+    def _points_text(self, points: list[int]) -> Msg:
+        # TRANSLATORS: a tribe and its points, e.g. "alice 12"
+        return L([T("{tribe} {n}", tribe=self._tribe_tag(x), n=p) for x, p in enumerate(points)])
 
     def _tribe_tag(self, x: int) -> str:
-        return "third tribe" if x >= self.n else f"{{p{x}}}"
+        return THIRD_TRIBE if x >= self.n else seat_tag(x)
 
     def _end_turn(self) -> None:
         while True:
@@ -400,4 +522,4 @@ class TurnMixin:
             self.phase = "act"
             if sum(self.hands[self.cur]) > 0:
                 return
-            self._log(f"{{p{self.cur}}} has no cards and passes.", "pass")
+            self._log(T("{p} has no cards and passes.", p=seat_tag(self.cur)), "pass")

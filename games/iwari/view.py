@@ -18,6 +18,7 @@ from games.iwari.data import (
     EXPEDITIONS,
 )
 from games.iwari.expeditions import mission_text
+from games.iwari.solo import reason_words
 
 
 def view(state, seat: int | None) -> dict:
@@ -152,7 +153,7 @@ def view(state, seat: int | None) -> dict:
                 "infect_order": [b.short[t] for t in state.pending] if state.phase == "order" else None,
                 "void_won": state.neutral_won,
                 "void_won_by": state.void_win_words(),
-                "end_reason": state.end_reason or None,
+                "end_reason": reason_words(state.end_reason) or None,
             }
         )
     if seat is not None and 0 <= seat < state.n:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from games.iwari.common import (
     FLOATING,
     UNCHARTED,
+    seat_tag,
 )
 from games.iwari.data import (
     ASIDE_END,
@@ -18,6 +19,7 @@ from games.iwari.data import (
     UNCHARTED_VOID_WIN,
     VOID_CARD,
 )
+from games.text import T
 
 
 def _run(state) -> None:
@@ -65,7 +67,7 @@ def _run(state) -> None:
             state.pending = task[1]
             choices = state.vsettle_choices()
             state.pending = None
-            state._log("The Void completes a settlement: a free Void action.", "settlement")
+            state._log(T("The Void completes a settlement: a free Void action."), "settlement")
             if len(choices) == 1:
                 state.vq[:0] = [["vplace", choices[0]]]
             elif choices:
@@ -83,7 +85,10 @@ def _run(state) -> None:
             if state.free_territories():
                 state.free_group = group
                 state.phase = "free"
-                state._log(f"{{p{tribe}}} completes a settlement and may take a free action.", "settlement")
+                state._log(
+                    T("{p} completes a settlement and may take a free action.", p=seat_tag(tribe)),
+                    "settlement",
+                )
                 return
             state.stage, state.tribe = save
             state.free_terrs = []
@@ -102,14 +107,14 @@ def _start_void_turn(state) -> bool:
     state.stage = "void"
     state.backs = 0
     if not sum(hand):
-        state._log("No card left in hand: the Void's turn does not take place.", "void")
+        state._log(T("No card left in hand: the Void's turn does not take place."), "void")
         return False
     state.phase = "void"
     state.neutral, state.tribe = True, state.n
     if state._solo_legal():
         return True
     state.neutral, state.tribe = False, state.cur
-    state._log(f"The Void cannot use any of {{p{state.cur}}}'s cards this turn.", "void")
+    state._log(T("The Void cannot use any of {p}'s cards this turn.", p=seat_tag(state.cur)), "void")
     return False
 
 
@@ -126,9 +131,11 @@ def _infect(state, corrupt: bool, source: str = "") -> None:
             break
         state.pawn = (state.pawn + 1) % len(conns)
     c = conns[state.pawn]
-    what = "Corruption" if corrupt else "Infection"
-    article = "a" if corrupt else "an"
-    state._log(f"The Void performs {article} {what} at connection {c.number}.", "void", connection=c.number)
+    if corrupt:
+        text = T("The Void performs a Corruption at connection {n}.", n=c.number)
+    else:
+        text = T("The Void performs an Infection at connection {n}.", n=c.number)
+    state._log(text, "void", connection=c.number)
     open_ = [t for t in (c.a, c.b) if state.claimed[t] < 0]
     # Both open: the player chooses which is infected first when that changes the result.
     tasks: list[list] = [["order", *open_]] if len(open_) == 2 else [["vplace", t] for t in open_]
@@ -194,11 +201,15 @@ def _collect(state, source: str) -> None:
     state.deck += [VOID_CARD] * (k - 1)
     state.rng.shuffle(state.deck)
     state._log(
-        f"One Void card goes beside the board ({state.void_aside}); {k - 1} are shuffled into the deck.",
+        T(
+            "One Void card goes beside the board ({aside}); {n} are shuffled into the deck.",
+            aside=state.void_aside,
+            n=k - 1,
+        ),
         "void",
     )
     if state.void_aside >= ASIDE_END:
-        state._solo_end(f"{ASIDE_END} Void cards lie beside the board")
+        state._solo_end(T("{n} Void cards lie beside the board", n=ASIDE_END))
 
 
 # ------------------------------------------------------------------ the Void's pieces
@@ -211,32 +222,38 @@ def _vplace(state, t: int) -> bool:
     on = sum(state.totems[t]) + state.void[t]
     if sum(counts) and b.totems_allowed[t] and on + 1 <= max(counts):
         if not state.totems_left[v]:
-            state._solo_end("the Void has no Totem left to place")
+            state._solo_end(T("the Void has no Totem left to place"))
             return False
         if b.key == UNCHARTED:
             # The Uncharted Paths: the Void Totem goes on the purple territory instead.
             state.totems_left[v] -= 1
             state.void_pool += 1
-            state._log(f"The Void places a Void Totem on the purple territory ({state.void_pool}).", "void")
+            state._log(
+                T("The Void places a Void Totem on the purple territory ({n}).", n=state.void_pool), "void"
+            )
             if state.void_pool >= UNCHARTED_VOID_WIN:
                 state.vq[:0] = [
                     [
                         "voidwins",
-                        f"the Void placed its Totem number {state.void_pool} on the purple territory",
+                        T("the Void placed its Totem number {n} on the purple territory", n=state.void_pool),
                     ]
                 ]
             return False
         state.totems[t][v] += 1
         state.totems_left[v] -= 1
         state.stack[t].append(v)
-        state._log(f"The Void places a Void Totem in {b.label[t]}.", "void", territory=b.short[t])
+        state._log(
+            T("The Void places a Void Totem in {territory}.", territory=b.label[t]),
+            "void",
+            territory=b.short[t],
+        )
         return False
     cands = ruin_candidates(state, [t])
     if not cands:
-        state._log(f"{b.label[t]} has no room for the Void.", "void")
+        state._log(T("{territory} has no room for the Void.", territory=b.label[t]), "void")
         return False
     if not state.tents_left[v]:
-        state._solo_end("the Void has no Ruin left to place")
+        state._solo_end(T("the Void has no Ruin left to place"))
         return False
     if len(cands) == 1:
         _place_ruin(state, t, cands[0])
@@ -255,12 +272,12 @@ def _tundra_ruin(state, t: int) -> bool:
         terrs = [t]  # the Tundra territory the cards were played in
     cands = ruin_candidates(state, terrs)
     if not cands:
-        state._log("Tundra cards played, but no Tundra territory has room for a Ruin.", "void")
+        state._log(T("Tundra cards played, but no Tundra territory has room for a Ruin."), "void")
         return False
     if not state.tents_left[state.n]:
-        state._solo_end("the Void has no Ruin left to place")
+        state._solo_end(T("the Void has no Ruin left to place"))
         return False
-    state._log("Tundra cards were played: the Void places a Ruin on the Tundra.", "void")
+    state._log(T("Tundra cards were played: the Void places a Ruin on the Tundra."), "void")
     if len(cands) == 1:
         _place_ruin(state, b.space_terr[cands[0]], cands[0])
         return False
@@ -273,7 +290,9 @@ def _place_ruin(state, t: int, s: int) -> None:
     state.owner[s] = state.n
     state.tents_left[state.n] -= 1
     state._log(
-        f"The Void places a Ruin on {state.board.space_name[s]}.", "void", territory=state.board.short[t]
+        T("The Void places a Ruin on {space}.", space=state.board.space_name[s]),
+        "void",
+        territory=state.board.short[t],
     )
     state._after_tent(s, state.n)
 

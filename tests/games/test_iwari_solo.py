@@ -747,3 +747,33 @@ def test_estimate_judges_the_position_for_the_ai() -> None:
     assert mine.estimate()[0] > base > theirs.estimate()[0]
     c = new(2, 2)
     assert len(c.estimate()) == 2 and c.estimate()[0] == c.estimate()[1]
+
+
+def test_coop_seed_139_the_partners_skip_is_a_reveal() -> None:
+    """Regression (the deep contract check, 2 players, co-op, New Horizons, seed 139): the step
+    ``i3`` ended a turn and began the partner's, whose hand held no Biome card in some re-dealt
+    worlds and so skipped the action there ("{p1} holds no Biome card and skips the action."). At
+    the table the skip is seen by everyone: the step reveals something of the partner's hand, as a
+    draw does, so it changes the reveal mark (and cannot be taken back)."""
+    play_random(REGISTRY["iwari"], 2, 139, {"mode": "coop", "map": "new-horizons"}, deep=True)
+
+
+@pytest.mark.parametrize("seed", [139, 3, 8])
+def test_coop_a_step_that_begins_the_partners_turn_reveals(seed: int) -> None:
+    """Co-op: every step after which the other player's turn has begun changes ``_hidden_mark``
+    (whether that player skips tells something of the hand); solo: the lone player's own turn
+    reveals nothing new."""
+    for players, mode in ((2, "coop"), (1, "solo")):
+        state = REGISTRY["iwari"].new_state(players, seed, {"mode": mode})
+        rng = random.Random(seed)
+        began = 0
+        while not state.is_over():
+            seat = state.to_act()[0]
+            mark, turn = state._hidden_mark(), state.turn
+            state.apply(seat, rng.choice(state.legal_actions(seat)).id)
+            if state.turn != turn and not state.is_over():
+                began += 1
+                if mode == "coop":
+                    assert state._hidden_mark() != mark
+                    assert not state.undoable(seat)
+        assert began

@@ -7,8 +7,10 @@ Exactly ONE Tundra territory (T1, an island of its own): the solo/co-op rules sp
 Tundra territory" (design note); the other biomes have 2-3 territories each.
 """
 
+from games.text import P
+
 KEY = "floating-lands"
-NAME = "Floating Lands"
+NAME = P("iwari map", "Floating Lands")
 SIZE = (1200, 720)
 
 # id, biome, rect (x0, y0, x1, y1), label corner, totem space, tent spaces a, b, c...

@@ -8,9 +8,10 @@ No mountains on this map. 12 territories, 64 tent spaces (9 purple), 19 connecti
 """
 
 from games.iwari.maps import new_horizons
+from games.text import P
 
 KEY = "forgotten-island"
-NAME = "Forgotten Island"
+NAME = P("iwari map", "Forgotten Island")
 SIZE = (1200, 720)
 
 # id, biome, rect (x0, y0, x1, y1), label corner, totem space, tent spaces a, b, c...

@@ -5,9 +5,10 @@ Base rules; connections 1 and 11 join the same two territories (T1 and T2), 1 by
 """
 
 from games.iwari.maps import vast_lands
+from games.text import P
 
 KEY = "glacial-mass"
-NAME = "Glacial Mass"
+NAME = P("iwari map", "Glacial Mass")
 SIZE = (1200, 900)
 
 # id, biome, rect (x0, y0, x1, y1), label corner, totem space, tent spaces a, b, c...

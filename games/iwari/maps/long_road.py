@@ -6,9 +6,10 @@ Same parameters as the base maps: 12 territories, 64 tent spaces, 19 connections
 """
 
 from games.iwari.maps import new_horizons
+from games.text import P
 
 KEY = "long-road"
-NAME = "The Long Road"
+NAME = P("iwari map", "The Long Road")
 SIZE = (1200, 720)
 
 # id, biome, rect (x0, y0, x1, y1), label corner, totem space, tent spaces a, b, c...

@@ -7,8 +7,10 @@ Coordinates are pixels of the picture's map area. Tent spaces are named territor
 letter ("7c"); ROADS join tent spaces, also across land borders.
 """
 
+from games.text import P
+
 KEY = "new-horizons"
-NAME = "New Horizons"
+NAME = P("iwari map", "New Horizons")
 SIZE = (1200, 720)
 
 # id, biome, rect (x0, y0, x1, y1), label corner, totem space, tent spaces a, b, c...

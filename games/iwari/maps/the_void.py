@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import math
 
+from games.text import P
+
 KEY = "the-void"
-NAME = "The Void"
+NAME = P("iwari map", "The Void")
 SIZE = (1200, 740)
 MOUNTAINS = False  # no mountains on this map
 VOID_CARDS = True  # the 12 Void cards are shuffled into the Biome deck

@@ -6,9 +6,10 @@ VOID_TOTEMS Void Totems; players move them into territories with cards. No mount
 """
 
 from games.iwari.maps import new_horizons
+from games.text import P
 
 KEY = "uncharted-paths"
-NAME = "The Uncharted Paths"
+NAME = P("iwari map", "The Uncharted Paths")
 SIZE = (1200, 720)
 
 # id, biome, rect (x0, y0, x1, y1), label corner, totem space, tent spaces a, b, c...

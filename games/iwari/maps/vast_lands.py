@@ -7,8 +7,10 @@ Coordinates are pixels of the picture's map area. Tent spaces are named territor
 letter ("7c"); ROADS join tent spaces, also across land borders.
 """
 
+from games.text import P
+
 KEY = "vast-lands"
-NAME = "The Vast Lands"
+NAME = P("iwari map", "The Vast Lands")
 SIZE = (1200, 900)
 
 # id, biome, rect (x0, y0, x1, y1), label corner, totem space, tent spaces a, b, c...
