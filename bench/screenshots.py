@@ -6,6 +6,7 @@ elsewhere give --chromium PATH).
 
     python bench/screenshots.py --out /tmp/koi-shots
     python bench/screenshots.py --games kigi --actions 30
+    python bench/screenshots.py --language fr --out /tmp/koi-shots-fr   # every person and the server in French
 
 For each game: the lobby with its options, then the channel after some random legal actions (the
 board, the mention of the player to act, a chat line, the player's private panel) at 1280 px (desktop)
@@ -36,7 +37,9 @@ from games import REGISTRY
 from tests.discord.helpers import (
     World,
     board_message,
+    custom_ids,
     first_choice,
+    lobby_button,
     make_choice,
     open_lobby,
     play_one_action,
@@ -44,7 +47,37 @@ from tests.discord.helpers import (
 )
 
 WIDTHS = ((1280, 900), (400, 860))
+NAMES = ("alice", "bob", "carol", "dave")
+# With --language: names as they are written around the world (and no ASCII word among them).
+WORLD_NAMES = ("Zoé", "Ольга", "さくら", "Mateus")
+
+
+def speak(language: str) -> None:
+    """Every interaction of every person says the Discord locale ``language``, and so does the
+    server (SimCord sends en-US; the same wrapping as tests/discord/conftest.py ``locales``)."""
+    import simcord.actors
+
+    build = simcord.actors._interactions.base_payload
+
+    def base_payload(backend, **kwargs):
+        record, payload = build(backend, **kwargs)
+        payload["locale"] = language
+        if kwargs.get("guild_id") is not None:
+            payload["guild_locale"] = language
+        return record, payload
+
+    simcord.actors._interactions.base_payload = base_payload
+
+
+def button(message, prefix: str) -> str:
+    """The custom id of a message's button by its kind: labels are in the reader's language."""
+    return next(cid for cid in custom_ids(message) if cid.startswith(prefix))
+
+
 OPTIONS = {"iwari": {"map": "vast-lands"}, "kigi": {"advanced": True}}
+
+
+LANGUAGE: str | None = None
 
 
 def use_chromium(path: str) -> None:
@@ -88,7 +121,7 @@ async def world_for(game: str, players: int, tmp: str, database: str):
     await env.start()
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
-    names = ("alice", "bob", "carol", "dave")[:players]
+    names = (WORLD_NAMES if LANGUAGE else NAMES)[:players]
     members = [guild.add_member(env.create_user(name)) for name in names]
     await bot.tree.sync()
     return env, bot, World(env, bot, guild, channel, members)
@@ -107,9 +140,9 @@ async def game_shots(game: str, players: int, actions: int, out: Path, tmp: str)
         # The command is answered privately; the lobby is the message the writer posts in the channel.
         lobby = await open_lobby(world, host, game, **OPTIONS.get(game, {}))
         for member in world.players[1:]:
-            await member.click(lobby, label="Join")
+            await member.click(lobby, custom_id=lobby_button(lobby, "join"))
         await shoot(env, channel, host, f"{game}-lobby", out, target=lobby)
-        await host.click(lobby, label="Start")
+        await host.click(lobby, custom_id=lobby_button(lobby, "start"))
         rng = random.Random(3)
         for i in range(actions):
             if not await play_one_action(world, rng):
@@ -119,7 +152,10 @@ async def game_shots(game: str, players: int, actions: int, out: Path, tmp: str)
         match = await bot.store.live_match(channel.id)
         seat = bot.service.state_of(match).to_act()[0]
         to_act = next(p for p in world.players if p.id == match.seats[seat].user_id)
-        opened = await to_act.click(board_message(world), label="Play")  # the panel, as that player sees it
+        board = board_message(world)
+        opened = await to_act.click(
+            board, custom_id=button(board, "bd:play:")
+        )  # the panel, as that player sees it
         await shoot(env, channel, to_act, f"{game}-channel", out)
         await shoot(
             env, channel, to_act, f"{game}-panel", out, target=opened.response or opened.followups[-1]
@@ -141,18 +177,18 @@ async def final_shots(out: Path, tmp: str) -> None:
     try:
         host, channel = world.players[0], world.channel
         lobby = await open_lobby(world, host, "ikenokoi")
-        await world.players[1].click(lobby, label="Join")
-        await host.click(lobby, label="Start")
+        await world.players[1].click(lobby, custom_id=lobby_button(lobby, "join"))
+        await host.click(lobby, custom_id=lobby_button(lobby, "start"))
         await play_to_the_end(world, random.Random(5))
         await shoot(env, channel, host, "final-channel", out)
         final = channel.last_message
         await shoot(env, channel, host, "final", out, target=final)
         # The replay viewer, privately: Step through on the result, then ▶ to a few turns in.
-        opened = await host.click(final, label="Step through")
+        opened = await host.click(final, custom_id=button(final, "rs:"))
         viewer = opened.followups[-1] if opened.followups else opened.response
         await shoot(env, channel, host, "review", out, target=viewer)
         for _ in range(5):
-            await host.click(viewer, label="▶")
+            await host.click(viewer, custom_id=next(c for c in custom_ids(viewer) if c.endswith(":n")))
         await shoot(env, channel, host, "review-step", out, target=viewer)
     finally:
         await close(env, bot)
@@ -166,8 +202,8 @@ async def absent_shots(out: Path, tmp: str) -> None:
         await bot.service.set_reminders(channel.id, 3600, True)
         lobby = await open_lobby(world, host, "ikenokoi")
         for member in world.players[1:]:
-            await member.click(lobby, label="Join")
-        await host.click(lobby, label="Start")
+            await member.click(lobby, custom_id=lobby_button(lobby, "join"))
+        await host.click(lobby, custom_id=lobby_button(lobby, "start"))
         for _ in range(4):  # three reminders, then the wait after the last one
             await env.advance_time(3601)
         await bot.table.writer.idle()
@@ -191,7 +227,14 @@ async def main() -> None:
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--no-final", action="store_true", help="skip the whole game to its result")
     parser.add_argument("--no-absent", action="store_true", help="skip the choice for an absent player")
+    parser.add_argument(
+        "--language", help="a Discord locale (fr, ja, pt-BR, en-XA ...) for every person and the server"
+    )
     args = parser.parse_args()
+    global LANGUAGE
+    LANGUAGE = args.language
+    if LANGUAGE:
+        speak(LANGUAGE)
     use_chromium(args.chromium)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

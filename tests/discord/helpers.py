@@ -159,7 +159,10 @@ async def play_one_action(world: World, rng: random.Random) -> bool:
     state = bot.service.state_of(match)
     seat = state.to_act()[0]
     member = next(p for p in world.players if p.id == match.seats[seat].user_id)
-    result = await member.click(board_message(world), label="Play")
+    board = board_message(world)
+    # By the button's id: its label is in the channel's language.
+    play = next(cid for cid in custom_ids(board) if cid.startswith("bd:play:"))
+    result = await member.click(board, custom_id=play)
     assert result.ephemeral
     panel = result.response or result.followups[-1]  # a live view of the ephemeral panel: edits show through
     while True:
