@@ -29,12 +29,15 @@ older saves); ``setup`` checks the players and options and deals the opening sta
 parts, one module each. Modules of functions taking the state first, called from the contract
 methods here and from each other without an import circle: ``feats``, ``expeditions``, ``void``
 (the Void's own moves), ``estimate`` (the AI's judgement of a solo/co-op position), ``versus``
-(its judgement at two players, against the third tribe) and ``view``. Still mixins of the state,
-as they call each other both ways (a module each would make an import circle): ``placement``
-(where pieces go, placing, majorities and the final scoring), ``turns`` (actions offered and
-applied, the draw, the end of a turn) and ``solo`` (the players' side of solo/co-op). This module
-loads and saves the fields (``__init__``/``to_json``) and holds the basics of the contract, the
-invariants and ``determinize``.
+(its judgement at two players, against the third tribe) and ``view``. Sub-objects holding the
+state, as they call each other both ways: ``state.placement`` (where pieces go, placing,
+majorities and the final scoring), ``state.turns`` (actions offered and applied, the draw, the end
+of a turn) and ``state.solo_rules`` (the players' side of solo/co-op); they reach one another
+through the state's attributes (``state.placement.free_spaces(t)``), so none imports another
+that imports it back. This module loads and saves the fields (``__init__``/``to_json``, which
+builds the sub-objects: new, copy, determinize and a loaded save all pass there) and holds the
+basics of the contract (``legal_actions``, ``prompt``, ``_do`` and ``score_parts`` hand over to
+the parts), the invariants and ``determinize``.
 """
 
 from __future__ import annotations
