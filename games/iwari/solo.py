@@ -388,7 +388,7 @@ class SoloRules:
         if state.phase == "void" and a[0] == "v":
             k = int(a[1:])
             state.hands[state.cur][VOID_CARD] -= k
-            # Public facts only (never the hand itself): see IwariState._spend.
+            # Public facts only (never the hand itself): see Turns._spend.
             state.known[state.cur][VOID_CARD] = max(0, state.known[state.cur][VOID_CARD] - k)
             state.void_row += k
             text = N(
