@@ -86,7 +86,7 @@ def estimate(state) -> list[float] | None:
         chance = 1.0
     # Small tie-breaks: territories the players already hold as things stand, and pieces kept.
     open_ = list(reading.cost)
-    now = sum(1 for t in open_ if state.control(t) == 0) / max(1, len(open_))
+    now = sum(1 for t in open_ if state.solo_rules.control(t) == 0) / max(1, len(open_))
     value = (1.0 - _threat(state, reading)) * (0.9 * chance + 0.1 * now)
     return [value] * state.n
 

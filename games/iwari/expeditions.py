@@ -28,7 +28,7 @@ def _check_expeditions(state, tribe: int) -> None:
             state.score[tribe] += pts
             state.breakdown["expeditions"][tribe] += pts
             words = {
-                "who": state._tribe_tag(tribe),
+                "who": state.turns._tribe_tag(tribe),
                 "id": EXPEDITIONS[mission]["id"],
                 "mission": mission_text(EXPEDITIONS[mission]),
                 "n": pts,
@@ -60,7 +60,7 @@ def mission_done(state, tribe: int, m: dict) -> bool:
     if kind == "tent_majority":
         held = 0
         for t in range(b.num_territories):
-            c = state.tent_counts(t)
+            c = state.placement.tent_counts(t)
             held += c[tribe] > 0 and c[tribe] == max(c)
         return held >= need
     if kind == "totem_majority":

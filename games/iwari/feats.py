@@ -56,7 +56,7 @@ def _check_feats(state, tribe: int, t: int, spaces: list[int], totem: bool, expl
             options = []
             for k in b.terr_connections[t]:
                 c = b.connections[k]
-                open_ = c.water == water and k not in state.mountains and not state.conn_blocked(k)
+                open_ = c.water == water and k not in state.mountains and not state.placement.conn_blocked(k)
                 if open_ and tribe in totem_holders(state.totems[c.a], state.totems[c.b]):
                     options.append(f"C{c.number}")
             if options:
@@ -66,13 +66,13 @@ def _check_feats(state, tribe: int, t: int, spaces: list[int], totem: bool, expl
         state.opts["courage"]
         and not claims["courage"]
         and explored
-        and all(any(state.tent_counts(u)) for u in range(b.num_territories))
+        and all(any(state.placement.tent_counts(u)) for u in range(b.num_territories))
     ):
         # This Tent explored the last unexplored territory of the map.
         claims["courage"].append(tribe)
         state.feat_queue.append(["courage", tribe, []])
     for kind, tr, _ in state.feat_queue:
-        text = T("{who} earns the {feat} Feat.", who=state._tribe_tag(tr), feat=FEAT_NAMES[kind])
+        text = T("{who} earns the {feat} Feat.", who=state.turns._tribe_tag(tr), feat=FEAT_NAMES[kind])
         state._log(text, "feat", feat=kind)
     _settle_queue(state)
 
@@ -96,7 +96,7 @@ def _place_feat(state, where: str) -> None:
     if where == "skip":
         state._log(T("The {feat} Feat is not placed and leaves the game.", feat=FEAT_NAMES[kind]), "feat")
     else:
-        p, feat, label = seat_tag(state.cur), FEAT_NAMES[kind], state._where_label(where)
+        p, feat, label = seat_tag(state.cur), FEAT_NAMES[kind], state.turns._where_label(where)
         if where[0] == "F":
             text = T("{p} places the {feat} Feat {where}.", p=p, feat=feat, where=label)
         else:
@@ -106,9 +106,9 @@ def _place_feat(state, where: str) -> None:
     _settle_queue(state)
     if not state.feat_queue:
         if state.ending:
-            state._final_scoring()
+            state.placement._final_scoring()
         else:
-            state._advance()
+            state.turns._advance()
 
 
 # ------------------------------------------------------------------ multipliers
@@ -178,17 +178,17 @@ def _game_end(state) -> None:
                 # Any contested territory (one a Contested token borders) where one of the
                 # leader's Tents lies, on a token or on a tent space (the rulebook's words).
                 contested = sorted({t for pair in b.contested for t in pair})
-                options = [f"T{t + 1}" for t in contested if state.tent_counts(t)[leader]]
+                options = [f"T{t + 1}" for t in contested if state.placement.tent_counts(t)[leader]]
             else:
                 options = [
                     f"C{c.number}"
                     for k, c in enumerate(b.connections)
-                    if k not in state.mountains and not state.conn_blocked(k)
+                    if k not in state.mountains and not state.placement.conn_blocked(k)
                 ]
             state.claims["worship"].append(leader)
             state.feat_queue.append(["worship", leader, options])
             state._log(
-                T("{who} earns the Worship Feat.", who=state._tribe_tag(leader)), "feat", feat="worship"
+                T("{who} earns the Worship Feat.", who=state.turns._tribe_tag(leader)), "feat", feat="worship"
             )
             if leader < state.n:
                 state.cur = leader
@@ -197,4 +197,4 @@ def _game_end(state) -> None:
             state.pending = None
             state.phase = "feat"
             return
-    state._final_scoring()
+    state.placement._final_scoring()

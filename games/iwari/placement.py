@@ -56,68 +56,80 @@ def _and(items: list) -> Msg:
     return words
 
 
-class PlacementMixin:
+class Placement:
     """Placement rules, placing (``_commit``) and the majority scoring of IwariState."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state) -> None:
+        self.state = state  # the IwariState this part works on
 
     # ------------------------------------------------------------------ placement rules
     def tent_counts(self, t: int) -> list[int]:
         """Tents per tribe in t, those on Contested tokens moved there included."""
-        counts = [0] * self.num_tribes
-        for s in self.board.spaces[t]:
-            o = self.owner[s]
+        state = self.state
+        counts = [0] * state.num_tribes
+        for s in state.board.spaces[t]:
+            o = state.owner[s]
             if o >= 0:
                 counts[o] += 1
-        if self.contested:
-            for k, where in enumerate(self.contested):
+        if state.contested:
+            for k, where in enumerate(state.contested):
                 if where == t:
-                    counts[self.contested_owner[k]] += 1
+                    counts[state.contested_owner[k]] += 1
         return counts
 
     def open_tokens(self, t: int) -> list[int]:
         """The Void: Contested tokens not yet moved that lie beside territory t."""
-        return [k for k in self.board.tokens_at[t] if self.contested[k] < 0] if self.contested else []
+        state = self.state
+        return [k for k in state.board.tokens_at[t] if state.contested[k] < 0] if state.contested else []
 
     def uses_determination(self, tribe: int) -> bool:
-        return tribe == self.determination and not self.neutral
+        state = self.state
+        return tribe == state.determination and not state.neutral
 
     def free_spaces(self, t: int) -> list[int]:
-        return [s for s in self.board.spaces[t] if self.owner[s] == -1]
+        state = self.state
+        return [s for s in state.board.spaces[t] if state.owner[s] == -1]
 
     def ruins_in(self, t: int) -> list[int]:
-        return [s for s in self.board.spaces[t] if self.owner[s] == RUIN]
+        state = self.state
+        return [s for s in state.board.spaces[t] if state.owner[s] == RUIN]
 
     def conn_blocked(self, k: int) -> bool:
         """Forgotten Island: a connection whose Ruin is still there neither scores nor earns Feats."""
-        r = self.board.conn_ruin[k] if self.board.conn_ruin else -1
-        return r >= 0 and self.owner[r] == RUIN
+        state = self.state
+        r = state.board.conn_ruin[k] if state.board.conn_ruin else -1
+        return r >= 0 and state.owner[r] == RUIN
 
     def piece_options(self, tribe: int, t: int) -> list[str]:
         """Which piece sets the tribe may place in territory t now (ignoring cards).
 
         "R" is a Tent replacing a Ruin (Forgotten Island), paid with two cards of its icon.
         """
-        if self.claimed and self.claimed[t] >= 0:
+        state = self.state
+        if state.claimed and state.claimed[t] >= 0:
             return []  # solo/co-op: a counted territory is closed
         counts = self.tent_counts(t)
         placed = sum(counts)
         free = len(self.free_spaces(t))
-        ruins = len(self.ruins_in(t)) if self.board.conn_ruin else 0
-        tents, totems = self.tents_left[tribe], self.totems_left[tribe]
+        ruins = len(self.ruins_in(t)) if state.board.conn_ruin else 0
+        tents, totems = state.tents_left[tribe], state.totems_left[tribe]
         tokens = bool(self.open_tokens(t)) and tents >= 1
         if placed == 0:
             out = (["T"] if tents and free else []) + (["R"] if tents and ruins else [])
             out += ["K"] if tokens else []
             if self.uses_determination(tribe):
                 # The Determination token: a second piece in an unexplored territory.
-                room = self.board.totems_allowed[t] and totems >= 1
+                room = state.board.totems_allowed[t] and totems >= 1
                 out += ["TT"] if tents >= 2 and free >= 2 else []
                 out += ["TM"] if tents and free and room else []
                 out += ["KT"] if tokens and tents >= 2 and free else []
                 out += ["KM"] if tokens and room else []
             return out
         limit = max(counts)  # size of the largest Tent majority
-        on = sum(self.totems[t]) + self.void[t]
-        if not self.board.totems_allowed[t]:
+        on = sum(state.totems[t]) + state.void[t]
+        if not state.board.totems_allowed[t]:
             totems = 0  # Floating Lands: no Totems on this biome
         out = []
         if free >= 1 and tents >= 1:
@@ -131,7 +143,7 @@ class PlacementMixin:
             out.append("TM")
         if totems >= 2 and on + 2 <= limit:
             out.append("MM")
-        if self.board.void_totems and not (self.solo and tribe == self.n):
+        if state.board.void_totems and not (state.solo and tribe == state.n):
             # The Uncharted Paths: a Void Totem moved in counts as one of the turn's pieces.
             if on + 1 <= limit:
                 out.append("V")
@@ -175,16 +187,18 @@ class PlacementMixin:
 
     def void_sources(self, t: int) -> list[int]:
         """Where a Void Totem may come from to territory t: -1 the purple territory, else a territory."""
-        b = self.board
-        out = [-1] if self.void_pool else []
-        if self.solo:
+        state = self.state
+        b = state.board
+        out = [-1] if state.void_pool else []
+        if state.solo:
             return out  # solo/co-op: only from the purple territory
-        return out + [y for y in range(b.num_territories) if self.void[y] and b.biome[y] != b.biome[t]]
+        return out + [y for y in range(b.num_territories) if state.void[y] and b.biome[y] != b.biome[t]]
 
     def combos(self, tribe: int, t: int, hand: list[int]) -> list[tuple[str, str, int | None]]:
-        biome = self.board.biome[t]
+        state = self.state
+        biome = state.board.biome[t]
         out: list[tuple[str, str, int | None]] = []
-        icons = sorted({self.board.ruin_icon[s] for s in self.ruins_in(t)}) if self.board.conn_ruin else []
+        icons = sorted({state.board.ruin_icon[s] for s in self.ruins_in(t)}) if state.board.conn_ruin else []
         for pieces in self.piece_options(tribe, t):
             if pieces[0] == "V":
                 # From the purple territory: two cards of the destination biome; from another
@@ -192,7 +206,7 @@ class PlacementMixin:
                 for src in self.void_sources(t):
                     need = [0] * NB
                     need[biome] += 1 + (len(pieces) == 2)
-                    need[biome if src < 0 else self.board.biome[src]] += 1
+                    need[biome if src < 0 else state.board.biome[src]] += 1
                     if all(hand[c] >= need[c] for c in range(NB)):
                         out.append((pieces, "".join(BIOME_CODES[c] * need[c] for c in range(NB)), src))
                 continue
@@ -203,7 +217,7 @@ class PlacementMixin:
                         out.append((pieces, BIOME_CODES[biome] * (len(pieces) + 1), k))
                 continue
             if pieces[0] != "R":
-                for cards in self.payments(hand, biome, len(pieces), self.board.void_cards):
+                for cards in self.payments(hand, biome, len(pieces), state.board.void_cards):
                     out.append((pieces, cards, None))
                 continue
             # Two cards of the Ruin's icon (no wild card), plus one of the territory for a 2nd piece.
@@ -217,11 +231,12 @@ class PlacementMixin:
         return out
 
     def playable_territories(self, tribe: int, hand: list[int]) -> list[int]:
+        state = self.state
         out = []
-        exact = bool(self.board.conn_ruin or self.board.void_totems)
-        void_pair = self.board.void_cards and hand[VOID_CARD] >= 2
-        for t in range(self.board.num_territories):
-            b = self.board.biome[t]
+        exact = bool(state.board.conn_ruin or state.board.void_totems)
+        void_pair = state.board.void_cards and hand[VOID_CARD] >= 2
+        for t in range(state.board.num_territories):
+            b = state.board.biome[t]
             # Every payment needs a card of the biome or a pair of one colour.
             if not (hand[b] or void_pair or any(hand[c] >= 2 for c in range(NB) if c != b)):
                 continue
@@ -238,17 +253,18 @@ class PlacementMixin:
         return out
 
     def space_choices(self, t: int, pieces: str, cards: str) -> list[tuple[int, ...]]:
+        state = self.state
         free = self.free_spaces(t)
         if pieces[0] == "R":
             icon = next(BIOME_CODES.index(c) for c in cards if cards.count(c) >= 2)
-            ruins = [s for s in self.ruins_in(t) if self.board.ruin_icon[s] == icon]
+            ruins = [s for s in self.ruins_in(t) if state.board.ruin_icon[s] == icon]
             if pieces == "RT":
                 return [(r, f) for r in ruins for f in free]
             return [(r,) for r in ruins]
-        first = self.board.purple_road or (
-            self.board.ruin_spaces if self.board.key == "forgotten-island" else ()
+        first = state.board.purple_road or (
+            state.board.ruin_spaces if state.board.key == "forgotten-island" else ()
         )
-        if self.solo and self.tribe == self.n and first:
+        if state.solo and state.tribe == state.n and first:
             # The Long Road / Forgotten Island (solo/co-op): a Void Ruin goes on the purple road /
             # the purple tent spaces first.
             road = [s for s in free if s in first]
@@ -265,28 +281,30 @@ class PlacementMixin:
 
     # ------------------------------------------------------------------ placing
     def _choose_combo(self, pieces: str, cards: str, src: int | None = None) -> None:
-        self.pending = [self.pending[0], pieces, cards]
-        self.void_src = src
+        state = self.state
+        state.pending = [state.pending[0], pieces, cards]
+        state.void_src = src
         tents = pieces.count("T") + pieces.count("R")
         if tents == 0:
             self._commit([])
             return
-        self.phase = "space"
-        choices = self.space_choices(self.pending[0], pieces, cards)
+        state.phase = "space"
+        choices = self.space_choices(state.pending[0], pieces, cards)
         if len(choices) == 1:
             self._commit(list(choices[0]))
 
     def _commit(self, spaces: list[int]) -> None:
-        t, pieces, cards = self.pending
-        tribe = self.tribe
-        b = self.board
+        state = self.state
+        t, pieces, cards = state.pending
+        tribe = state.tribe
+        b = state.board
         unexplored = not any(self.tent_counts(t))
-        self._spend(cards)
+        state.turns._spend(cards)
         for s in spaces:
-            if self.owner[s] == RUIN:
-                self.ruins_kept[tribe] += 1
+            if state.owner[s] == RUIN:
+                state.ruins_kept[tribe] += 1
                 opened = [c.number for k, c in enumerate(b.connections) if b.conn_ruin[k] == s]
-                who, space = self._tribe_tag(tribe), b.space_name[s]
+                who, space = state.turns._tribe_tag(tribe), b.space_name[s]
                 if opened:
                     text = T(
                         "{who} replaces the Ruin at {space} and keeps it: connection {n} is unlocked.",
@@ -296,19 +314,19 @@ class PlacementMixin:
                     )
                 else:
                     text = T("{who} replaces the Ruin at {space} and keeps it.", who=who, space=space)
-                self._log(text, "ruin")
-            self.owner[s] = tribe
-            self.tents_left[tribe] -= 1
+                state._log(text, "ruin")
+            state.owner[s] = tribe
+            state.tents_left[tribe] -= 1
         if pieces[0] == "V":
-            src = self.void_src
+            src = state.void_src
             if src < 0:
-                self.void_pool -= 1
+                state.void_pool -= 1
             else:
-                self.void[src] -= 1
-            self.void[t] += 1
-            if self.solo:
-                self.stack[t].append(self.n)
-            who = self._tribe_tag(tribe)
+                state.void[src] -= 1
+            state.void[t] += 1
+            if state.solo:
+                state.stack[t].append(state.n)
+            who = state.turns._tribe_tag(tribe)
             if src < 0:
                 text = T(
                     "{who} moves a Void Totem from the Void to {territory}.", who=who, territory=b.label[t]
@@ -320,19 +338,19 @@ class PlacementMixin:
                     source=b.label[src],
                     territory=b.label[t],
                 )
-            self._log(text, "void")
-            self.void_src = None
+            state._log(text, "void")
+            state.void_src = None
         if pieces[0] == "K":
-            k = self.void_src  # the Contested token chosen (held where a Void Totem's source is)
-            self.contested[k] = t
-            self.contested_owner[k] = tribe
-            self.tents_left[tribe] -= 1
-            self.void_src = None
+            k = state.void_src  # the Contested token chosen (held where a Void Totem's source is)
+            state.contested[k] = t
+            state.contested_owner[k] = tribe
+            state.tents_left[tribe] -= 1
+            state.void_src = None
             x, y = (b.short[u] for u in b.contested[k])
-            self._log(
+            state._log(
                 T(
                     "{who} moves the Contested token {a}/{b} into {territory} and flips it.",
-                    who=self._tribe_tag(tribe),
+                    who=state.turns._tribe_tag(tribe),
                     a=x,
                     b=y,
                     territory=b.label[t],
@@ -341,20 +359,20 @@ class PlacementMixin:
             )
         if unexplored and len(pieces) == 2:
             # The Determination token was used: it passes to the right (the previous player).
-            self.determination = (self.determination - 1) % self.n
-            self._log(
+            state.determination = (state.determination - 1) % state.n
+            state._log(
                 T(
                     "{p} uses the Determination token; it passes to {q}.",
-                    p=seat_tag(self.cur),
-                    q=seat_tag(self.determination),
+                    p=seat_tag(state.cur),
+                    q=seat_tag(state.determination),
                 ),
                 "determination",
             )
         totems = pieces.count("M")
-        self.totems[t][tribe] += totems
-        self.totems_left[tribe] -= totems
-        if self.solo:
-            self.stack[t] += [tribe] * totems
+        state.totems[t][tribe] += totems
+        state.totems_left[tribe] -= totems
+        if state.solo:
+            state.stack[t] += [tribe] * totems
         what = []
         if spaces:
             where = L([b.space_name[s] for s in spaces])
@@ -363,37 +381,38 @@ class PlacementMixin:
             what.append(T("1 Tent on the Contested token"))
         if totems:
             what.append(N("{n} Totem", "{n} Totems", totems))
-        self._log(self._placed_text(cards, what, b.label[t]), "place", territory=b.short[t])
-        self.pending = None
-        if self.solo:
-            queued = len(self.vq)
+        state._log(self._placed_text(cards, what, b.label[t]), "place", territory=b.short[t])
+        state.pending = None
+        if state.solo:
+            queued = len(state.vq)
             for s in spaces:
-                self._after_tent(s, tribe)
-            if b.key == "floating-lands" and self.stage == "player" and "T" in cards:
-                self.vq.insert(len(self.vq) - queued, ["tundra", t])  # after the counting
-            self._solo_after_commit()
+                state.solo_rules._after_tent(s, tribe)
+            if b.key == "floating-lands" and state.stage == "player" and "T" in cards:
+                state.vq.insert(len(state.vq) - queued, ["tundra", t])  # after the counting
+            state.solo_rules._solo_after_commit()
             return
-        if self.feat_kinds:
-            feats._check_feats(self, tribe, t, spaces, totems > 0, unexplored)
-        if self.expeditions:
-            expeditions._check_expeditions(self, tribe)
-        if self.tents_left[tribe] == 0 and not self.end_triggered:
-            self.end_triggered = True
-            if tribe >= self.n:
+        if state.feat_kinds:
+            feats._check_feats(state, tribe, t, spaces, totems > 0, unexplored)
+        if state.expeditions:
+            expeditions._check_expeditions(state, tribe)
+        if state.tents_left[tribe] == 0 and not state.end_triggered:
+            state.end_triggered = True
+            if tribe >= state.n:
                 text = T("The third tribe has no Tents left: this round is the last.")
             else:
                 text = T("{p} has no Tents left: this round is the last.", p=seat_tag(tribe))
-            self._log(text, "end")
-        if self.feat_queue:
-            self.phase = "feat"
+            state._log(text, "end")
+        if state.feat_queue:
+            state.phase = "feat"
         else:
-            self._advance()
+            state.turns._advance()
 
     def _placed_text(self, cards: str, what: list, territory: str) -> Msg:
         """What a play put where: "{p0} plays Forest + 2 Coast: 1 Tent (7c) and 1 Totem in T7 Forest."."""
-        p, pieces = seat_tag(self.cur), _and(what)
+        state = self.state
+        p, pieces = seat_tag(state.cur), _and(what)
         paid = cards_text(cards)
-        if not self.neutral:
+        if not state.neutral:
             if cards:
                 return T(
                     "{p} plays {cards}: {pieces} in {territory}.",
@@ -408,7 +427,7 @@ class PlacementMixin:
                 pieces=pieces,
                 territory=territory,
             )
-        if self.solo:
+        if state.solo:
             if cards:
                 return T(
                     "{p} plays {cards} for the Void: {pieces} in {territory}.",
@@ -440,50 +459,57 @@ class PlacementMixin:
 
     # ------------------------------------------------------------------ majorities and the final scoring
     def _score_tents(self, multiply: bool) -> list[int]:
-        total = [0] * self.num_tribes
-        for t in range(self.board.num_territories):
-            m = feats.territory_multiplier(self, t) if multiply else 1
+        state = self.state
+        total = [0] * state.num_tribes
+        for t in range(state.board.num_territories):
+            m = feats.territory_multiplier(state, t) if multiply else 1
             for x, p in enumerate(tent_points(self.tent_counts(t))):
                 total[x] += p * m
         return total
 
     def _score_totems(self, multiply: bool = True) -> list[int]:
-        total = [0] * self.num_tribes
-        for k, c in enumerate(self.board.connections):
-            if k in self.mountains or self.conn_blocked(k):
+        state = self.state
+        total = [0] * state.num_tribes
+        for k, c in enumerate(state.board.connections):
+            if k in state.mountains or self.conn_blocked(k):
                 continue
-            holders = totem_holders(self.totems[c.a], self.totems[c.b])
+            holders = totem_holders(state.totems[c.a], state.totems[c.b])
             if holders:
                 # Every Totem in both territories counts, Void Totems included.
-                on = sum(self.totems[c.a]) + sum(self.totems[c.b]) + self.void[c.a] + self.void[c.b]
-                pts = on * (feats.connection_multiplier(self, k) if multiply else 1)
+                on = sum(state.totems[c.a]) + sum(state.totems[c.b]) + state.void[c.a] + state.void[c.b]
+                pts = on * (feats.connection_multiplier(state, k) if multiply else 1)
                 for x in holders:
                     total[x] += pts
         return total
 
     def _score_settlements(self) -> list[int]:
-        return [sum(len(g) for g in settlements(self.board, self.owner, x)) for x in range(self.num_tribes)]
+        state = self.state
+        return [
+            sum(len(g) for g in settlements(state.board, state.owner, x)) for x in range(state.num_tribes)
+        ]
 
     def _score_purple_road(self) -> list[int]:
         """The Long Road: the Tents on the purple road are scored as if it were a territory."""
-        counts = [0] * self.num_tribes
-        for s in self.board.purple_road:
-            if self.owner[s] >= 0:
-                counts[self.owner[s]] += 1
+        state = self.state
+        counts = [0] * state.num_tribes
+        for s in state.board.purple_road:
+            if state.owner[s] >= 0:
+                counts[state.owner[s]] += 1
         return tent_points(counts)
 
     def score_parts(self) -> list[list[tuple[str, int]]] | None:
         """Each player's points by journey and kind (the breakdown kept as they were scored), what
         the Feats' multipliers added to the end of the journey's Tents and Totems apart."""
-        if not self.over or self.solo:
+        state = self.state
+        if not state.over or state.solo:
             return None  # solo and co-op are won or lost against the Void: no points to split
-        bd = self.breakdown
+        bd = state.breakdown
         tents_feats = [m - p for m, p in zip(self._score_tents(True), self._score_tents(False), strict=True)]
         totems_feats = [
             m - p for m, p in zip(self._score_totems(True), self._score_totems(False), strict=True)
         ]
         parts = []
-        for x in range(self.n):
+        for x in range(state.n):
             w = SCORE_WORDS
             mine = [
                 (w["half"], bd["half"][x]),
@@ -491,21 +517,22 @@ class PlacementMixin:
                 (w["totems"], bd["totems"][x] - totems_feats[x]),
                 (w["settlements"], bd["settlements"][x]),
             ]
-            if self.feat_kinds:
+            if state.feat_kinds:
                 mine.append((w["feats"], tents_feats[x] + totems_feats[x]))
-            if self.opts["expeditions"]:
+            if state.opts["expeditions"]:
                 mine.append((w["expeditions"], bd["expeditions"][x]))
-            if self.board.ruin_spaces:
-                mine.append((w["ruins"], bd.get("ruins", self.ruins_kept)[x]))
+            if state.board.ruin_spaces:
+                mine.append((w["ruins"], bd.get("ruins", state.ruins_kept)[x]))
             parts.append(mine)
         return parts
 
     def _final_scoring(self) -> None:
+        state = self.state
         tents = self._score_tents(multiply=True)
-        if self.board.purple_road:
+        if state.board.purple_road:
             road = self._score_purple_road()
-            self._log(
-                T("The purple road, scored as a territory: {points}.", points=self._points_text(road)),
+            state._log(
+                T("The purple road, scored as a territory: {points}.", points=state.turns._points_text(road)),
                 "scoring",
             )
             tents = [a + r for a, r in zip(tents, road, strict=True)]
@@ -514,27 +541,29 @@ class PlacementMixin:
             "totems": self._score_totems(),
             "settlements": self._score_settlements(),
         }
-        if self.board.ruin_spaces:
-            parts["ruins"] = list(self.ruins_kept)  # each Ruin kept is worth 1 point
+        if state.board.ruin_spaces:
+            parts["ruins"] = list(state.ruins_kept)  # each Ruin kept is worth 1 point
         for name, pts in parts.items():
             for x, p in enumerate(pts):
-                self.breakdown[name][x] += p
-                self.score[x] += p
+                state.breakdown[name][x] += p
+                state.score[x] += p
             # TRANSLATORS: {part} is one of the parts of the final score: tents, totems, settlements, ruins
             text = T(
-                "End of the journey, {part}: {points}.", part=END_WORDS[name], points=self._points_text(pts)
+                "End of the journey, {part}: {points}.",
+                part=END_WORDS[name],
+                points=state.turns._points_text(pts),
             )
-            self._log(text, "scoring", points=pts)
-        self.over = True
-        self.phase = "over"
-        self.pending = None
-        keys = [(self.score[x], self.unused_pieces(x)) for x in range(self.num_tribes)]
-        best_seat = max(keys[: self.n])
-        if self.num_tribes > self.n and keys[self.n] > best_seat:
+            state._log(text, "scoring", points=pts)
+        state.over = True
+        state.phase = "over"
+        state.pending = None
+        keys = [(state.score[x], state.unused_pieces(x)) for x in range(state.num_tribes)]
+        best_seat = max(keys[: state.n])
+        if state.num_tribes > state.n and keys[state.n] > best_seat:
             # The shared third tribe won: both players lose.
-            self.neutral_won = True
-            self.result = []
-            self._log(T("The third tribe wins: both players lose."), "end")
+            state.neutral_won = True
+            state.result = []
+            state._log(T("The third tribe wins: both players lose."), "end")
         else:
-            self.result = [x for x in range(self.n) if keys[x] == best_seat]
-            self._log(T("Winner: {players}.", players=_and([seat_tag(x) for x in self.result])), "end")
+            state.result = [x for x in range(state.n) if keys[x] == best_seat]
+            state._log(T("Winner: {players}.", players=_and([seat_tag(x) for x in state.result])), "end")

@@ -94,7 +94,7 @@ from games.iwari.scoring import road_groups
 from games.iwari.turns import _a_discard, _a_territory
 from games.text import Msg, N, T
 
-__all__ = ["SOLO_MAPS", "SoloMixin"]  # SOLO_MAPS: bench/solo.py and the tests read it here
+__all__ = ["SOLO_MAPS", "SoloRules"]  # SOLO_MAPS: bench/solo.py and the tests read it here
 
 # Why a solo/co-op game ended, as the state keeps it (``end_reason``, a "voidwins"/"end" task):
 # the English, as saves have always held it, read back into its message by ``reason_words``.
@@ -204,32 +204,34 @@ def _a_tent_space(space: str) -> Action:
     return Action(f"w{space}", T("Tent to {space}", space=space), "space")
 
 
-class SoloMixin:
+class SoloRules:
     """The players' side of solo and co-op in IwariState: their phases, moves, counting, the end."""
 
-    # ------------------------------------------------------------------ small helpers
-    @property
-    def solo(self) -> bool:
-        return self.mode != "versus"
+    __slots__ = ("state",)
 
-    @property
-    def void_tribe(self) -> int:
-        return self.n
+    def __init__(self, state) -> None:
+        self.state = state  # the IwariState this part works on
+
+    # ------------------------------------------------------------------ small helpers
 
     def team_of(self, tribe: int) -> int:
         """0: the players' team, 1: the Void."""
-        return 1 if tribe == self.n else 0
+        state = self.state
+        return 1 if tribe == state.n else 0
 
     def plan_continues(self) -> bool:
         """For the AI planner (games.ai.plan): the seat's next decision is still this turn, and
         nothing hidden comes out before it (the Void action after the player's, a move's steps)."""
-        return self.solo and self.phase in ("void", "free", "move", "moveto", "movespace")
+        state = self.state
+        return state.solo and state.phase in ("void", "free", "move", "moveto", "movespace")
 
     def explored(self, t: int) -> bool:
-        return any(self.owner[s] >= 0 for s in self.board.spaces[t])
+        state = self.state
+        return any(state.owner[s] >= 0 for s in state.board.spaces[t])
 
     def explored_biomes(self) -> list[int]:
-        b = self.board
+        state = self.state
+        b = state.board
         return [
             bio
             for bio in range(NB)
@@ -239,11 +241,12 @@ class SoloMixin:
     # ------------------------------------------------------------------ legal actions
     def _solo_legal(self) -> list[Action] | None:
         """Actions of the solo-only phases (None: the phase is a base one)."""
-        b = self.board
-        hand = self.hands[self.cur]
+        state = self.state
+        b = state.board
+        hand = state.hands[state.cur]
         acts: list[Action] = []
-        if self.phase == "act":
-            for t in self.playable_territories(self.tribe, hand):
+        if state.phase == "act":
+            for t in state.placement.playable_territories(state.tribe, hand):
                 acts.append(_a_territory(t, b.label[t]))
             for c in range(NB):
                 if hand[c]:
@@ -252,8 +255,8 @@ class SoloMixin:
                 if hand[c] and self._move_sources(c):
                     acts.append(_a_move_card(c))
             return acts
-        if self.phase == "void":
-            for t in self.playable_territories(self.n, hand):
+        if state.phase == "void":
+            for t in state.placement.playable_territories(state.n, hand):
                 acts.append(_a_void_pieces(t, b.label[t]))
             for k in range(1, hand[VOID_CARD] + 1):
                 acts.append(_a_void_cards(k))
@@ -261,32 +264,32 @@ class SoloMixin:
                 if hand[c]:
                     acts.append(_a_skip(c))
             return acts
-        if self.phase == "free":
+        if state.phase == "free":
             for t in self.free_territories():
                 acts.append(_a_free(t, b.label[t]))
             acts.append(_a_free_skip())
             return acts
-        if self.phase == "ruin":
-            for s in void.ruin_candidates(self, self.pending):
+        if state.phase == "ruin":
+            for s in void.ruin_candidates(state, state.pending):
                 acts.append(_a_ruin(b.space_name[s]))
             return acts
-        if self.phase == "order":
-            for t in self.pending:
+        if state.phase == "order":
+            for t in state.pending:
                 acts.append(_a_order(t, b.label[t]))
             return acts
-        if self.phase == "vsettle":
+        if state.phase == "vsettle":
             for t in self.vsettle_choices():
                 acts.append(_a_vsettle(t, b.label[t]))
             return acts
-        if self.phase == "move":
-            for kind, src in self._move_sources(self.move_card):
+        if state.phase == "move":
+            for kind, src in self._move_sources(state.move_card):
                 if kind == "T":
                     acts.append(_a_move_tent(b.space_name[src]))
                 else:
                     acts.append(_a_move_totem(src, b.label[src]))
             return acts
-        if self.phase == "moveto":
-            kind, src = self.pending[:2]
+        if state.phase == "moveto":
+            kind, src = state.pending[:2]
             targets = self._move_targets(kind, src)
             if kind == "T":
                 # First the territory, then (phase movespace) the tent space: short menus.
@@ -294,8 +297,8 @@ class SoloMixin:
             for dst in targets:
                 acts.append(_a_destination(kind, dst, b.label[dst]))
             return acts
-        if self.phase == "movespace":
-            _, src, t = self.pending
+        if state.phase == "movespace":
+            _, src, t = state.pending
             for dst in self._move_targets("T", src):
                 if b.space_terr[dst] == t:
                     acts.append(_a_tent_space(b.space_name[dst]))
@@ -304,19 +307,22 @@ class SoloMixin:
 
     def free_territories(self) -> list[int]:
         """The settlement's territories where the free action (rule 3) can place something."""
-        return [t for t in self.free_terrs if self.claimed[t] < 0 and self.free_piece_options(t)]
+        state = self.state
+        return [t for t in state.free_terrs if state.claimed[t] < 0 and self.free_piece_options(t)]
 
     def free_piece_options(self, t: int) -> list[str]:
         """The pieces a free settlement action may place in t: the base game's Tents and Totems
         (no card is paid, so nothing a card pays for: a Void Totem moved in, a Contested token)."""
-        return [p for p in self.piece_options(self.tribe, t) if p[0] in "TM"]
+        state = self.state
+        return [p for p in state.placement.piece_options(state.tribe, t) if p[0] in "TM"]
 
     def vsettle_choices(self) -> list[int]:
-        group = self.pending
+        state = self.state
+        group = state.pending
         counts: dict[int, int] = {}
         for s in group:
-            t = self.board.space_terr[s]
-            if self.claimed[t] < 0:
+            t = state.board.space_terr[s]
+            if state.claimed[t] < 0:
                 counts[t] = counts.get(t, 0) + 1
         if not counts:
             return []
@@ -324,15 +330,16 @@ class SoloMixin:
         return sorted(t for t, k in counts.items() if k == best)
 
     def _move_sources(self, bio: int) -> list[tuple[str, int]]:
-        b, me = self.board, self.cur
+        state = self.state
+        b, me = state.board, state.cur
         out: list[tuple[str, int]] = []
         for t in range(b.num_territories):
             if b.biome[t] != bio:
                 continue
-            counts = self.tent_counts(t)
-            on = sum(self.totems[t]) + self.void[t]
+            counts = state.placement.tent_counts(t)
+            on = sum(state.totems[t]) + state.void[t]
             for s in b.spaces[t]:
-                if self.owner[s] == me:
+                if state.owner[s] == me:
                     counts[me] -= 1
                     ok = on == 0 or on <= max(counts)
                     counts[me] += 1
@@ -344,27 +351,31 @@ class SoloMixin:
 
     def movable_totem(self, t: int, tribe: int) -> bool:
         """Additional rule 4: the tribe has a Totem in t with no Void Totem placed on top of it."""
-        stack = self.stack[t]
+        state = self.state
+        stack = state.stack[t]
         if tribe not in stack:
             return False
-        above_void = stack[::-1].index(self.n) if self.n in stack else len(stack)
+        above_void = stack[::-1].index(state.n) if state.n in stack else len(stack)
         return stack[::-1].index(tribe) < above_void
 
     def _move_targets(self, kind: str, src: int) -> list[int]:
-        b = self.board
+        state = self.state
+        b = state.board
         from_bio = b.biome[b.space_terr[src]] if kind == "T" else b.biome[src]
         out = []
         for t in range(b.num_territories):
-            if b.biome[t] == from_bio or self.claimed[t] >= 0:
+            if b.biome[t] == from_bio or state.claimed[t] >= 0:
                 continue
-            counts = self.tent_counts(t)
+            counts = state.placement.tent_counts(t)
             if kind == "T":
                 if sum(counts) == 0:
-                    out += self.free_spaces(t)
+                    out += state.placement.free_spaces(t)
                 else:
-                    out += self.free_spaces(t)
+                    out += state.placement.free_spaces(t)
             elif (
-                b.totems_allowed[t] and sum(counts) and sum(self.totems[t]) + self.void[t] + 1 <= max(counts)
+                b.totems_allowed[t]
+                and sum(counts)
+                and sum(state.totems[t]) + state.void[t] + 1 <= max(counts)
             ):
                 out.append(t)
         return out
@@ -372,274 +383,285 @@ class SoloMixin:
     # ------------------------------------------------------------------ applying actions
     def _solo_do(self, seat: int, a: str) -> bool:
         """Handle a solo-only action; False when it is a base action."""
-        b = self.board
-        if self.phase == "void" and a[0] == "v":
+        state = self.state
+        b = state.board
+        if state.phase == "void" and a[0] == "v":
             k = int(a[1:])
-            self.hands[self.cur][VOID_CARD] -= k
-            # Public facts only (never the hand itself): see IwariState._spend.
-            self.known[self.cur][VOID_CARD] = max(0, self.known[self.cur][VOID_CARD] - k)
-            self.void_row += k
+            state.hands[state.cur][VOID_CARD] -= k
+            # Public facts only (never the hand itself): see Turns._spend.
+            state.known[state.cur][VOID_CARD] = max(0, state.known[state.cur][VOID_CARD] - k)
+            state.void_row += k
             text = N(
                 "{p} plays {n} Void card above the display.",
                 "{p} plays {n} Void cards above the display.",
                 k,
                 p=seat_tag(seat),
             )
-            self._log(text, "void")
-            if self.void_row >= CORRUPTION_CARDS:
-                self.vq[:0] = [["corrupt", "row"]]
+            state._log(text, "void")
+            if state.void_row >= CORRUPTION_CARDS:
+                state.vq[:0] = [["corrupt", "row"]]
             else:
-                self.vq[:0] = [["infect"]]
-            void._run(self)
+                state.vq[:0] = [["infect"]]
+            void._run(state)
             return True
-        if self.phase == "void" and a[0] == "k":
+        if state.phase == "void" and a[0] == "k":
             c = BIOME_CODES.index(a[1])
-            self._spend(a[1])
+            state.turns._spend(a[1])
             text = T(
                 "{p} plays {card} (completely explored) to skip the Void action.",
                 p=seat_tag(seat),
                 card=BIOME_NAMES[c],
             )
-            self._log(text, "void")
-            void._run(self)
+            state._log(text, "void")
+            void._run(state)
             return True
-        if self.phase == "act" and a[0] == "m":
+        if state.phase == "act" and a[0] == "m":
             c = BIOME_CODES.index(a[1])
-            self._spend(a[1])
-            self.move_card = c
-            self.phase = "move"
-            if c == 0 and self.board.key == FLOATING:
-                self.vq.insert(0, ["tundra", -1])  # a Tundra card played in the player action
+            state.turns._spend(a[1])
+            state.move_card = c
+            state.phase = "move"
+            if c == 0 and state.board.key == FLOATING:
+                state.vq.insert(0, ["tundra", -1])  # a Tundra card played in the player action
             text = T(
                 "{p} plays {card} (completely explored) to move a piece.",
                 p=seat_tag(seat),
                 card=BIOME_NAMES[c],
             )
-            self._log(text, "move")
+            state._log(text, "move")
             return True
-        if self.phase == "move":
+        if state.phase == "move":
             if a[1] == "T":
-                self.pending = ["T", b.space_name.index(a[2:])]
+                state.pending = ["T", b.space_name.index(a[2:])]
             else:
-                self.pending = ["M", int(a[2:]) - 1]
-            self.phase = "moveto"
+                state.pending = ["M", int(a[2:]) - 1]
+            state.phase = "moveto"
             return True
-        if self.phase == "moveto" and self.pending[0] == "T":
+        if state.phase == "moveto" and state.pending[0] == "T":
             t = int(a[1:]) - 1
-            spaces = [x for x in self._move_targets("T", self.pending[1]) if b.space_terr[x] == t]
-            self.pending = ["T", self.pending[1], t]
-            self.phase = "movespace"
+            spaces = [x for x in self._move_targets("T", state.pending[1]) if b.space_terr[x] == t]
+            state.pending = ["T", state.pending[1], t]
+            state.phase = "movespace"
             if len(spaces) > 1:
                 return True
             a = "w" + b.space_name[spaces[0]]
-        if self.phase in ("moveto", "movespace"):
-            kind, src = self.pending[:2]
-            self.pending = None
-            me = self.cur
+        if state.phase in ("moveto", "movespace"):
+            kind, src = state.pending[:2]
+            state.pending = None
+            me = state.cur
             if kind == "T":
                 dst = b.space_name.index(a[1:])
-                self.owner[src] = -1
-                self.owner[dst] = me
-                if src in self.used:
-                    self.used.remove(src)  # the tent space no longer holds a Tent laid on its side
+                state.owner[src] = -1
+                state.owner[dst] = me
+                if src in state.used:
+                    state.used.remove(src)  # the tent space no longer holds a Tent laid on its side
                 text = T(
                     "{p} moves a Tent from {a} to {b}.",
                     p=seat_tag(me),
                     a=b.space_name[src],
                     b=b.space_name[dst],
                 )
-                self._log(text, "move")
+                state._log(text, "move")
                 self._after_tent(dst, me)
             else:
                 dst = int(a[1:]) - 1
-                self.totems[src][me] -= 1
-                self.totems[dst][me] += 1
+                state.totems[src][me] -= 1
+                state.totems[dst][me] += 1
                 # The highest of the player's Totems there (none of the Void's is above it).
-                stack = self.stack[src]
+                stack = state.stack[src]
                 del stack[len(stack) - 1 - stack[::-1].index(me)]
-                self.stack[dst].append(me)
+                state.stack[dst].append(me)
                 text = T("{p} moves a Totem from {a} to {b}.", p=seat_tag(me), a=b.label[src], b=b.label[dst])
-                self._log(text, "move")
+                state._log(text, "move")
             self._solo_after_commit()
             return True
-        if self.phase == "free" and a == "fskip":
-            self._log(T("{p} does not use the free settlement action.", p=seat_tag(seat)), "settlement")
-            self.free_terrs = []
-            void._run(self)
+        if state.phase == "free" and a == "fskip":
+            state._log(T("{p} does not use the free settlement action.", p=seat_tag(seat)), "settlement")
+            state.free_terrs = []
+            void._run(state)
             return True
-        if self.phase == "ruin":
+        if state.phase == "ruin":
             s = b.space_name.index(a[1:])
-            self.pending = None
-            void._place_ruin(self, b.space_terr[s], s)
-            void._run(self)
+            state.pending = None
+            void._place_ruin(state, b.space_terr[s], s)
+            void._run(state)
             return True
-        if self.phase == "order":
+        if state.phase == "order":
             first = int(a[1:]) - 1
-            second = next(t for t in self.pending if t != first)
-            self.pending = None
-            self._log(
+            second = next(t for t in state.pending if t != first)
+            state.pending = None
+            state._log(
                 T("{p} has the Void infect {territory} first.", p=seat_tag(seat), territory=b.label[first]),
                 "void",
             )
-            self.vq[:0] = [["vplace", first], ["vplace", second]]
-            void._run(self)
+            state.vq[:0] = [["vplace", first], ["vplace", second]]
+            void._run(state)
             return True
-        if self.phase == "vsettle":
-            self.pending = None
-            self.vq[:0] = [["vplace", int(a[1:]) - 1]]
-            void._run(self)
+        if state.phase == "vsettle":
+            state.pending = None
+            state.vq[:0] = [["vplace", int(a[1:]) - 1]]
+            void._run(state)
             return True
         return False
 
     def _solo_after_commit(self) -> None:
         """After a placement or a move: on with the turn."""
-        stage = self.stage
-        self.neutral = False
-        self.tribe = self.cur
+        state = self.state
+        stage = state.stage
+        state.neutral = False
+        state.tribe = state.cur
         if stage == "player":
-            self.vq += [["voidturn"], ["draw"], ["refill"], ["next"]]
+            state.vq += [["voidturn"], ["draw"], ["refill"], ["next"]]
         elif stage == "free":
-            self.free_terrs = []
-            self.used += [x for x in self.free_group if x not in self.used]
-            self.free_group = []
-        void._run(self)
+            state.free_terrs = []
+            state.used += [x for x in state.free_group if x not in state.used]
+            state.free_group = []
+        void._run(state)
 
     def _after_tent(self, s: int, tribe: int) -> None:
         """Checks after a Tent/Ruin is placed: territory count, settlements (queued in front)."""
-        b = self.board
+        state = self.state
+        b = state.board
         t = b.space_terr[s]
         front: list[list] = []
-        if not self.free_spaces(t) and self.claimed[t] < 0:
+        if not state.placement.free_spaces(t) and state.claimed[t] < 0:
             front.append(["count", t])
-        if tribe == self.n:
-            group = void._void_group(self, s)
+        if tribe == state.n:
+            group = void._void_group(state, s)
             win = FLOATING_VOID_SETTLEMENT_WIN if b.key == FLOATING else VOID_SETTLEMENT_WIN
             if len(group) >= win:
                 front.insert(0, ["voidwins", T("a Void settlement of {n} Ruins", n=len(group))])
-            elif sum(1 for x in group if x not in self.used) >= SETTLEMENT_MIN:
-                self.used += [x for x in group if x not in self.used]
+            elif sum(1 for x in group if x not in state.used) >= SETTLEMENT_MIN:
+                state.used += [x for x in group if x not in state.used]
                 front.append(["vfree", sorted(group)])
         else:
-            group = next(g for g in road_groups(b.roads, self.owner, tribe) if s in g)
-            if sum(1 for x in group if x not in self.used) >= SETTLEMENT_MIN:
+            group = next(g for g in road_groups(b.roads, state.owner, tribe) if s in g)
+            if sum(1 for x in group if x not in state.used) >= SETTLEMENT_MIN:
                 front.append(["pfree", tribe, sorted(group)])
-        self.vq[:0] = front
+        state.vq[:0] = front
 
     # ------------------------------------------------------------------ draw and the next turn
     def _solo_draw(self) -> bool:
-        self.stage = "draw"
-        self.neutral, self.tribe = False, self.cur
-        while sum(self.hands[self.cur]) < HAND_SIZE:
+        state = self.state
+        state.stage = "draw"
+        state.neutral, state.tribe = False, state.cur
+        while sum(state.hands[state.cur]) < HAND_SIZE:
             self._solo_reshuffle()
-            opts = self.draw_options()
+            opts = state.turns.draw_options()
             if not opts:
                 return False
             if len(opts) > 1:
-                self.phase = "draw"
-                self.vq[:0] = [["draw"]]
+                state.phase = "draw"
+                state.vq[:0] = [["draw"]]
                 return True
             if opts[0] == "deck":
-                self._draw_deck()
+                state.turns._draw_deck()
             else:
-                self._take_display(BIOME_CODES.index(opts[0][1]))
+                state.turns._take_display(BIOME_CODES.index(opts[0][1]))
         return False
 
     def _solo_reshuffle(self) -> None:
-        if not self.deck and sum(self.discard):
-            self.deck = [c for c in range(NB) for _ in range(self.discard[c])]
-            self.discard = [0] * NB
-            self.rng.shuffle(self.deck)
-            self._log(T("The deck is empty: the discard pile is shuffled into a new deck."), "deck")
+        state = self.state
+        if not state.deck and sum(state.discard):
+            state.deck = [c for c in range(NB) for _ in range(state.discard[c])]
+            state.discard = [0] * NB
+            state.rng.shuffle(state.deck)
+            state._log(T("The deck is empty: the discard pile is shuffled into a new deck."), "deck")
 
     def _solo_refill(self) -> None:
-        while len(self.display) < 4:
+        state = self.state
+        while len(state.display) < 4:
             self._solo_reshuffle()
-            if not self.deck:
+            if not state.deck:
                 break
-            c = self.deck.pop()
-            self.display.append(c)
-            self.display.sort()
+            c = state.deck.pop()
+            state.display.append(c)
+            state.display.sort()
             if c == VOID_CARD:
-                self._log(T("A Void card is revealed in the display."), "display")
-                if self.display.count(VOID_CARD) >= CORRUPTION_CARDS:
-                    self.vq[:0] = [["corrupt", "display"], ["refill"]]
+                state._log(T("A Void card is revealed in the display."), "display")
+                if state.display.count(VOID_CARD) >= CORRUPTION_CARDS:
+                    state.vq[:0] = [["corrupt", "display"], ["refill"]]
                 else:
-                    self.vq[:0] = [["infect"], ["refill"]]
+                    state.vq[:0] = [["infect"], ["refill"]]
                 return
-            self._log(T("The display is refilled: {cards}.", cards=BIOME_NAMES[c]), "display")
+            state._log(T("The display is refilled: {cards}.", cards=BIOME_NAMES[c]), "display")
 
     def _next_turn(self) -> bool:
-        if self.free_terrs:
-            self.free_terrs = []
-        self.cur = (self.cur + 1) % self.n
-        self.turn += 1
-        self.tribe = self.cur
-        self.neutral = False
-        self.backs = 0
-        self.pending = None
-        self.stage = "player"
-        if not self.tents_left[self.cur] and not self.totems_left[self.cur]:
-            self._solo_end(T("{p} has no piece left", p=seat_tag(self.cur)))
+        state = self.state
+        if state.free_terrs:
+            state.free_terrs = []
+        state.cur = (state.cur + 1) % state.n
+        state.turn += 1
+        state.tribe = state.cur
+        state.neutral = False
+        state.backs = 0
+        state.pending = None
+        state.stage = "player"
+        if not state.tents_left[state.cur] and not state.totems_left[state.cur]:
+            self._solo_end(T("{p} has no piece left", p=seat_tag(state.cur)))
             return True
-        hand = self.hands[self.cur]
+        hand = state.hands[state.cur]
         if not any(hand[c] for c in range(NB)):
-            if not sum(hand) and not self.deck and not sum(self.discard) and not self._drawable_display():
+            if not sum(hand) and not state.deck and not sum(state.discard) and not self._drawable_display():
                 self._solo_end(T("no card can be drawn any more"))
                 return True
             # Public, as at the table: the step that began this turn revealed it (``_hidden_mark``).
-            self._log(T("{p} holds no Biome card and skips the action.", p=seat_tag(self.cur)), "pass")
-            self.vq += [["voidturn"], ["draw"], ["refill"], ["next"]]
+            state._log(T("{p} holds no Biome card and skips the action.", p=seat_tag(state.cur)), "pass")
+            state.vq += [["voidturn"], ["draw"], ["refill"], ["next"]]
             return False
-        self.phase = "act"
+        state.phase = "act"
         return True
 
     def _drawable_display(self) -> bool:
-        return any(c != VOID_CARD for c in self.display)
+        state = self.state
+        return any(c != VOID_CARD for c in state.display)
 
     # ------------------------------------------------------------------ counting and the end
     def control(self, t: int) -> int:
         """Who controls territory t when it is counted: 0 the players, 1 the Void (ties)."""
+        state = self.state
         tents = [0, 0]
         totems = [0, 0]
-        for x, k in enumerate(self.tent_counts(t)):
+        for x, k in enumerate(state.placement.tent_counts(t)):
             tents[self.team_of(x)] += k
-        for x, k in enumerate(self.totems[t]):
+        for x, k in enumerate(state.totems[t]):
             totems[self.team_of(x)] += k
-        totems[1] += self.void[t]  # The Uncharted Paths: Void Totems moved off the purple territory
+        totems[1] += state.void[t]  # The Uncharted Paths: Void Totems moved off the purple territory
         totems[0 if tents[0] > tents[1] else 1] += 1  # the virtual Totem
         return 0 if totems[0] > totems[1] else 1
 
     def _count(self, t: int) -> None:
-        if self.claimed[t] >= 0:
+        state = self.state
+        if state.claimed[t] >= 0:
             return
         who = self.control(t)
-        self.claimed[t] = who
-        for x in range(self.num_tribes):
-            if (self.team_of(x) == who) and (who == 1 or x < self.n):
-                self.score[x] += 1
-                self.breakdown["territories"][x] += 1
-        label = self.board.label[t]
+        state.claimed[t] = who
+        for x in range(state.num_tribes):
+            if (self.team_of(x) == who) and (who == 1 or x < state.n):
+                state.score[x] += 1
+                state.breakdown["territories"][x] += 1
+        label = state.board.label[t]
         if who:
             text = T("{territory} is counted: the Void takes control.", territory=label)
         else:
             text = T("{territory} is counted: the players take control.", territory=label)
-        self._log(text, "claim", territory=self.board.short[t])
-        if self.over or self._closing:
+        state._log(text, "claim", territory=state.board.short[t])
+        if state.over or state._closing:
             return
-        void_terrs = self.claimed.count(1)
-        if void_terrs >= self.target:
+        void_terrs = state.claimed.count(1)
+        if void_terrs >= state.target:
             # The outcome is decided: the players have lost, they do not play on.
             self._solo_end(T("the Void controls {n} territories, its target", n=void_terrs))
-        elif all(c >= 0 for c in self.claimed):
+        elif all(c >= 0 for c in state.claimed):
             self._solo_end(T("all territories are counted"))
 
     def _purple_counts(self) -> tuple[bool, int, int] | None:
         """More Void Ruins than Tents on the purple tent spaces (Forgotten Island) or the purple
         road (The Long Road): (on the road, Ruins, Tents); None when not."""
-        b = self.board
+        state = self.state
+        b = state.board
         for spaces, road in ((b.ruin_spaces if b.key == FORGOTTEN else (), False), (b.purple_road, True)):
-            ruins = sum(1 for s in spaces if self.owner[s] == self.n)
-            tents = sum(1 for s in spaces if 0 <= self.owner[s] < self.n)
+            ruins = sum(1 for s in spaces if state.owner[s] == state.n)
+            tents = sum(1 for s in spaces if 0 <= state.owner[s] < state.n)
             if spaces and ruins > tents:
                 return road, ruins, tents
         return None
@@ -663,33 +685,35 @@ class SoloMixin:
     def void_win_words(self) -> str | None:
         """Why the Void won, when not by the territories it controls (the view counts those):
         the purple spaces, or what ended the game (a Void settlement, its Totems); else None."""
-        if not (self.over and self.neutral_won) or self.claimed.count(1) >= self.target:
+        state = self.state
+        if not (state.over and state.neutral_won) or state.claimed.count(1) >= state.target:
             return None
-        return self._purple_loss() or reason_words(self.end_reason) or None
+        return self._purple_loss() or reason_words(state.end_reason) or None
 
     def _solo_end(self, reason: str, void_wins: bool = False) -> None:
-        if self.over:
+        state = self.state
+        if state.over:
             return
-        self._log(T("The game ends: {reason}.", reason=reason_words(reason)), "end")
-        self.end_reason = reason
-        self.vq = []
-        self._closing = True
-        for t in range(self.board.num_territories):
+        state._log(T("The game ends: {reason}.", reason=reason_words(reason)), "end")
+        state.end_reason = reason
+        state.vq = []
+        state._closing = True
+        for t in range(state.board.num_territories):
             self._count(t)
-        self.over = True
-        self.phase = "over"
-        self.pending = None
+        state.over = True
+        state.phase = "over"
+        state.pending = None
         lost = void_wins
-        void_terrs = sum(1 for c in self.claimed if c == 1)
-        if not lost and void_terrs >= self.target:
+        void_terrs = sum(1 for c in state.claimed if c == 1)
+        if not lost and void_terrs >= state.target:
             lost = True
             text = N(
                 "The Void controls {n} territory (it needs {target}).",
                 "The Void controls {n} territories (it needs {target}).",
                 void_terrs,
-                target=self.target,
+                target=state.target,
             )
-            self._log(text, "end")
+            state._log(text, "end")
         if not lost:
             purple = self._purple_counts()
             if purple:
@@ -707,7 +731,7 @@ class SoloMixin:
                         ruins=ruins,
                         tents=tents,
                     )
-                self._log(text, "end")
-        self.neutral_won = lost
-        self.result = [] if lost else list(range(self.n))
-        self._log(T("The Void wins: you lose.") if lost else T("The Void is held back: you win!"), "end")
+                state._log(text, "end")
+        state.neutral_won = lost
+        state.result = [] if lost else list(range(state.n))
+        state._log(T("The Void wins: you lose.") if lost else T("The Void is held back: you win!"), "end")

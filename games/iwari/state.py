@@ -29,17 +29,20 @@ older saves); ``setup`` checks the players and options and deals the opening sta
 parts, one module each. Modules of functions taking the state first, called from the contract
 methods here and from each other without an import circle: ``feats``, ``expeditions``, ``void``
 (the Void's own moves), ``estimate`` (the AI's judgement of a solo/co-op position), ``versus``
-(its judgement at two players, against the third tribe) and ``view``. Still mixins of the state,
-as they call each other both ways (a module each would make an import circle): ``placement``
-(where pieces go, placing, majorities and the final scoring), ``turns`` (actions offered and
-applied, the draw, the end of a turn) and ``solo`` (the players' side of solo/co-op). This module
-loads and saves the fields (``__init__``/``to_json``) and holds the basics of the contract, the
-invariants and ``determinize``.
+(its judgement at two players, against the third tribe) and ``view``. Sub-objects holding the
+state, as they call each other both ways: ``state.placement`` (where pieces go, placing,
+majorities and the final scoring), ``state.turns`` (actions offered and applied, the draw, the end
+of a turn) and ``state.solo_rules`` (the players' side of solo/co-op); they reach one another
+through the state's attributes (``state.placement.free_spaces(t)``), so none imports another
+that imports it back. This module loads and saves the fields (``__init__``/``to_json``, which
+builds the sub-objects: new, copy, determinize and a loaded save all pass there) and holds the
+basics of the contract (``legal_actions``, ``prompt``, ``_do`` and ``score_parts`` hand over to
+the parts), the invariants and ``determinize``.
 """
 
 from __future__ import annotations
 
-from games.base import GameState
+from games.base import GameState, event
 from games.iwari import estimate, fields, setup, versus, view
 from games.iwari.board import Board, get_board
 from games.iwari.common import (
@@ -59,9 +62,9 @@ from games.iwari.data import (
     VOID_TOTEM_PIECES,
     feat_kinds,
 )
-from games.iwari.placement import PlacementMixin
-from games.iwari.solo import SoloMixin
-from games.iwari.turns import TurnMixin
+from games.iwari.placement import Placement
+from games.iwari.solo import SoloRules
+from games.iwari.turns import Turns
 from games.rng import Rng
 
 # Deals ``determinize`` tries before giving up on a hand that allows the other seat's public step.
@@ -70,12 +73,7 @@ DEAL_TRIES = 20
 __all__ = ["IwariState", "card_total"]  # card_total: the tests count cards with it
 
 
-class IwariState(
-    TurnMixin,
-    PlacementMixin,
-    SoloMixin,
-    GameState,
-):
+class IwariState(GameState):
     check_setup = staticmethod(setup.check_setup)
 
     def __init__(self, data: dict) -> None:
@@ -86,12 +84,15 @@ class IwariState(
         self._closing = False
         self._events: list[dict] = []
         self._cache: tuple | None = None
+        self.turns = Turns(self)
+        self.placement = Placement(self)
+        self.solo_rules = SoloRules(self)
 
     @classmethod
     def new(cls, num_players: int, seed: int, opts: dict) -> IwariState:
         state = cls(setup.opening(num_players, seed, opts))
         if state.drafting:
-            state._auto_draw()  # the last seat's draft begins (a draw with one source is made)
+            state.turns._auto_draw()  # the last seat's draft begins (a draw with one source is made)
             state._events = []
         return state
 
@@ -111,6 +112,17 @@ class IwariState(
 
     # ------------------------------------------------------------------ basics
     @property
+    def solo(self) -> bool:
+        return self.mode != "versus"
+
+    @property
+    def void_tribe(self) -> int:
+        return self.n
+
+    def _log(self, text: str, type: str = "info", private_to: int | None = None, **data) -> None:
+        self._events.append(event(text, type=type, private_to=private_to, **data))
+
+    @property
     def feat_kinds(self) -> tuple[str, ...]:
         """The base Feats in play (option "feats": none, all four, or a subset)."""
         return feat_kinds(self.opts["feats"])
@@ -125,6 +137,18 @@ class IwariState(
 
     def to_act(self) -> list[int]:
         return [] if self.over else [self.cur]
+
+    def legal_actions(self, seat: int) -> list:
+        return self.turns.legal_actions(seat)
+
+    def prompt(self, seat: int) -> str:
+        return self.turns.prompt(seat)
+
+    def _do(self, seat: int, action_id: str) -> list[dict]:
+        return self.turns._do(seat, action_id)
+
+    def score_parts(self) -> list[list[tuple[str, int]]] | None:
+        return self.placement.score_parts()
 
     def is_over(self) -> bool:
         return self.over
@@ -152,7 +176,7 @@ class IwariState(
     def plan_continues(self) -> bool:
         if versus.third_tribe(self):
             return versus.plan_continues(self)
-        return super().plan_continues()
+        return self.solo_rules.plan_continues()
 
     # ------------------------------------------------------------------ invariants, hidden info
     def check_invariants(self) -> None:
@@ -173,7 +197,7 @@ class IwariState(
                 "a finished game counts every territory"
             )
             for t, c in enumerate(self.claimed):
-                full = not self.free_spaces(t) and self.explored(t)
+                full = not self.placement.free_spaces(t) and self.solo_rules.explored(t)
                 assert c >= 0 or not full or ["count", t] in self.vq, f"T{t + 1} full but not counted"
         for b in range(len(total)):
             held = sum(h[b] for h in self.hands)
@@ -211,7 +235,9 @@ class IwariState(
             assert self.tents_left[x] >= 0 and self.totems_left[x] >= 0
         for t, on in enumerate(self.totems):
             if any(on) or self.void[t]:
-                assert sum(on) + self.void[t] <= max(self.tent_counts(t)), f"totem limit broken in T{t + 1}"
+                assert sum(on) + self.void[t] <= max(self.placement.tent_counts(t)), (
+                    f"totem limit broken in T{t + 1}"
+                )
         assert self.solo or self.void_pool + sum(self.void) == b.void_totems
         assert min(self.void, default=0) >= 0
         assert len(self.display) <= DISPLAY_SIZE
@@ -244,7 +270,7 @@ class IwariState(
         if other and clone.phase in ("pieces", "space"):
             # Another seat's half-chosen play is its own (view and prompt show the step it started
             # from) and depends on cards this seat cannot see: the world starts it again.
-            clone.phase = clone.shown_phase()
+            clone.phase = clone.turns.shown_phase()
             clone.pending = None
             clone.void_src = None
             if self.solo:
@@ -272,7 +298,7 @@ class IwariState(
                 clone.neutral = False
                 clone.tribe = clone.cur
                 clone.phase = "draw"
-                clone._auto_draw()
+                clone.turns._auto_draw()
         clone._events = []
         return clone
 
@@ -281,7 +307,7 @@ class IwariState(
         third tribe (versus) or for the Void (solo/co-op) needs a card that can be played (the
         engine skips the step otherwise, which everyone would have seen)."""
         if self.solo:
-            return self.phase != "void" or bool(self._solo_legal())
+            return self.phase != "void" or bool(self.solo_rules._solo_legal())
         return not (self.neutral and self.phase == "act") or bool(
-            self.playable_territories(2, self.hands[self.cur])
+            self.placement.playable_territories(2, self.hands[self.cur])
         )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from games.base import Action, event
+from games.base import Action
 from games.iwari import feats, void
 from games.iwari.common import (
     CARD_CODES,
@@ -169,52 +169,59 @@ def _connection_words(number: int, a: str, b: str) -> Msg:
     return T("connection {n} ({a}-{b})", n=number, a=a, b=b)
 
 
-class TurnMixin:
+class Turns:
     """Legal actions, prompts, ``_do`` and the draw / end-of-turn steps of IwariState."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state) -> None:
+        self.state = state  # the IwariState this part works on
 
     # ------------------------------------------------------------------ actions offered
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.over or seat != self.cur:
+        state = self.state
+        if state.over or seat != state.cur:
             return []
         key = (
-            self.turn,
-            self.phase,
-            self.neutral,
-            tuple(self.pending or ()),
-            self.void_src,
-            len(self.feat_queue),
-            self.backs,
-            sum(self.hands[self.cur]),
-            len(self.deck),
-            tuple(self.display),
-            self.exhaustions,
-            sum(self.discard),
+            state.turn,
+            state.phase,
+            state.neutral,
+            tuple(state.pending or ()),
+            state.void_src,
+            len(state.feat_queue),
+            state.backs,
+            sum(state.hands[state.cur]),
+            len(state.deck),
+            tuple(state.display),
+            state.exhaustions,
+            sum(state.discard),
         )
-        if self.solo:
+        if state.solo:
             return self._legal()
-        if self._cache is not None and self._cache[0] == key:
-            return list(self._cache[1])
+        if state._cache is not None and state._cache[0] == key:
+            return list(state._cache[1])
         acts = self._legal()
-        self._cache = (key, acts)
+        state._cache = (key, acts)
         return list(acts)
 
     def _legal(self) -> list[Action]:
-        b = self.board
-        hand = self.hands[self.cur]
-        if self.solo:
-            solo = self._solo_legal()
+        state = self.state
+        b = state.board
+        hand = state.hands[state.cur]
+        if state.solo:
+            solo = state.solo_rules._solo_legal()
             if solo is not None:
                 return solo
         acts: list[Action] = []
-        if self.phase == "act":
-            for t in self.playable_territories(self.tribe, hand):
+        if state.phase == "act":
+            for t in state.placement.playable_territories(state.tribe, hand):
                 acts.append(_a_territory(t, b.label[t]))
-            if not self.neutral:
+            if not state.neutral:
                 for c in range(len(hand)):
                     if hand[c]:
                         acts.append(_a_discard(c))
-        elif self.phase == "pieces":
-            t = self.pending[0]
+        elif state.phase == "pieces":
+            t = state.pending[0]
             for pieces, cards, src in self._combos_now(t):
                 if src is None:
                     aid, words = f"c{pieces}-{cards}", PIECE_WORDS[pieces]
@@ -225,20 +232,20 @@ class TurnMixin:
                     else:
                         words = _moved_words(pieces, "" if src < 0 else b.short[src], src < 0)
                 acts.append(_a_combo(aid, words, cards))
-            if self.backs < MAX_BACKS:
+            if state.backs < MAX_BACKS:
                 acts.append(_a_back())
-        elif self.phase == "space":
-            t, pieces, cards = self.pending
-            for choice in self.space_choices(t, pieces, cards):
+        elif state.phase == "space":
+            t, pieces, cards = state.pending
+            for choice in state.placement.space_choices(t, pieces, cards):
                 acts.append(_a_spaces(tuple(b.space_name[s] for s in choice), pieces[0] == "R"))
-            if self.backs < MAX_BACKS:
+            if state.backs < MAX_BACKS:
                 acts.append(_a_back())
-        elif self.phase == "draw":
+        elif state.phase == "draw":
             for o in self.draw_options():
-                acts.append(_a_deck(len(self.deck)) if o == "deck" else _a_take(o))
+                acts.append(_a_deck(len(state.deck)) if o == "deck" else _a_take(o))
             acts += self._refill_actions()
-        elif self.phase == "feat":
-            kind, _tribe, options = self.feat_queue[0]
+        elif state.phase == "feat":
+            kind, _tribe, options = state.feat_queue[0]
             for where in options:
                 acts.append(_a_feat(kind, where, self._where_label(where)))
             acts.append(_a_feat_skip(kind))
@@ -250,10 +257,11 @@ class TurnMixin:
         the cards drawn last are the first thing either shows; every order stays open one card at
         a time. Offered when the deck (and, before half journey, the discard pile it is shuffled
         into) holds them all; not in solo/co-op, whose draws can turn up the Void's cards."""
-        need = HAND_SIZE - sum(self.hands[self.cur])
-        if self.solo or need < 2:
+        state = self.state
+        need = HAND_SIZE - sum(state.hands[state.cur])
+        if state.solo or need < 2:
             return []
-        left = len(self.deck) + (sum(self.discard) if self.exhaustions == 0 else 0)
+        left = len(state.deck) + (sum(state.discard) if state.exhaustions == 0 else 0)
         acts = []
         if left >= need:
             acts.append(_a_refill(need))
@@ -264,21 +272,24 @@ class TurnMixin:
         return acts
 
     def _combos_now(self, t: int) -> list[tuple[str, str, int | None]]:
-        if self.solo and self.stage == "free":
-            return [(p, "", None) for p in self.free_piece_options(t)]
-        return self.combos(self.tribe, t, self.hands[self.cur])
+        state = self.state
+        if state.solo and state.stage == "free":
+            return [(p, "", None) for p in state.solo_rules.free_piece_options(t)]
+        return state.placement.combos(state.tribe, t, state.hands[state.cur])
 
     def _where_label(self, where: str) -> Msg:
+        state = self.state
         if where[0] == "T":
-            return self.board.label[int(where[1:]) - 1]
+            return state.board.label[int(where[1:]) - 1]
         if where[0] == "F":
-            kind, _, at = self.feats[int(where[1:])]
+            kind, _, at = state.feats[int(where[1:])]
             return T("beside the {feat} Feat on {where}", feat=FEAT_NAMES[kind], where=self._where_label(at))
-        c = self.board.connections[self._conn_index(int(where[1:]))]
-        return _connection_words(c.number, self.board.short[c.a], self.board.short[c.b])
+        c = state.board.connections[self._conn_index(int(where[1:]))]
+        return _connection_words(c.number, state.board.short[c.a], state.board.short[c.b])
 
     def _conn_index(self, number: int) -> int:
-        for k, c in enumerate(self.board.connections):
+        state = self.state
+        for k, c in enumerate(state.board.connections):
             if c.number == number:
                 return k
         raise KeyError(number)
@@ -287,28 +298,30 @@ class TurnMixin:
         """The phase everyone may know: a half-chosen play (its territory, then its pieces and
         cards) is the player's own until its pieces are placed, since the player may go back; the
         others see the step it started from, where ``back`` leads."""
-        if self.phase not in ("pieces", "space"):
-            return self.phase
-        return {"void": "void", "free": "free"}.get(self.stage, "act") if self.solo else "act"
+        state = self.state
+        if state.phase not in ("pieces", "space"):
+            return state.phase
+        return {"void": "void", "free": "free"}.get(state.stage, "act") if state.solo else "act"
 
     def prompt(self, seat: int) -> str:
-        if self.over:
+        state = self.state
+        if state.over:
             return T("The game is over.")
-        if seat != self.cur:
+        if seat != state.cur:
             return T("Wait for your turn.")
         # The board shows this line to everyone: it names the step a half-chosen play started from
         # (the player's own panel shows the territory in play and the pieces to choose).
         phase = self.shown_phase()
-        if self.solo and phase in SOLO_PROMPTS:
+        if state.solo and phase in SOLO_PROMPTS:
             return SOLO_PROMPTS[phase]
-        if self.solo and phase == "act":
+        if state.solo and phase == "act":
             return T(
                 "Your action: choose a territory (then the pieces and the cards that pay for them), discard a "
                 "card, or move a piece with a card of a completely explored biome."
             )
         if phase == "draw":
-            need = HAND_SIZE - sum(self.hands[seat])
-            if self.drafting:
+            need = HAND_SIZE - sum(state.hands[seat])
+            if state.drafting:
                 return N(
                     "Draft your starting hand: take {n} more card from the display or the deck.",
                     "Draft your starting hand: take {n} more cards from the display or the deck.",
@@ -320,15 +333,15 @@ class TurnMixin:
                 need,
             )
         if phase == "act":
-            if self.neutral:
+            if state.neutral:
                 return T(
                     "Play at least one of your remaining cards for the third tribe: choose a territory, then the pieces."
                 )
             return T(
                 "Choose a territory to play up to 3 cards into, then the pieces they pay for; or discard a card and draw one."
             )
-        kind, tribe, _ = self.feat_queue[0]
-        if tribe >= self.n:
+        kind, tribe, _ = state.feat_queue[0]
+        if tribe >= state.n:
             return T(
                 "The third tribe earned the {feat} Feat: choose where to place it.", feat=FEAT_NAMES[kind]
             )
@@ -336,190 +349,198 @@ class TurnMixin:
 
     # ------------------------------------------------------------------ applying an action
     def _do(self, seat: int, action_id: str) -> list[dict]:
-        self._events = []
-        self._cache = None
+        state = self.state
+        state._events = []
+        state._cache = None
         a = action_id
-        if self.solo and self._solo_do(seat, a):
-            return self._events
+        if state.solo and state.solo_rules._solo_do(seat, a):
+            return state._events
         if a == "back":
-            self.backs += 1
-            self.pending = None
-            self.void_src = None
-            self.phase = self.shown_phase()
-        elif self.phase in ("act", "void", "free") and a[0] == "t":
-            self.pending = [int(a[1:]) - 1, None, None]
-            self.phase = "pieces"
-            options = self._combos_now(self.pending[0])
+            state.backs += 1
+            state.pending = None
+            state.void_src = None
+            state.phase = self.shown_phase()
+        elif state.phase in ("act", "void", "free") and a[0] == "t":
+            state.pending = [int(a[1:]) - 1, None, None]
+            state.phase = "pieces"
+            options = self._combos_now(state.pending[0])
             if len(options) == 1:
-                self._choose_combo(*options[0])
-        elif self.phase == "act" and a[0] == "x":
+                state.placement._choose_combo(*options[0])
+        elif state.phase == "act" and a[0] == "x":
             b = CARD_CODES.index(a[1])
             self._spend(CARD_CODES[b])
-            self._log(
+            state._log(
                 T("{p} discards a {card} card to draw a new one.", p=seat_tag(seat), card=card_name(b)),
                 "discard",
             )
             self._advance()
-        elif self.phase == "pieces":
+        elif state.phase == "pieces":
             parts = a[1:].split("-")
-            self._choose_combo(parts[0], parts[1], int(parts[2]) - 1 if len(parts) > 2 else None)
-        elif self.phase == "space":
-            t = self.pending[0]
-            size = len(self.board.space_name[self.board.spaces[t][0]])
+            state.placement._choose_combo(parts[0], parts[1], int(parts[2]) - 1 if len(parts) > 2 else None)
+        elif state.phase == "space":
+            t = state.pending[0]
+            size = len(state.board.space_name[state.board.spaces[t][0]])
             names = {a[i : i + size] for i in range(1, len(a), size)}
-            chosen = [s for s in self.board.spaces[t] if self.board.space_name[s] in names]
-            self._commit(chosen)
-        elif self.phase == "draw":
+            chosen = [s for s in state.board.spaces[t] if state.board.space_name[s] in names]
+            state.placement._commit(chosen)
+        elif state.phase == "draw":
             if a == "deck":
                 self._draw_deck()
             elif a[0] == "r":  # a whole refill: a display card first, then the deck (_refill_actions)
                 if not a[1].isdigit():
                     self._take_display(CARD_CODES.index(a[1]))
                 for _ in range(int(a[-1])):
-                    if self.deck:
+                    if state.deck:
                         self._draw_deck()
             else:
                 self._take_display(CARD_CODES.index(a[1]))
-            if self.solo:
-                void._run(self)
+            if state.solo:
+                void._run(state)
             else:
                 self._auto_draw()
-        elif self.phase == "feat":
-            feats._place_feat(self, a[1:])
-        return self._events
-
-    def _log(self, text: str, type: str = "info", private_to: int | None = None, **data) -> None:
-        self._events.append(event(text, type=type, private_to=private_to, **data))
+        elif state.phase == "feat":
+            feats._place_feat(state, a[1:])
+        return state._events
 
     def _spend(self, cards: str) -> None:
-        hand, known = self.hands[self.cur], self.known[self.cur]
+        state = self.state
+        hand, known = state.hands[state.cur], state.known[state.cur]
         for code in cards:
             b = CARD_CODES.index(code)
             hand[b] -= 1
-            self.discard[b] += 1
+            state.discard[b] += 1
             # Only public facts: a card known to be held (taken face up) and then spent of its
             # colour lowers the count by one; which copy was spent is nobody else's business.
             known[b] = max(0, known[b] - 1)
 
     def _advance(self) -> None:
         """After the own action, or the third tribe's, or a Feat: on to the next step."""
-        if self.solo:
-            self._solo_after_commit()
+        state = self.state
+        if state.solo:
+            state.solo_rules._solo_after_commit()
             return
-        if not self.neutral and self.n == 2 and sum(self.hands[self.cur]) > 0:
-            self.neutral = True
-            self.tribe = 2
-            if self.playable_territories(2, self.hands[self.cur]):
-                self.phase = "act"
+        if not state.neutral and state.n == 2 and sum(state.hands[state.cur]) > 0:
+            state.neutral = True
+            state.tribe = 2
+            if state.placement.playable_territories(2, state.hands[state.cur]):
+                state.phase = "act"
                 return
-            self._log(T("The third tribe cannot use any of {p}'s cards this turn.", p=seat_tag(self.cur)))
-        self.neutral = False
-        self.tribe = self.cur
-        self.phase = "draw"
+            state._log(T("The third tribe cannot use any of {p}'s cards this turn.", p=seat_tag(state.cur)))
+        state.neutral = False
+        state.tribe = state.cur
+        state.phase = "draw"
         self._auto_draw()
 
     # ------------------------------------------------------------------ drawing and the end of a turn
     def draw_options(self) -> list[str]:
         # Solo/co-op: a Void card cannot be taken from the display; on The Void map it can.
-        top = NB + 1 if self.board.void_cards else NB
-        opts = [f"d{CARD_CODES[b]}" for b in sorted(set(self.display)) if b < top]
-        if self.deck:
+        state = self.state
+        top = NB + 1 if state.board.void_cards else NB
+        opts = [f"d{CARD_CODES[b]}" for b in sorted(set(state.display)) if b < top]
+        if state.deck:
             opts.append("deck")
         return opts
 
     def _auto_draw(self) -> None:
         """Refill the hand; a draw with only one possible source is made for the player."""
-        hand = self.hands[self.cur]
+        state = self.state
+        hand = state.hands[state.cur]
         while sum(hand) < HAND_SIZE:
             opts = self.draw_options()
             if not opts:
                 break
             if len(opts) > 1:
-                self.phase = "draw"
+                state.phase = "draw"
                 return
             if opts[0] == "deck":
                 self._draw_deck()
             else:
                 self._take_display(CARD_CODES.index(opts[0][1]))
         self._refill_display()
-        if self.drafting:
-            self.drafting.pop(0)
-            if self.drafting:
-                self.cur = self.tribe = self.drafting[0]
+        if state.drafting:
+            state.drafting.pop(0)
+            if state.drafting:
+                state.cur = state.tribe = state.drafting[0]
                 self._auto_draw()
                 return
-            self.cur = -1  # the first player starts below
+            state.cur = -1  # the first player starts below
         self._end_turn()
 
     def _draw_deck(self) -> None:
-        c = self.deck.pop()
-        self.hands[self.cur][c] += 1
-        self._log(T("{p} draws a card from the deck.", p=seat_tag(self.cur)), "draw")
-        self._log(
-            T("You drew a {card} card.", card=card_name(c)), "draw", private_to=self.cur, card=card_name(c)
+        state = self.state
+        c = state.deck.pop()
+        state.hands[state.cur][c] += 1
+        state._log(T("{p} draws a card from the deck.", p=seat_tag(state.cur)), "draw")
+        state._log(
+            T("You drew a {card} card.", card=card_name(c)), "draw", private_to=state.cur, card=card_name(c)
         )
         self._check_exhausted()
 
     def _take_display(self, b: int) -> None:
-        self.display.remove(b)
-        self.hands[self.cur][b] += 1
-        self.known[self.cur][b] += 1
-        self._log(
-            T("{p} takes a {card} card from the display.", p=seat_tag(self.cur), card=card_name(b)), "draw"
+        state = self.state
+        state.display.remove(b)
+        state.hands[state.cur][b] += 1
+        state.known[state.cur][b] += 1
+        state._log(
+            T("{p} takes a {card} card from the display.", p=seat_tag(state.cur), card=card_name(b)), "draw"
         )
 
     def _refill_display(self) -> None:
+        state = self.state
         new = []
-        while len(self.display) < DISPLAY_SIZE and self.deck:
-            c = self.deck.pop()
-            self.display.append(c)
+        while len(state.display) < DISPLAY_SIZE and state.deck:
+            c = state.deck.pop()
+            state.display.append(c)
             new.append(card_name(c))
             self._check_exhausted()
-        self.display.sort()
+        state.display.sort()
         if new:
-            self._log(T("The display is refilled: {cards}.", cards=L(new)), "display")
+            state._log(T("The display is refilled: {cards}.", cards=L(new)), "display")
 
     def _check_exhausted(self) -> None:
-        if self.deck or self.solo:
+        state = self.state
+        if state.deck or state.solo:
             return
-        self.exhaustions += 1
-        if self.exhaustions == 1:
-            self._log(T("The deck is exhausted: half journey scoring (Tents)."), "scoring")
-            gained = self._score_tents(multiply=False)
+        state.exhaustions += 1
+        if state.exhaustions == 1:
+            state._log(T("The deck is exhausted: half journey scoring (Tents)."), "scoring")
+            gained = state.placement._score_tents(multiply=False)
             for x, g in enumerate(gained):
-                self.breakdown["half"][x] += g
-                self.score[x] += g
-            self._log(
+                state.breakdown["half"][x] += g
+                state.score[x] += g
+            state._log(
                 T("Half journey: {points}.", points=self._points_text(gained)), "scoring", points=gained
             )
-            self.deck = [b for b in range(len(self.discard)) for _ in range(self.discard[b])]
-            self.discard = [0] * len(self.discard)
-            self.rng.shuffle(self.deck)
-            if not self.deck:
+            state.deck = [b for b in range(len(state.discard)) for _ in range(state.discard[b])]
+            state.discard = [0] * len(state.discard)
+            state.rng.shuffle(state.deck)
+            if not state.deck:
                 self._check_exhausted()
-        elif self.exhaustions == 2:
-            self.end_triggered = True
-            self._log(T("The deck is exhausted a second time: this round is the last."), "end")
+        elif state.exhaustions == 2:
+            state.end_triggered = True
+            state._log(T("The deck is exhausted a second time: this round is the last."), "end")
 
     def _points_text(self, points: list[int]) -> Msg:
         # TRANSLATORS: a tribe and its points, e.g. "alice 12"
         return L([T("{tribe} {n}", tribe=self._tribe_tag(x), n=p) for x, p in enumerate(points)])
 
     def _tribe_tag(self, x: int) -> str:
-        return THIRD_TRIBE if x >= self.n else seat_tag(x)
+        state = self.state
+        return THIRD_TRIBE if x >= state.n else seat_tag(x)
 
     def _end_turn(self) -> None:
+        state = self.state
         while True:
-            if self.end_triggered and self.cur == self.n - 1:
-                feats._game_end(self)
+            if state.end_triggered and state.cur == state.n - 1:
+                feats._game_end(state)
                 return
-            self.cur = (self.cur + 1) % self.n
-            self.turn += 1
-            self.tribe = self.cur
-            self.neutral = False
-            self.backs = 0
-            self.pending = None
-            self.phase = "act"
-            if sum(self.hands[self.cur]) > 0:
+            state.cur = (state.cur + 1) % state.n
+            state.turn += 1
+            state.tribe = state.cur
+            state.neutral = False
+            state.backs = 0
+            state.pending = None
+            state.phase = "act"
+            if sum(state.hands[state.cur]) > 0:
                 return
-            self._log(T("{p} has no cards and passes.", p=seat_tag(self.cur)), "pass")
+            state._log(T("{p} has no cards and passes.", p=seat_tag(state.cur)), "pass")

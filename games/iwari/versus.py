@@ -52,11 +52,11 @@ def plan_continues(state) -> bool:
 
 def projected_scores(state) -> list[int]:
     """Every tribe's score if the journey ended now (half journey's Tents too, if still to come)."""
-    tents = state._score_tents(multiply=True)
-    half = state._score_tents(multiply=False) if state.exhaustions == 0 else [0] * state.num_tribes
-    parts = [state.score, tents, half, state._score_totems(), state._score_settlements()]
+    tents = state.placement._score_tents(multiply=True)
+    half = state.placement._score_tents(multiply=False) if state.exhaustions == 0 else [0] * state.num_tribes
+    parts = [state.score, tents, half, state.placement._score_totems(), state.placement._score_settlements()]
     if state.board.purple_road:
-        parts.append(state._score_purple_road())
+        parts.append(state.placement._score_purple_road())
     if state.board.ruin_spaces:
         parts.append(state.ruins_kept)
     return [sum(p[x] for p in parts) for x in range(state.num_tribes)]

@@ -34,7 +34,7 @@ def view(state, seat: int | None) -> dict:
                 "tents": [state.owner[s] if state.owner[s] >= 0 else None for s in b.spaces[t]],
                 "spaces": [b.space_name[s] for s in b.spaces[t]],
                 "totems": list(state.totems[t]),
-                "totem_limit": max(state.tent_counts(t)),
+                "totem_limit": max(state.placement.tent_counts(t)),
                 "multiplier": feats.territory_multiplier(state, t),
                 "totems_allowed": b.totems_allowed[t],
                 "golden": t in state.golden,
@@ -73,7 +73,7 @@ def view(state, seat: int | None) -> dict:
                 "symbol": c.mountain,
                 "mountain": k in state.mountains,
                 "multiplier": feats.connection_multiplier(state, k),
-                "blocked": state.conn_blocked(k),
+                "blocked": state.placement.conn_blocked(k),
             }
             for k, c in enumerate(b.connections)
         ],
@@ -121,7 +121,7 @@ def view(state, seat: int | None) -> dict:
         "current": None if state.over else state.cur,
         # A half-chosen play is the player's own until placed (it may go back): others see the
         # step it started from.
-        "phase": state.phase if seat == state.cur else state.shown_phase(),
+        "phase": state.phase if seat == state.cur else state.turns.shown_phase(),
         "third_tribe_turn": state.neutral and not state.over,
         "drafting": bool(state.drafting),
         # A territory chosen mid-turn is tentative (the player may go back): only the
@@ -152,7 +152,7 @@ def view(state, seat: int | None) -> dict:
                 "laid_down": [b.space_name[s] for s in sorted(state.used)],
                 "infect_order": [b.short[t] for t in state.pending] if state.phase == "order" else None,
                 "void_won": state.neutral_won,
-                "void_won_by": state.void_win_words(),
+                "void_won_by": state.solo_rules.void_win_words(),
                 "end_reason": reason_words(state.end_reason) or None,
             }
         )
@@ -171,7 +171,9 @@ def view(state, seat: int | None) -> dict:
                 "cards": cards_text(state.pending[2]) if state.pending[2] else None,
             }
             if state.phase == "space":
-                v["pending"]["free_spaces"] = [b.space_name[s] for s in state.free_spaces(state.pending[0])]
+                v["pending"]["free_spaces"] = [
+                    b.space_name[s] for s in state.placement.free_spaces(state.pending[0])
+                ]
         if seat == state.cur and state.phase == "feat":
             kind, tribe, options = state.feat_queue[0]
             v["feat_choice"] = {"kind": kind, "tribe": tribe, "options": list(options)}
@@ -188,24 +190,25 @@ def focus(state) -> list[int]:
     b, phase, pending = state.board, state.phase, state.pending
     hand = state.hands[state.cur]
     if phase == "act":
-        return state.playable_territories(state.tribe, hand)
+        return state.placement.playable_territories(state.tribe, hand)
     if phase == "void":
-        return state.playable_territories(state.n, hand)
+        return state.placement.playable_territories(state.n, hand)
     if phase in ("pieces", "space") and pending:
         return [pending[0]]
     if phase in ("order", "ruin"):
         return list(pending)
     if phase == "free":
-        return state.free_territories()
+        return state.solo_rules.free_territories()
     if phase == "vsettle":
-        return state.vsettle_choices()
+        return state.solo_rules.vsettle_choices()
     if phase == "move":
         return [
-            b.space_terr[src] if kind == "T" else src for kind, src in state._move_sources(state.move_card)
+            b.space_terr[src] if kind == "T" else src
+            for kind, src in state.solo_rules._move_sources(state.move_card)
         ]
     if phase == "moveto":
         kind, src = pending[:2]
-        targets = state._move_targets(kind, src)
+        targets = state.solo_rules._move_targets(kind, src)
         if kind == "T":
             return [b.space_terr[src]] + [b.space_terr[x] for x in targets]
         return [src, *targets]
@@ -217,7 +220,7 @@ def focus(state) -> list[int]:
             if where[0] == "T":
                 out.append(int(where[1:]) - 1)
             elif where[0] == "C":
-                c = b.connections[state._conn_index(int(where[1:]))]
+                c = b.connections[state.turns._conn_index(int(where[1:]))]
                 out += [c.a, c.b]
         return out
     return []

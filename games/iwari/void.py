@@ -31,12 +31,12 @@ def _run(state) -> None:
             if _start_void_turn(state):
                 return
         elif kind == "draw":
-            if state._solo_draw():
+            if state.solo_rules._solo_draw():
                 return
         elif kind == "refill":
-            state._solo_refill()
+            state.solo_rules._solo_refill()
         elif kind == "next":
-            if state._next_turn():
+            if state.solo_rules._next_turn():
                 return
         elif kind == "infect":
             _infect(state, corrupt=False)
@@ -58,14 +58,14 @@ def _run(state) -> None:
             if _tundra_ruin(state, task[1]):
                 return
         elif kind == "count":
-            state._count(task[1])
+            state.solo_rules._count(task[1])
         elif kind == "pawn":
             _move_pawn(state)
         elif kind == "collect":
             _collect(state, task[1])
         elif kind == "vfree":
             state.pending = task[1]
-            choices = state.vsettle_choices()
+            choices = state.solo_rules.vsettle_choices()
             state.pending = None
             state._log(T("The Void completes a settlement: a free Void action."), "settlement")
             if len(choices) == 1:
@@ -82,7 +82,7 @@ def _run(state) -> None:
             state.free_terrs = terrs
             save = (state.stage, state.tribe)
             state.stage, state.tribe = "free", tribe
-            if state.free_territories():
+            if state.solo_rules.free_territories():
                 state.free_group = group
                 state.phase = "free"
                 state._log(
@@ -93,9 +93,9 @@ def _run(state) -> None:
             state.stage, state.tribe = save
             state.free_terrs = []
         elif kind == "voidwins":
-            state._solo_end(task[1], void_wins=True)
+            state.solo_rules._solo_end(task[1], void_wins=True)
         elif kind == "end":
-            state._solo_end(task[1])
+            state.solo_rules._solo_end(task[1])
     if not state.over and not state.vq:
         # Nothing left to do: should not happen; end of a turn as a safety net.
         state.vq = [["next"]]
@@ -111,7 +111,7 @@ def _start_void_turn(state) -> bool:
         return False
     state.phase = "void"
     state.neutral, state.tribe = True, state.n
-    if state._solo_legal():
+    if state.solo_rules._solo_legal():
         return True
     state.neutral, state.tribe = False, state.cur
     state._log(T("The Void cannot use any of {p}'s cards this turn.", p=seat_tag(state.cur)), "void")
@@ -147,7 +147,7 @@ def _infect(state, corrupt: bool, source: str = "") -> None:
 
 
 def _gets_totem(state, t: int) -> bool:
-    counts = state.tent_counts(t)
+    counts = state.placement.tent_counts(t)
     on = sum(state.totems[t]) + state.void[t]
     return bool(sum(counts)) and state.board.totems_allowed[t] and on + 1 <= max(counts)
 
@@ -209,7 +209,7 @@ def _collect(state, source: str) -> None:
         "void",
     )
     if state.void_aside >= ASIDE_END:
-        state._solo_end(T("{n} Void cards lie beside the board", n=ASIDE_END))
+        state.solo_rules._solo_end(T("{n} Void cards lie beside the board", n=ASIDE_END))
 
 
 # ------------------------------------------------------------------ the Void's pieces
@@ -218,11 +218,11 @@ def _vplace(state, t: int) -> bool:
     if state.claimed[t] >= 0:
         return False
     b, v = state.board, state.n
-    counts = state.tent_counts(t)
+    counts = state.placement.tent_counts(t)
     on = sum(state.totems[t]) + state.void[t]
     if sum(counts) and b.totems_allowed[t] and on + 1 <= max(counts):
         if not state.totems_left[v]:
-            state._solo_end(T("the Void has no Totem left to place"))
+            state.solo_rules._solo_end(T("the Void has no Totem left to place"))
             return False
         if b.key == UNCHARTED:
             # The Uncharted Paths: the Void Totem goes on the purple territory instead.
@@ -253,7 +253,7 @@ def _vplace(state, t: int) -> bool:
         state._log(T("{territory} has no room for the Void.", territory=b.label[t]), "void")
         return False
     if not state.tents_left[v]:
-        state._solo_end(T("the Void has no Ruin left to place"))
+        state.solo_rules._solo_end(T("the Void has no Ruin left to place"))
         return False
     if len(cands) == 1:
         _place_ruin(state, t, cands[0])
@@ -267,7 +267,7 @@ def _tundra_ruin(state, t: int) -> bool:
     """Floating Lands: Tundra cards played in the player action put a Ruin on the Tundra."""
     b = state.board
     terrs = [u for u in range(b.num_territories) if b.biome[u] == 0 and state.claimed[u] < 0]
-    terrs = [u for u in terrs if state.free_spaces(u)]
+    terrs = [u for u in terrs if state.placement.free_spaces(u)]
     if t in terrs:
         terrs = [t]  # the Tundra territory the cards were played in
     cands = ruin_candidates(state, terrs)
@@ -275,7 +275,7 @@ def _tundra_ruin(state, t: int) -> bool:
         state._log(T("Tundra cards played, but no Tundra territory has room for a Ruin."), "void")
         return False
     if not state.tents_left[state.n]:
-        state._solo_end(T("the Void has no Ruin left to place"))
+        state.solo_rules._solo_end(T("the Void has no Ruin left to place"))
         return False
     state._log(T("Tundra cards were played: the Void places a Ruin on the Tundra."), "void")
     if len(cands) == 1:
@@ -294,7 +294,7 @@ def _place_ruin(state, t: int, s: int) -> None:
         "void",
         territory=state.board.short[t],
     )
-    state._after_tent(s, state.n)
+    state.solo_rules._after_tent(s, state.n)
 
 
 def _road_distance(state, targets: list[int]) -> dict[int, int]:
@@ -316,7 +316,7 @@ def _road_distance(state, targets: list[int]) -> dict[int, int]:
 
 def ruin_candidates(state, terrs: list[int]) -> list[int]:
     """Free spaces of these territories closest to a Void Ruin (the purple road first)."""
-    free = [s for t in terrs for s in state.free_spaces(t)]
+    free = [s for t in terrs for s in state.placement.free_spaces(t)]
     road = [s for s in free if s in state.board.purple_road]
     if road:
         free = road

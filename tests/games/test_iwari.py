@@ -12,6 +12,7 @@ from games.iwari import feats
 from games.iwari.board import get_board
 from games.iwari.data import BIOME_CODES, CARD_COUNTS, MOUNTAIN_SYMBOLS, TENTS_PER_TRIBE
 from games.iwari.maps import MAPS
+from games.iwari.placement import Placement
 from games.iwari.scoring import settlements, tent_points, totem_holders
 from games.iwari.state import IwariState, card_total
 from tests.contract import play_random
@@ -139,39 +140,39 @@ def test_bad_setups_are_refused() -> None:
 def test_unexplored_territory_takes_exactly_one_tent() -> None:
     s = new()
     t2 = 1  # T2 Forest, empty
-    assert s.piece_options(0, t2) == ["T"]
+    assert s.placement.piece_options(0, t2) == ["T"]
     set_hand(s, 0, "FFC")
-    assert s.combos(0, t2, s.hands[0]) == [("T", "F", None)]
+    assert s.placement.combos(0, t2, s.hands[0]) == [("T", "F", None)]
     set_hand(s, 0, "FCC")
-    assert s.combos(0, t2, s.hands[0]) == [("T", "F", None), ("T", "CC", None)]
+    assert s.placement.combos(0, t2, s.hands[0]) == [("T", "F", None), ("T", "CC", None)]
 
 
 def test_explored_territory_two_pieces_and_totem_limit() -> None:
     s = new()
     put_tents(s, 1, "2a")  # T2 explored by tribe 1, majority size 1
-    opts = s.piece_options(0, 1)
+    opts = s.placement.piece_options(0, 1)
     assert opts == ["T", "M", "TT", "TM"]  # MM would exceed the limit of 1
     put_totems(s, 1, 2, 1)
-    opts = s.piece_options(0, 1)
+    opts = s.placement.piece_options(0, 1)
     # Limit reached: a lone Totem is out, but a Tent first raises no limit for tribe 0 (1 Tent).
     assert "M" not in opts and "MM" not in opts and "TM" not in opts
     put_tents(s, 0, "2b")
     # Tribe 0 holds 1 Tent: placing a second raises the majority to 2, so Tent + Totem fits.
-    assert "TM" in s.piece_options(0, 1)
-    assert "M" not in s.piece_options(0, 1)
+    assert "TM" in s.placement.piece_options(0, 1)
+    assert "M" not in s.placement.piece_options(0, 1)
 
 
 def test_no_totem_without_tents_and_no_tent_when_full() -> None:
     s = new()
-    assert "M" not in s.piece_options(0, 2)  # T3 unexplored
+    assert "M" not in s.placement.piece_options(0, 2)  # T3 unexplored
     put_tents(s, 1, "3a", "3b", "3c", "3d")  # T3 Coast full
-    assert s.piece_options(0, 2) == ["M", "MM"]
+    assert s.placement.piece_options(0, 2) == ["M", "MM"]
     put_totems(s, 1, 3, 4)
-    assert s.piece_options(0, 2) == []
+    assert s.placement.piece_options(0, 2) == []
 
 
 def test_payments_wild_pairs_and_three_card_limit() -> None:
-    pay = IwariState.payments
+    pay = Placement.payments
     forest = BIOME_CODES.index("F")
     assert pay([0, 1, 0, 2, 0], forest, 1) == ["F", "CC"]
     assert pay([0, 1, 0, 2, 0], forest, 2) == ["FCC"]
@@ -245,7 +246,7 @@ def test_totem_after_own_tent_in_the_same_turn() -> None:
     assert "cTM-FF" in ids(s) and "cM-F" not in ids(s)
     s.apply(0, "cTM-FF")
     s.apply(0, "s2c")
-    assert s.totems[1] == [1, 1, 0] and s.tent_counts(1)[0] == 2
+    assert s.totems[1] == [1, 1, 0] and s.placement.tent_counts(1)[0] == 2
 
 
 def test_discard_and_draw() -> None:
@@ -389,7 +390,7 @@ def test_third_tribe_win_means_both_players_lose() -> None:
     s.breakdown["half"] = [10, 12, 30]
     s.end_triggered = True
     s.cur = 1
-    s._final_scoring()
+    s.placement._final_scoring()
     assert s.over and s.neutral_won and s.winners() == []
     assert s.view(None)["neutral_won"] is True
 
@@ -398,7 +399,7 @@ def test_third_tribe_tied_with_a_player_does_not_beat_them() -> None:
     s = new(2)
     s.score = [30, 12, 30]
     s.breakdown["half"] = [30, 12, 30]
-    s._final_scoring()
+    s.placement._final_scoring()
     assert not s.neutral_won and s.winners() == [0]
 
 
@@ -416,7 +417,7 @@ def test_tent_scoring_on_the_board() -> None:
     put_tents(s, 1, "5d", "5e")
     put_tents(s, 2, "5f")
     put_tents(s, 3, "5g")
-    assert s._score_tents(multiply=False) == [7, 3, 2, 2]
+    assert s.placement._score_tents(multiply=False) == [7, 3, 2, 2]
 
 
 def test_totem_connection_rulebook_example() -> None:
@@ -430,7 +431,7 @@ def test_totem_connection_rulebook_example() -> None:
     s.totems[5] = [0, 1, 0, 1]
     s.totems[6] = [1, 0, 0, 2]
     s.totems_left = [7, 7, 8, 5]
-    assert s._score_totems() == [0, 0, 0, 5]
+    assert s.placement._score_totems() == [0, 0, 0, 5]
 
 
 def test_mountain_blocks_a_connection() -> None:
@@ -440,11 +441,11 @@ def test_mountain_blocks_a_connection() -> None:
     s.totems[c.a][0] = 1
     s.totems[c.b][0] = 1
     s.mountains = []
-    assert s._score_totems()[0] >= 2
+    assert s.placement._score_totems()[0] >= 2
     s.mountains = [k]
-    before = s._score_totems()[0]
+    before = s.placement._score_totems()[0]
     s.mountains = []
-    assert before < s._score_totems()[0]
+    assert before < s.placement._score_totems()[0]
 
 
 def test_settlements_four_connected_tents_cross_borders() -> None:
@@ -456,9 +457,9 @@ def test_settlements_four_connected_tents_cross_borders() -> None:
     put_tents(s, 0, "2a")
     groups = settlements(b, s.owner, 0)
     assert len(groups) == 1 and len(groups[0]) == 4
-    assert s._score_settlements()[0] == 4
+    assert s.placement._score_settlements()[0] == 4
     put_tents(s, 0, "2c")  # not connected to the group
-    assert s._score_settlements()[0] == 4
+    assert s.placement._score_settlements()[0] == 4
 
 
 def test_half_journey_scoring_at_first_exhaustion() -> None:
@@ -520,12 +521,12 @@ def test_tie_break_by_unused_pieces() -> None:
     s.score = [20, 20, 5]
     s.breakdown["half"] = [20, 20, 5]
     s.tents_left = [10, 12, 20]
-    s._final_scoring()
+    s.placement._final_scoring()
     assert s.winners() == [1]
     s = new(3)
     s.score = [20, 20, 5]
     s.breakdown["half"] = [20, 20, 5]
-    s._final_scoring()
+    s.placement._final_scoring()
     assert s.winners() == [0, 1]
 
 
@@ -536,8 +537,8 @@ def test_feats_rulebook_example_15_9() -> None:
     put_tents(s, 2, "5d", "5e")
     s.feats = [["union", 0, "T5"], ["union", 2, "T5"]]
     assert feats.territory_multiplier(s, 4) == 3
-    assert s._score_tents(multiply=True) == [15, 0, 9]
-    assert s._score_tents(multiply=False) == [5, 0, 3]
+    assert s.placement._score_tents(multiply=True) == [15, 0, 9]
+    assert s.placement._score_tents(multiply=False) == [5, 0, 3]
 
 
 def test_discovery_on_the_last_tent_space() -> None:
@@ -583,7 +584,7 @@ def test_honour_and_respect_on_totem_majority_of_a_connection() -> None:
         == 2
     )
     s.totems[2][0] = 1
-    assert s._score_totems()[0] == 2 * 2
+    assert s.placement._score_totems()[0] == 2 * 2
     # Respect: a water connection, T6-T7 (10).
     put_tents(s, 2, "6a")
     put_totems(s, 2, 6, 1)

@@ -263,8 +263,8 @@ def test_courage_goes_beside_a_feat_and_cancels_it() -> None:
     assert s.feats[-1] == ["courage", 0, "F0"]
     assert feats.territory_multiplier(s, 4) == 1  # cancelled
     assert feats.connection_multiplier(s, conn(s, 4)) == 2  # untouched
-    assert s._score_tents(multiply=True)[2] == tent_points(s.tent_counts(4))[2] + sum(
-        tent_points(s.tent_counts(t))[2] for t in range(12) if t != 4
+    assert s.placement._score_tents(multiply=True)[2] == tent_points(s.placement.tent_counts(4))[2] + sum(
+        tent_points(s.placement.tent_counts(t))[2] for t in range(12) if t != 4
     )
     assert [f["cancelled"] for f in s.view(None)["feats"]] == [True, False, False]
     assert s.claims["courage"] == [0]
@@ -304,7 +304,7 @@ def finish(s: IwariState) -> None:
     """Trigger the end of the game at the end of the last seat's turn."""
     s.end_triggered = True
     s.cur = s.tribe = s.n - 1
-    s._end_turn()
+    s.turns._end_turn()
 
 
 def test_worship_dead_ends_majority_places_it_at_the_end() -> None:
@@ -318,10 +318,10 @@ def test_worship_dead_ends_majority_places_it_at_the_end() -> None:
     assert not s.over and s.phase == "feat" and s.to_act() == [1]
     assert ids(s, 1)[:2] == ["fT1", "fT2"] and len(ids(s, 1)) == 13
     assert "Worship" in s.prompt(1)
-    base = s._score_tents(multiply=True)
+    base = s.placement._score_tents(multiply=True)
     s.apply(1, "fT5")
     assert s.over
-    counts = s.tent_counts(4)
+    counts = s.placement.tent_counts(4)
     assert s.breakdown["tents"][1] == base[1] + tent_points(counts)[1]  # T5 doubled
     assert ["worship", 1, "T5"] in s.feats
 
@@ -399,13 +399,13 @@ def test_long_road_purple_road_follows_roads_and_scores_as_a_territory() -> None
     put_tents(s, 0, names[0], names[3], names[5])
     put_tents(s, 1, names[1], names[6])
     put_tents(s, 2, names[2])
-    assert s._score_purple_road() == [6, 3, 2]
-    without = s._score_tents(multiply=True)
-    s._final_scoring()
+    assert s.placement._score_purple_road() == [6, 3, 2]
+    without = s.placement._score_tents(multiply=True)
+    s.placement._final_scoring()
     assert [a - b_ for a, b_ in zip(s.breakdown["tents"], without, strict=True)] == [6, 3, 2]
     assert s.view(None)["purple_road"] == names
     # Other maps have no purple road.
-    assert new(3)._score_purple_road() == [0, 0, 0]
+    assert new(3).placement._score_purple_road() == [0, 0, 0]
 
 
 def test_glacial_mass_connections_1_and_11_join_the_same_territories() -> None:
@@ -418,7 +418,7 @@ def test_glacial_mass_connections_1_and_11_join_the_same_territories() -> None:
     put_tents(s, 0, b.space_name[b.spaces[c1.a][0]], b.space_name[b.spaces[c1.b][0]])
     put_totems(s, 0, c1.a + 1, 1)
     put_totems(s, 0, c1.b + 1, 1)
-    assert s._score_totems()[0] == 4  # both connections score 2
+    assert s.placement._score_totems()[0] == 4  # both connections score 2
     # Honour (land) and Respect (water) can both be earned on the pair.
     s2 = GAME.new_state(5, 1, {"map": "glacial-mass", "feats": True})
     s2.mountains = []
@@ -428,7 +428,7 @@ def test_glacial_mass_connections_1_and_11_join_the_same_territories() -> None:
     s2.hands[0][b.biome[c1.b]] = 1
     s2._cache = None
     s2.pending = [c1.b, "M", "TFGCD"[b.biome[c1.b]]]
-    s2._commit([])
+    s2.placement._commit([])
     assert [q[0] for q in s2.feat_queue] == ["honour", "respect"]
     assert s2.feat_queue[0][2] == ["C1"] and s2.feat_queue[1][2] == ["C11"]
 
@@ -441,10 +441,10 @@ def test_floating_lands_no_totems_on_tundra() -> None:
     t = tundra[0]
     names = [b.space_name[x] for x in b.spaces[t]]
     put_tents(s, 0, names[0], names[1])
-    assert s.piece_options(0, t) == ["T", "TT"]
+    assert s.placement.piece_options(0, t) == ["T", "TT"]
     other = next(u for u in range(12) if b.biome[u] == 1)
     put_tents(s, 0, b.space_name[b.spaces[other][0]])
-    assert "M" in s.piece_options(0, other)
+    assert "M" in s.placement.piece_options(0, other)
     assert s.view(None)["territories"][t]["totems_allowed"] is False
 
 
@@ -545,7 +545,7 @@ def test_a_ruin_is_replaced_with_two_cards_of_its_icon_and_kept() -> None:
     assert s.owner[sp(s, "1c")] == 0 and s.ruins_kept == [1, 0, 0]
     assert s.tents_left[0] == 19 and s.hands[0] == [0, 0, 0, 0, 1]
     assert any("connection 1 is unlocked" in e["text"] for e in events)
-    assert not s.conn_blocked(conn(s, 1))
+    assert not s.placement.conn_blocked(conn(s, 1))
     s.check_invariants()
 
 
@@ -576,11 +576,11 @@ def test_blocked_connections_do_not_score_or_earn_feats_until_unlocked() -> None
     s.apply(0, "cM-T")  # majority on both sides of connection 1, still blocked: no Honour
     assert s.claims["honour"] == [] and s.phase != "feat"
     k = conn(s, 1)
-    assert s._score_totems()[0] == 0
+    assert s.placement._score_totems()[0] == 0
     s.owner[sp(s, "1c")] = 2  # the Ruin replaced
     s.tents_left[2] -= 1
     s.ruins_kept[2] += 1
-    assert s._score_totems()[0] == 2 and not s.conn_blocked(k)
+    assert s.placement._score_totems()[0] == 2 and not s.placement.conn_blocked(k)
 
 
 def test_ruins_kept_score_one_point_each_at_the_end() -> None:
@@ -590,7 +590,7 @@ def test_ruins_kept_score_one_point_each_at_the_end() -> None:
         s.tents_left[tribe] -= 1
         s.ruins_kept[tribe] += 1
     s.check_invariants()
-    s._final_scoring()
+    s.placement._final_scoring()
     assert s.breakdown["ruins"] == [2, 0, 1]
 
 
@@ -657,7 +657,7 @@ def test_move_a_void_totem_between_biomes_with_one_card_of_each() -> None:
 def test_void_totems_respect_the_totem_limit_and_take_a_second_piece() -> None:
     s = up(3)
     set_hand(s, 0, "GGG")
-    assert "V" not in "".join(s.piece_options(0, 6))  # unexplored: a single Tent only
+    assert "V" not in "".join(s.placement.piece_options(0, 6))  # unexplored: a single Tent only
     put_tents(s, 0, "7a")
     s.apply(0, "t7")
     got = set(ids(s))
@@ -666,7 +666,7 @@ def test_void_totems_respect_the_totem_limit_and_take_a_second_piece() -> None:
     s.apply(0, "cVT-GGG-0")
     assert s.phase == "space"
     s.apply(0, "s7b")
-    assert s.void[6] == 1 and s.tent_counts(6)[0] == 2
+    assert s.void[6] == 1 and s.placement.tent_counts(6)[0] == 2
     s.check_invariants()
     s2 = up(3)
     put_tents(s2, 1, "7a")
@@ -683,8 +683,8 @@ def test_void_totems_add_points_but_hold_no_majority() -> None:
     put_tents(s, 0, "1a", "5a")
     put_totems(s, 0, c.a + 1, 1)
     put_totems(s, 0, c.b + 1, 1)
-    assert s._score_totems()[0] == 2
+    assert s.placement._score_totems()[0] == 2
     s.void[c.a], s.void_pool = 1, 4  # beyond the limit on purpose: scoring only
-    assert s._score_totems()[0] == 3
+    assert s.placement._score_totems()[0] == 3
     s.void[c.b], s.void_pool = 2, 2
-    assert s._score_totems() == [5, 0, 0]
+    assert s.placement._score_totems() == [5, 0, 0]

@@ -35,7 +35,7 @@ def deal(s: IwariState, seat: int, cards: list[int]) -> None:
 
 def put(s: IwariState, t: int, tents: int = 0, ruins: int = 0, totems: int = 0, void_totems: int = 0) -> None:
     """Place pieces in territory index t: the players' (seat 0) and the Void's."""
-    free = s.free_spaces(t)
+    free = s.placement.free_spaces(t)
     for who, k in ((0, tents), (s.n, ruins)):
         for _ in range(k):
             s.owner[free.pop(0)] = who
@@ -102,7 +102,7 @@ def test_the_cost_of_holding_follows_the_hits_to_come() -> None:
     # Filled while the players lead: counted at once for them, nothing to pay any more.
     t11 = s.board.short.index("T11")  # Desert, 4 tent spaces
     put(s, t11, tents=3, ruins=1)
-    s._count(t11)
+    s.solo_rules._count(t11)
     assert s.claimed[t11] == 0 and t11 not in careful.read(s, 0).cost
 
 
@@ -113,7 +113,7 @@ def test_in_coop_the_totem_limit_is_one_players_majority() -> None:
     s = new(2)
     t1 = s.board.short.index("T1")  # on connection 1, where the pawn starts
     put(s, t1, tents=1, ruins=1, totems=1)
-    s.owner[s.free_spaces(t1)[0]] = 1  # the second player's Tent
+    s.owner[s.placement.free_spaces(t1)[0]] = 1  # the second player's Tent
     s.tents_left[1] -= 1
     assert not void._gets_totem(s, t1)
     r = careful.read(s, 0, plays=[1.0])
@@ -122,7 +122,7 @@ def test_in_coop_the_totem_limit_is_one_players_majority() -> None:
     if void._vplace(sim, t1):  # a tie of the closest spaces: the player chooses
         void._place_ruin(sim, t1, void.ruin_candidates(sim, [t1])[0])
     assert (
-        sim.tent_counts(t1)[sim.n] == 2 and sim.control(t1) == 1
+        sim.placement.tent_counts(t1)[sim.n] == 2 and sim.solo_rules.control(t1) == 1
     )  # what the reading foresaw: the Void controls it after the hit
     # The same counts with one player's two Tents: the limit is 2, a Void Totem, the players hold.
     solo = new(1)
@@ -182,7 +182,7 @@ def test_a_card_of_a_completely_explored_biome_skips_the_void_action() -> None:
     # rather than giving the Void a piece in a territory the players hold.
     texts = finish_turn(s)
     assert any("to skip the Void action" in x for x in texts), texts
-    assert all(s.tent_counts(t)[s.n] == 0 for t in explored)
+    assert all(s.placement.tent_counts(t)[s.n] == 0 for t in explored)
 
 
 def test_the_strong_ai_plays_the_careful_player_deterministically_without_peeking() -> None:
@@ -235,7 +235,7 @@ def test_uncharted_the_reading_plays_the_purple_territory_out_hit_by_hit() -> No
     put(s, a, tents=2)  # room for two Totems: each hit sends a Void Totem to the purple territory
     # c is unexplored: the first hit puts a Ruin (the Void leads there, 1 Tent to 0), the next a
     # Void Totem on the purple territory.
-    assert not any(s.tent_counts(c))
+    assert not any(s.placement.tent_counts(c))
     assert pool_ahead(s, [((a, c), False)] * 3) == [1, 3, 5]
     # The reading follows the pawn (connections 1, 2, 3): a Void Totem at each hit of a
     # territory explored before; with two there already, the 5th comes at the third Infection.
@@ -248,7 +248,7 @@ def test_uncharted_the_reading_plays_the_purple_territory_out_hit_by_hit() -> No
     # while the players keep the Tent majority (2 Tents to 1 Ruin, 2 Totems).
     put(s, a, totems=2)
     assert pool_ahead(s, [((a,), False)] * 3) == [0, 0, 0]
-    assert s.tent_counts(a)[s.n] == 0 and b.key == "uncharted-paths"
+    assert s.placement.tent_counts(a)[s.n] == 0 and b.key == "uncharted-paths"
 
 
 def test_uncharted_holding_a_territory_counts_the_void_totems_it_sends_away() -> None:

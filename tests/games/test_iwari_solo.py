@@ -210,7 +210,7 @@ def test_void_cards_are_not_wild_nor_discarded_nor_taken() -> None:
     assert "xV" not in acts and "xT" in acts
     assert all(a in ("t1", "t7", "t12", "xT") for a in acts)  # only the Tundra card places
     s.display = [0, 1, VOID_CARD, VOID_CARD]
-    assert s.draw_options() == ["dT", "dF", "deck"]
+    assert s.turns.draw_options() == ["dT", "dF", "deck"]
 
 
 def test_infection_places_totem_else_closest_ruin_and_moves_the_pawn() -> None:
@@ -322,11 +322,11 @@ def test_counting_a_full_territory_and_ties() -> None:
     t = new(1, 2)
     put(t, 0, "3a", "3b")
     put(t, 1, "3c", "3d")
-    assert t.control(2) == 1  # a Tent tie: the Void takes the virtual Totem
+    assert t.solo_rules.control(2) == 1  # a Tent tie: the Void takes the virtual Totem
     totems(t, 0, 3)
-    assert t.control(2) == 1  # 1 Totem each: the Void wins ties
+    assert t.solo_rules.control(2) == 1  # 1 Totem each: the Void wins ties
     t.totems[2][0] += 1
-    assert t.control(2) == 0
+    assert t.solo_rules.control(2) == 0
 
 
 def test_void_settlement_earns_a_free_action_and_ten_ruins_win() -> None:
@@ -418,7 +418,7 @@ def test_end_when_the_void_has_no_totem_or_all_counted() -> None:
     t = new(1, 2, difficulty=5)
     for x in range(11):
         t.claimed[x] = 0 if x < 8 else 1
-    t._count(11)
+    t.solo_rules._count(11)
     assert t.over and t.claimed[11] == 1
     assert t.winners() == [0] and not t.neutral_won  # the Void holds 4 < 5 territories
 
@@ -511,7 +511,7 @@ def test_long_road_purple_road_rule() -> None:
     assert set(void.ruin_candidates(s, [t])) <= set(free)
     s.owner[road[0]] = 1
     s.tents_left[1] -= 1
-    s._solo_end("test")
+    s.solo_rules._solo_end("test")
     assert s.over and s.winners() == [] and s.neutral_won
 
 
@@ -535,7 +535,7 @@ def test_coop_pieces_count_as_one_tribe() -> None:
     put(s, 0, "3a")
     put(s, 1, "3b")
     put(s, 2, "3c")
-    assert s.control(2) == 0  # 2 Tents of the team vs 1 Ruin
+    assert s.solo_rules.control(2) == 0  # 2 Tents of the team vs 1 Ruin
 
 
 def test_coop_win_gives_every_seat() -> None:
@@ -543,7 +543,7 @@ def test_coop_win_gives_every_seat() -> None:
     for x in range(12):
         s.claimed[x] = 0 if x else -1
     put(s, 0, "1a")
-    s._count(0)
+    s.solo_rules._count(0)
     assert s.over and s.winners() == [0, 1] and s.scores() == [1, 1]  # T1 counted here, for the team
 
 
@@ -636,7 +636,7 @@ def test_forgotten_island_purple_spaces_first_and_the_end() -> None:
             assert ids(s)[:-1] == ["s1c"] or ids(s) == ["s1c"]
             s.apply(0, "s1c")
     assert s.owner[sp(s, "1c")] == 1
-    s._solo_end("test")
+    s.solo_rules._solo_end("test")
     assert s.over and s.neutral_won  # 1 Ruin > 0 Tents on the purple spaces
 
 
@@ -655,7 +655,7 @@ def test_uncharted_paths_totems_on_the_purple_territory_and_the_fifth_wins() -> 
     s.apply(0, "t1")
     assert "cV-FF-0" in ids(s)
     s.apply(0, "cV-FF-0")
-    assert s.void_pool == 0 and s.void[0] == 1 and s.control(0) == 1
+    assert s.void_pool == 0 and s.void[0] == 1 and s.solo_rules.control(0) == 1
     s.check_invariants()
     t = atlas("uncharted-paths")
     put(t, 1, "1c")
@@ -677,7 +677,7 @@ def test_uncharted_paths_free_action_is_offered_only_where_a_tent_or_totem_fits(
     s.apply(0, "t1")
     while s.phase in ("pieces", "space"):
         s.apply(0, "s1d" if s.phase == "space" else next(a for a in ids(s) if a.startswith("cT-")))
-    assert s.tents_left[0] == 0 and s.piece_options(0, 0) == ["V"]
+    assert s.tents_left[0] == 0 and s.placement.piece_options(0, 0) == ["V"]
     assert s.phase == "void"  # on with the turn: the Void action
 
 

@@ -38,8 +38,8 @@ def test_the_projection_is_the_final_scoring_as_things_stand(moves: int) -> None
         actions = s.legal_actions(seat)
         s.apply(seat, actions[step * 7919 % len(actions)].id)
     ended = s.copy()
-    ended._final_scoring()  # the engine's own end-of-journey scoring, on a copy
-    half = s._score_tents(multiply=False) if s.exhaustions == 0 else [0, 0, 0]
+    ended.placement._final_scoring()  # the engine's own end-of-journey scoring, on a copy
+    half = s.placement._score_tents(multiply=False) if s.exhaustions == 0 else [0, 0, 0]
     assert versus.projected_scores(s) == [a + b for a, b in zip(ended.score, half, strict=True)]
     assert sum(versus.projected_scores(s)) > sum(s.score)
 

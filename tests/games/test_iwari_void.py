@@ -165,7 +165,7 @@ def test_contested_token_costs_two_cards_of_a_biome_it_touches() -> None:
     assert not any(a.startswith("cK-") and a != "cK-FF-1" for a in got)
     s.apply(0, "cK-FF-1")
     assert s.contested[0] == 1 and s.contested_owner[0] == 0
-    assert s.tent_counts(1) == [1, 1, 0] and s.owner.count(0) == 0  # not on a tent space
+    assert s.placement.tent_counts(1) == [1, 1, 0] and s.owner.count(0) == 0  # not on a tent space
     assert s.view(None)["contested"][0] == {"id": 1, "between": ["T1", "T2"], "territory": "T2", "tribe": 0}
     s.check_invariants()
 
@@ -189,9 +189,9 @@ def test_contested_tent_counts_for_majority_limit_and_scoring_not_settlements() 
     put(s, 0, "2b")
     s.contested[0], s.contested_owner[0] = 1, 0
     s.tents_left[0] -= 1
-    assert s.tent_counts(1) == [2, 1, 0]
+    assert s.placement.tent_counts(1) == [2, 1, 0]
     assert s.view(None)["territories"][1]["totem_limit"] == 2
-    assert s._score_tents(False)[0] == 3 and s._score_tents(False)[1] == 2
+    assert s.placement._score_tents(False)[0] == 3 and s.placement._score_tents(False)[1] == 2
     # Three Tents on spaces along the road + the token: 4 Tents of tribe 0, but no settlement.
     put(s, 0, "2c", "2d")
     assert settlements(s.board, s.owner, 0) == []
@@ -204,7 +204,7 @@ def test_contested_tent_is_not_a_tent_space_for_discovery() -> None:
     set_hand(s, 0, "FFG")
     s.apply(0, "t2")
     s.apply(0, "cK-FF-1")
-    assert not s.claims["discovery"] and s.free_spaces(1) == [sp(s, "2f")]
+    assert not s.claims["discovery"] and s.placement.free_spaces(1) == [sp(s, "2f")]
 
 
 def test_third_card_adds_a_second_piece() -> None:
@@ -215,7 +215,7 @@ def test_third_card_adds_a_second_piece() -> None:
     assert {"cKT-FFF-1", "cKM-FFF-1"} <= set(ids(s))
     s.apply(0, "cKT-FFF-1")
     s.apply(0, "s2b")
-    assert s.tent_counts(1) == [2, 1, 0] and s.contested[0] == 1
+    assert s.placement.tent_counts(1) == [2, 1, 0] and s.contested[0] == 1
 
 
 def test_a_flipped_token_never_moves_again() -> None:
@@ -236,7 +236,7 @@ def test_in_an_unexplored_territory_the_token_tent_is_its_one_tent() -> None:
     got = ids(s)
     assert "cK-FF-1" in got and "cKT-FFF-1" not in got and "cTT-FF" not in got
     s.apply(0, "cK-FF-1")
-    assert s.tent_counts(1) == [1, 0, 0]
+    assert s.placement.tent_counts(1) == [1, 0, 0]
 
 
 # ---------------------------------------------------------------- Determination
@@ -248,7 +248,7 @@ def test_determination_second_piece_when_exploring_then_passes_right() -> None:
     assert {"cTT-FF", "cTM-FF"} <= set(ids(s))
     s.apply(2, "cTT-FF")
     s.apply(2, ids(s)[0])
-    assert s.tent_counts(1)[2] == 2 and s.determination == 1  # to the previous player
+    assert s.placement.tent_counts(1)[2] == 2 and s.determination == 1  # to the previous player
     # Without the token: one Tent only in an unexplored territory.
     set_hand(s, 0, "GGF")
     s.cur = s.tribe = 0
@@ -290,10 +290,10 @@ def test_worship_contested_most_tents_on_tokens() -> None:
     assert feats.worship_leader(s) == 0
     s.end_triggered = True
     s.cur = s.n - 1
-    s._end_turn()
+    s.turns._end_turn()
     assert s.phase == "feat" and s.cur == 0
     assert sorted(ids(s)) == ["fT2", "fT4", "fskip"]  # contested territories with tribe 0's Tents
-    base = s._score_tents(False)[0]
+    base = s.placement._score_tents(False)[0]
     s.apply(0, "fT2")
     assert s.over and feats.territory_multiplier(s, 1) == 2 and s.breakdown["tents"][0] > base - 1
     t = new(3, worship="contested")
@@ -318,7 +318,7 @@ def test_worship_contested_on_any_contested_territory_with_a_tent_of_the_leader(
     assert feats.worship_leader(s) == 0
     s.end_triggered = True
     s.cur = s.n - 1
-    s._end_turn()
+    s.turns._end_turn()
     offered = sorted(ids(s))
     assert offered == sorted([f"fT{b.contested[k][0] + 1}", f"fT{elsewhere + 1}", "fskip"])
     assert f"fT{inland + 1}" not in offered  # no Contested token borders it

@@ -300,8 +300,8 @@ def placeable(st, hand, t: int) -> int:
     """Pieces the hand's cards can pay for in territory t in one turn (the engine's ``payments``:
     a card of its biome each, or a pair of one other colour; 2 pieces at most, one Tent in an
     unexplored territory)."""
-    most = 2 if st.explored(t) else 1
-    return next((k for k in range(most, 0, -1) if st.payments(hand, st.board.biome[t], k)), 0)
+    most = 2 if st.solo_rules.explored(t) else 1
+    return next((k for k in range(most, 0, -1) if st.placement.payments(hand, st.board.biome[t], k)), 0)
 
 
 def shortfall(st, seat: int, r: Reading) -> int:
@@ -351,7 +351,7 @@ def _extras(st, seat: int) -> float:
     """What the reading does not see: a skip key in hand (rule 1), the map's threats."""
     value = 0.0
     hand = st.hands[seat]
-    explored = st.explored_biomes()
+    explored = st.solo_rules.explored_biomes()
     if any(hand[c] for c in explored):
         value += SKIP_KEY
     return value - _threats(st)

@@ -34,7 +34,7 @@ def piece_counts(st, t: int) -> tuple[int, int, int, int, int, bool, int]:
     Tents count together for control, not for the limit)."""
     v = st.n
     tp = tv = mp = lead = 0
-    for x, k in enumerate(st.tent_counts(t)):
+    for x, k in enumerate(st.placement.tent_counts(t)):
         if x == v:
             tv += k
         else:
@@ -44,7 +44,7 @@ def piece_counts(st, t: int) -> tuple[int, int, int, int, int, bool, int]:
         if x != v:
             mp += k
     mv = st.totems[t][v] + st.void[t]
-    return tp, tv, mp, mv, len(st.free_spaces(t)), st.board.totems_allowed[t], lead
+    return tp, tv, mp, mv, len(st.placement.free_spaces(t)), st.board.totems_allowed[t], lead
 
 
 def _after_hits(

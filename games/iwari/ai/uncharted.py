@@ -51,9 +51,9 @@ def pool_ahead(st, events, sent: list | None = None) -> list[int]:
             if t in closed:
                 continue
             if t not in counts:
-                counts[t] = st.tent_counts(t)
+                counts[t] = st.placement.tent_counts(t)
                 on[t] = sum(st.totems[t]) + st.void[t]
-                free[t] = len(st.free_spaces(t))
+                free[t] = len(st.placement.free_spaces(t))
             c = counts[t]
             if sum(c) and b.totems_allowed[t] and on[t] + 1 <= max(c):
                 if stock > 0:
