@@ -877,5 +877,6 @@ PRESENTATION = Presentation(
         "income": P("iki menu", "Income"),
         "ikizama": P("iki menu", "Ikizama"),
         "nagaya": P("iki menu", "Nagaya"),
+        "done": P("iki menu", "Done"),
     },
 )

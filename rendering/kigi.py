@@ -786,6 +786,9 @@ PRESENTATION = Presentation(
     menus={
         "card": P("kigi menu", "Card"),
         "commission": P("kigi menu", "Commission"),
+        "place": P("kigi menu", "Place"),
+        "tree": P("kigi menu", "Tree"),
+        "back": P("kigi menu", "Back"),
     },
     noise=frozenset({"refill"}),
 )
