@@ -23,7 +23,7 @@ import pytest
 
 from rendering import common
 from rendering.rules import NAMES as EXAMPLE_NAMES
-from tests.discord.helpers import make_world, start_match
+from tests.discord.helpers import custom_ids, live, lobby_button, make_world, open_lobby
 from tests.discord.test_cogs_i18n import after_the_end, play, said
 from tests.i18n_helpers import english_left
 
@@ -71,7 +71,14 @@ async def test_a_whole_game_in_pseudo_leaves_no_english(simcord_env, locales, dr
     alice = world.players[0]
     await alice.slash(world.channel, f"{game} rules")
     await alice.slash(world.channel, "help")
-    await start_match(world, game, 2)
+    # The lobby: a computer player added (its name said in the channel's language), then removed.
+    lobby = await open_lobby(world, alice, game)
+    ai_menu = next(cid for cid in custom_ids(lobby) if cid.startswith("la:"))
+    await alice.select(lobby, ["quick"], custom_id=ai_menu)
+    assert [s.ai for s in (await live(world)).seats] == [None, "quick"]  # the lobby shows "AI 1 (quick)"
+    await alice.select(lobby, ["remove"], custom_id=ai_menu)
+    await world.players[1].click(lobby, custom_id=lobby_button(lobby, "join"))
+    await alice.click(lobby, custom_id=lobby_button(lobby, "start"))
     await alice.slash(world.channel, "match mine")
     await alice.slash(world.channel, "match log")
     await play(world, random.Random(5))
