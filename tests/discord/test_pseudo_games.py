@@ -24,7 +24,7 @@ import pytest
 from rendering import common
 from rendering.rules import NAMES as EXAMPLE_NAMES
 from tests.discord.helpers import custom_ids, live, lobby_button, make_world, open_lobby
-from tests.discord.test_cogs_i18n import after_the_end, play, said
+from tests.discord.test_cogs_i18n import after_the_end, english_said, play
 from tests.i18n_helpers import english_left
 
 pytestmark = pytest.mark.simcord(settle_timeout=15, shard_count=1)
@@ -50,43 +50,31 @@ def drawn(monkeypatch):
     common.clear_picture_caches()
 
 
-def english_sent(env) -> list[tuple[str, str, list[str]]]:
-    found = []
-    for request in env.http_requests:
-        if "/commands" in request.path:  # the slash commands (Discord's own picker, test_commands_i18n)
-            continue
-        for words in said(request.json):
-            left = english_left(words, NAMES)
-            if left:
-                found.append((f"{request.method} {request.path}", words, left))
-    return found
-
-
 @pytest.mark.parametrize("game", GAMES)
 async def test_a_whole_game_in_pseudo_leaves_no_english(simcord_env, locales, drawn, game):
     world = await make_world(simcord_env, 2, NAMES)
     for member in world.players:
         locales.user(member, "en-XA")
     locales.guild(world.guild, "en-XA")
-    alice = world.players[0]
-    await alice.slash(world.channel, f"{game} rules")
-    await alice.slash(world.channel, "help")
+    host = world.players[0]
+    await host.slash(world.channel, f"{game} rules")
+    await host.slash(world.channel, "help")
     # The lobby: a computer player added (its name said in the channel's language), then removed.
-    lobby = await open_lobby(world, alice, game)
+    lobby = await open_lobby(world, host, game)
     ai_menu = next(cid for cid in custom_ids(lobby) if cid.startswith("la:"))
-    await alice.select(lobby, ["quick"], custom_id=ai_menu)
+    await host.select(lobby, ["quick"], custom_id=ai_menu)
     assert [s.ai for s in (await live(world)).seats] == [None, "quick"]  # the lobby shows "AI 1 (quick)"
-    await alice.select(lobby, ["remove"], custom_id=ai_menu)
+    await host.select(lobby, ["remove"], custom_id=ai_menu)
     await world.players[1].click(lobby, custom_id=lobby_button(lobby, "join"))
-    await alice.click(lobby, custom_id=lobby_button(lobby, "start"))
-    await alice.slash(world.channel, "match mine")
-    await alice.slash(world.channel, "match log")
+    await host.click(lobby, custom_id=lobby_button(lobby, "start"))
+    await host.slash(world.channel, "match mine")
+    await host.slash(world.channel, "match log")
     await play(world, random.Random(5))
     finished = await world.bot.store.finished_matches(world.channel.id, 1)
     assert finished and finished[0].match.status == "finished"
     await after_the_end(world, game, world.channel.last_message)
 
-    left = english_sent(simcord_env)
+    left = english_said(simcord_env, NAMES)
     assert not left, "English left in what the bot sent:\n" + "\n".join(
         f"{where}: {words!r} -> {english}" for where, words, english in left[:40]
     )
