@@ -4,6 +4,7 @@
     python bench/phone.py iki --seeds 5
     python bench/phone.py --strict           # exit 1 when a target is missed
     python bench/phone.py --quick            # the smallest configuration (what the test runs)
+    python bench/phone.py --language en_XA   # the pictures' words in another language (issue 35)
 
 Where a 400 px phone shows a picture (SimCord's preview, measured: see bench/README.md):
 
@@ -49,7 +50,7 @@ from PIL import ImageDraw  # noqa: E402
 
 import rendering  # noqa: E402
 from games import REGISTRY  # noqa: E402
-from rendering import common  # noqa: E402
+from rendering import common, i18n  # noqa: E402
 
 SHOWN_WIDTH = 274  # a picture in a card on a 400 px phone (SimCord's preview draws it 275.0 px wide)
 ATTACHMENT_WIDTH, ATTACHMENT_HEIGHT = 312, 688  # the box of a plain attachment there (never enlarged)
@@ -313,17 +314,31 @@ def main(argv: list[str] | None = None) -> int:
         "--quick", action="store_true", help="the usual set-up, one seed, the mid-game stop and the end"
     )
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    parser.add_argument(
+        "--language",
+        default=i18n.DEFAULT,
+        metavar="CODE",
+        help=f"draw the pictures' words in this language (default {i18n.DEFAULT}; {i18n.PSEUDO}: the pseudo-language)",
+    )
     args = parser.parse_args(argv)
     keys = args.keys or list(REGISTRY)
     unknown = [k for k in keys if k not in REGISTRY]
     if unknown:
         parser.error(f"unknown game(s) {', '.join(unknown)}; known: {', '.join(REGISTRY)}")
-    results = collect(keys, 1 if args.quick else args.seeds, args.quick)
+    code = i18n.normalize(args.language)
+    if code == i18n.DEFAULT and not args.language.lower().startswith(i18n.DEFAULT):
+        parser.error(
+            f"unknown language {args.language}; known: {', '.join((*i18n.available(), i18n.PSEUDO))}"
+        )
+    with i18n.language(code):
+        results = collect(keys, 1 if args.quick else args.seeds, args.quick)
     result_rows = rows(results)
     print(
         f"Shown {SHOWN_WIDTH} px wide in a card, within {ATTACHMENT_WIDTH}x{ATTACHMENT_HEIGHT} px as an"
         f" attachment (replay, rules); targets: every text >= {MIN_PX:g} px,"
     )
+    if code != i18n.DEFAULT:
+        print(f"Language: {code}.")
     print(f"height <= {MAX_RATIO}x width, no text drawn outside rendering.common.draw_text.")
     print()
     print(table(result_rows))

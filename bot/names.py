@@ -31,6 +31,25 @@ def plain(name: str) -> str:
     return out or "?"
 
 
+# A computer seat's name as the lobby saves it (bot/service/lobbies.py ``add_ai``), in English.
+_AI_NAME = re.compile(r"AI (\d+) \((\w+)\)")
+
+
+def seat_name(user_id: int | None, name: str, ai: str | None) -> str:
+    """A seat's name in the language of the moment: a person's name as stored; a computer seat's
+    (saved as "AI 1 (quick)", in English, and kept so: old matches load) said from its number and
+    level in the reader's language."""
+    found = _AI_NAME.fullmatch(name) if user_id is None and ai is not None else None
+    if found is None:
+        return name
+    from games.ai import LEVEL_NAMES
+    from rendering.i18n import _, tr
+
+    level = tr(LEVEL_NAMES[ai]) if ai in LEVEL_NAMES else ai
+    # TRANSLATORS: a computer player's name: "AI 1 (quick)"; {level} is the AI's level.
+    return _("AI {n} ({level})", n=int(found[1]), level=level)
+
+
 _LINK = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*):(//)")
 _LEADING = re.compile(r"^([#>*+-]|\d+[.)])")
 

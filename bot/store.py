@@ -91,6 +91,14 @@ class Seat:
     def to_json(self) -> dict:
         return {"user_id": self.user_id, "name": self.name, "ai": self.ai}
 
+    @property
+    def shown_name(self) -> str:
+        """The name to show, in the language of the moment (a computer seat's: ``bot.names.seat_name``);
+        ``name`` is what is saved."""
+        from bot.names import seat_name
+
+        return seat_name(self.user_id, self.name, self.ai)
+
     @classmethod
     def from_json(cls, data: dict) -> Seat:
         return cls(user_id=data.get("user_id"), name=str(data.get("name", "?")), ai=data.get("ai"))
@@ -135,15 +143,15 @@ class Match:
 
     @property
     def names(self) -> list[str]:
-        """The players' names as stored (for pictures and alt text)."""
-        return [s.name for s in self.seats]
+        """The players' names for pictures and alt text (a computer seat's in the language of the moment)."""
+        return [s.shown_name for s in self.seats]
 
     @property
     def shown_names(self) -> list[str]:
         """The players' names for Discord text: markdown, mentions and links made inert."""
         from bot.names import shown
 
-        return [shown(s.name) for s in self.seats]
+        return [shown(s.shown_name) for s in self.seats]
 
 
 @dataclass

@@ -195,7 +195,7 @@ class Matches(commands.Cog):
             seats = self.bot.service.state_of(match).to_act()
         except (CorruptRow, ServiceError):  # a damaged match is listed all the same
             return _("someone")
-        return list_words([shown(match.seats[s].name) for s in seats]) or _("nobody")
+        return list_words([shown(match.seats[s].shown_name) for s in seats]) or _("nobody")
 
     @match.command(
         name=locale_str("return"),
@@ -219,7 +219,7 @@ class Matches(commands.Cog):
             match, winners = await answer_in_time(
                 interaction, self.bot.service.resign(interaction.channel_id, interaction.user.id)
             )
-            names = list_words([shown(match.seats[w].name) for w in winners]) or _(
+            names = list_words([shown(match.seats[w].shown_name) for w in winners]) or _(
                 "nobody (a loss against the game)"
             )
             await reply(
@@ -333,12 +333,14 @@ class Matches(commands.Cog):
                 by_seat = {r.seat: r for r in f.results}
                 scores = list_words(
                     [
-                        f"{'🏆 ' if by_seat.get(i) and by_seat[i].won else ''}{shown(seat.name)} "
+                        f"{'🏆 ' if by_seat.get(i) and by_seat[i].won else ''}{shown(seat.shown_name)} "
                         f"{by_seat[i].score if i in by_seat else '-'}"
                         for i, seat in enumerate(m.seats)
                     ]
                 )
-                winners = [shown(m.seats[r.seat].name) for r in f.results if r.won and r.seat < len(m.seats)]
+                winners = [
+                    shown(m.seats[r.seat].shown_name) for r in f.results if r.won and r.seat < len(m.seats)
+                ]
                 date = when(f.finished_at, "d")
                 value = _(
                     "{date}: {scores}\nWinner: {names}",

@@ -74,7 +74,11 @@ def board_key(match_id: int) -> tuple:
 def seat_label(match: Match, seat: int) -> str:
     s = match.seats[seat]
     if s.ai is not None:
-        return _("**{name}** (AI)", name=shown(s.name)) if s.user_id is not None else f"**{shown(s.name)}**"
+        return (
+            _("**{name}** (AI)", name=shown(s.shown_name))
+            if s.user_id is not None
+            else f"**{shown(s.shown_name)}**"
+        )
     return f"<@{s.user_id}>"
 
 
@@ -202,9 +206,11 @@ class Messages:
             if payload.get("expired"):
                 text = _("Closed: nobody pressed Start in time.")
         else:
-            order = " -> ".join(shown(s.name) for s in match.seats)
+            order = " -> ".join(shown(s.shown_name) for s in match.seats)
             text = _("Started. Seat order: {order}.", order=order)
-        players = "\n".join(f"{i + 1}. {shown(s.name)}" for i, s in enumerate(match.seats)) or _("nobody yet")
+        players = "\n".join(f"{i + 1}. {shown(s.shown_name)}" for i, s in enumerate(match.seats)) or _(
+            "nobody yet"
+        )
         items: list[discord.ui.Item] = [
             discord.ui.TextDisplay(
                 _("### {game}: new match #{id}\n{text}", game=game.title, id=match.id, text=text)
@@ -238,7 +244,7 @@ class Messages:
         ]
 
     def scores_line(self, match: Match, scores: list[int]) -> str:
-        return " · ".join(f"{shown(s.name)} **{scores[i]}**" for i, s in enumerate(match.seats))
+        return " · ".join(f"{shown(s.shown_name)} **{scores[i]}**" for i, s in enumerate(match.seats))
 
     async def board_message(
         self, match: Match, state: GameState, recent: list[str]
@@ -386,7 +392,7 @@ class Messages:
         # The game's scoring parts in words (after a resignation the game did not count them).
         parts = state.score_parts() if resigned is None else None
         table = "\n".join(
-            f"{'🏆 ' if s in winners else ''}{shown(match.seats[s].name)}: **{scores[s]}**"
+            f"{'🏆 ' if s in winners else ''}{shown(match.seats[s].shown_name)}: **{scores[s]}**"
             + (" = " + " · ".join(f"{tr(words)} {points}" for words, points in parts[s]) if parts else "")
             for s in ranking
         )

@@ -86,7 +86,7 @@ def name(group: str, menus: Mapping[str, str] | None = None) -> str:
 
 def placeholder(row: Row, menus: Mapping[str, str] | None = None) -> str:
     """What a select asks and how many options it holds, within ``PLACEHOLDER_MAX`` characters:
-    "Territory + tent · 12", "Spot · 26-27 of 27". A joined question names its first and last
+    "Territory + Tent · 12", "Spot · 26-27 of 27". A joined question names its first and last
     steps' kinds when all of them would not fit; its options say every step in words."""
     counts = [str(row.total)]
     if row.total > len(row.actions):
@@ -102,8 +102,9 @@ def placeholder(row: Row, menus: Mapping[str, str] | None = None) -> str:
     ]:
         what = words[0]
         for word in words[1:]:
-            # TRANSLATORS: a menu's name for a question of several steps: "Territory + tent".
-            what = _("{kinds} + {kind}", kinds=what, kind=word.lower())
+            # TRANSLATORS: a menu's name for a question of several steps: "Territory + Tent" (each
+            # kind as the catalogue writes it: its case is not changed).
+            what = _("{kinds} + {kind}", kinds=what, kind=word)
         text = f"{what} · {count}"
         if len(text) <= PLACEHOLDER_MAX:
             return text

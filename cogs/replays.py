@@ -175,7 +175,7 @@ class Replays:
         state = self.service.state_of(match)
         scores = state.scores()
         if state.is_over():
-            winners = and_words([match.seats[w].name for w in state.winners()]) or _("nobody")
+            winners = and_words([match.seats[w].shown_name for w in state.winners()]) or _("nobody")
             end = _("Winner: {names}.", names=winners)
         else:
             end = _("It ended with a resignation.")
@@ -189,7 +189,7 @@ class Replays:
             id=match.id,
             turns=turns,
             pictures=pictures,
-            scores=list_words([f"{s.name} {scores[i]}" for i, s in enumerate(match.seats)]),
+            scores=list_words([f"{s.shown_name} {scores[i]}" for i, s in enumerate(match.seats)]),
             end=end,
         )
         return discord.File(

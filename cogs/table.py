@@ -37,7 +37,7 @@ from cogs.panel import Panels, closed_view
 from cogs.replays import Replays, log_message
 from cogs.writer import Writer, transient
 from rendering.facts import facts
-from rendering.i18n import _, _n, list_words
+from rendering.i18n import _, _n, language, list_words
 
 log = logging.getLogger(__name__)
 
@@ -242,11 +242,12 @@ class Table:
         if thread:
             if not isinstance(channel, discord.TextChannel):
                 raise ServiceError(_("Threads can only be opened from a text channel."))
-            target = await channel.create_thread(
+            # The thread's name is read by the channel: in the channel's language, not the host's.
+            with language(await self.service.channel_language(channel.id, interaction.guild_id)):
                 # TRANSLATORS: the name of a match's thread: "Iki with alice".
-                name=_("{game} with {name}", game=game.title, name=plain(user.display_name))[:100],
-                type=discord.ChannelType.public_thread,
-                auto_archive_duration=10080,
+                name = _("{game} with {name}", game=game.title, name=plain(user.display_name))[:100]
+            target = await channel.create_thread(
+                name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
             )
         else:
             target = channel
@@ -345,7 +346,7 @@ class Table:
         state = self.service.state_of(match)
         to_act = state.to_act()
         if seat not in to_act:
-            waiting = list_words([shown(match.seats[s].name) for s in to_act])
+            waiting = list_words([shown(match.seats[s].shown_name) for s in to_act])
             raise ServiceError(_("It is not your turn: waiting for {waiting}.", waiting=waiting))
         self.admits_pictures(interaction.user.id)
         moment = (interaction.user.id, match.id, match.version)
@@ -523,7 +524,7 @@ class Table:
         match = await self.here(interaction, match_id)
         names = list_words(
             [
-                shown(match.seats[s].name)
+                shown(match.seats[s].shown_name)
                 for s in self.service.check_absent_choice(match, interaction.user.id, version)
             ]
         )

@@ -43,6 +43,7 @@ from cogs.components import jump_url
 from cogs.messages import Messages, component_ids, message_text
 from cogs.panel import Panels
 from games.text import event_text
+from rendering import i18n
 from rendering.i18n import _, language
 
 log = logging.getLogger(__name__)
@@ -505,12 +506,11 @@ class Writer:
     async def _show_final(self, match: Match, channel, effect: Effect, history) -> None:
         """The result at the bottom; the board and the mention are deleted (the result shows the end)."""
         old = match.board_message_id
-        title = self.messages.final_title(match)
         if history is not None:
             await self._delete_strays(match, history, keep=old)
             for stray in self._stray_mentions(match, history, None):
                 await self._delete(channel, stray.id)
-            posted = any(title in message_text(m) for m in history)
+            posted = self._final_posted(match, history)
         else:
             posted = False
         if not posted:
@@ -527,6 +527,19 @@ class Writer:
         await self._delete(channel, old)
         await self._delete(channel, match.mention_message_id)
         self.panels.forget(match.id)
+
+    def _final_posted(self, match: Match, history) -> bool:
+        """Whether the match's end is in the channel already, whichever language it was posted in
+        (the channel's may have changed since): a result by its buttons' ids, an abandonment (no
+        buttons) by its title in any language the bot speaks."""
+        marker = f"rs:{match.id}"
+        titles = set()
+        for code in (*i18n.available(), i18n.PSEUDO):
+            with language(code):
+                titles.add(self.messages.final_title(match))
+        return any(
+            marker in component_ids(m) or any(title in message_text(m) for title in titles) for m in history
+        )
 
     # -- notices
 

@@ -604,5 +604,6 @@ PRESENTATION = Presentation(
         "turn": P("ikenokoi menu", "Action"),
         "take": P("ikenokoi menu", "Take"),
         "order": P("ikenokoi menu", "Order"),
+        "skip": P("ikenokoi menu", "Skip"),
     },
 )

@@ -306,8 +306,12 @@ def _nagaya(
         else:
             tag = _p("iki stall", "corner") if st["corner"] else ""
             extra = _("+{n} mon", n=st["surcharge"]) if st["surcharge"] and not free else ""
-            label = "  ".join(x for x in (name, tag, extra) if x)
-            _t(d, (rx + 8, mid), label, TEXT if chosen else SMALL, INK if chosen else MUTED, "lm")
+            size = TEXT if chosen else SMALL
+            room = rw - 8  # to the box's edge
+            if tag:  # a longer language: the word "corner" is cut before the number and the surcharge
+                tag = fitted(tag, size, room - text_length(f"{name}    {extra}", size))
+            label = fitted("  ".join(x for x in (name, tag, extra) if x), size, room)
+            _t(d, (rx + 8, mid), label, size, INK if chosen else MUTED, "lm")
 
 
 def _main_street(image: Image.Image, v: dict, y: int, row_h: int = ROW_H, marks: dict | None = None) -> int:
@@ -877,5 +881,6 @@ PRESENTATION = Presentation(
         "income": P("iki menu", "Income"),
         "ikizama": P("iki menu", "Ikizama"),
         "nagaya": P("iki menu", "Nagaya"),
+        "done": P("iki menu", "Done"),
     },
 )

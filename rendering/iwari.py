@@ -1119,6 +1119,11 @@ PRESENTATION = Presentation(
         "ruin": P("iwari menu", "Ruin"),
         "destination": P("iwari menu", "Destination"),
         "piece": P("iwari menu", "Piece"),
+        "back": P("iwari menu", "Back"),
+        "move": P("iwari menu", "Move"),
+        "refill": P("iwari menu", "Refill"),
+        "skip": P("iwari menu", "Skip"),
+        "void": P("iwari menu", "Void"),
     },
     noise=frozenset({"display"}),
 )

@@ -24,6 +24,7 @@ from games.text import P, T
 from rendering import kigi_words
 from rendering.common import (
     BACKGROUND,
+    ELLIPSIS,
     HIGHLIGHT,
     INK,
     LINE,
@@ -178,7 +179,11 @@ def _draw_loose_card(d: ImageDraw.ImageDraw, card: dict, x: float, y: float, w: 
     if card["kind"] == "commission":
         d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=COMMISSION_FILL, outline=INK, width=2)
         centered_text(d, (x + w / 2, y + 15), fitted(_("Commission"), TEXT, w - 8), TEXT, fill=MUTED)
-        lines = wrap(commission_text(card), TEXT, w - 10)
+        # In a longer language a word may be wider than the card, and the lines more than it holds.
+        lines = [fitted(line, TEXT, w - 10) for line in wrap(commission_text(card), TEXT, w - 10)]
+        most = max(1, int((h - 50) // 21))
+        if len(lines) > most:
+            lines = [*lines[: most - 1], fitted(f"{lines[most - 1]}{ELLIPSIS}", TEXT, w - 10)]
         for i, line in enumerate(lines):
             centered_text(d, (x + w / 2, y + h / 2 + 2 + (i - (len(lines) - 1) / 2) * 21), line, TEXT)
         bonus = fitted(_n("+{n} point", "+{n} points", COMMISSION_BONUS), TEXT, w - 8)
@@ -786,6 +791,9 @@ PRESENTATION = Presentation(
     menus={
         "card": P("kigi menu", "Card"),
         "commission": P("kigi menu", "Commission"),
+        "place": P("kigi menu", "Place"),
+        "tree": P("kigi menu", "Tree"),
+        "back": P("kigi menu", "Back"),
     },
     noise=frozenset({"refill"}),
 )

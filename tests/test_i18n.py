@@ -9,6 +9,7 @@ from games.base import event
 from games.text import L, Msg, N, P, T, dump_events, event_text
 from rendering import i18n
 from rendering.i18n import PSEUDO, _, language, normalize, pseudo, tr
+from tests.i18n_helpers import english_left
 
 
 def test_a_message_is_its_english_and_keeps_its_id_and_parameters():
@@ -61,3 +62,17 @@ async def test_the_language_follows_a_task_and_a_thread():
     with language("en-XA"):
         here = await asyncio.to_thread(lambda: _("Your turn"))
     assert here == pseudo("Your turn") and _("Your turn") == "Your turn"
+
+
+def test_a_computer_seat_s_saved_name_is_said_in_the_reader_s_language() -> None:
+    """A computer seat is saved as "AI 1 (quick)" (old matches too): it is said from its number and
+    level at display time; a person's name, and a person's seat an AI took over, stay as saved."""
+    from bot.store import Seat
+
+    ai = Seat(None, "AI 2 (quick)", ai="quick")
+    assert ai.shown_name == "AI 2 (quick)" and ai.to_json()["name"] == "AI 2 (quick)"
+    with language(PSEUDO):
+        said = ai.shown_name
+        assert said != "AI 2 (quick)" and "2" in said and not english_left(said)
+        assert Seat(7, "AI 2 (quick)", ai="quick").shown_name == "AI 2 (quick)"  # a person so named
+        assert Seat(None, "Robot", ai="strong").shown_name == "Robot"

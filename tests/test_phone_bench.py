@@ -41,6 +41,17 @@ def test_every_picture_meets_the_targets_at_the_width_shown(key: str, capsys) ->
     assert phone.main([key, "--quick", "--strict"]) == 0, capsys.readouterr().out
 
 
+def test_the_targets_hold_in_the_pseudo_language(capsys) -> None:
+    """In ``en_XA`` (every word accented and 40% longer, issue 35) the pictures still meet both targets."""
+    assert phone.main(["--quick", "--strict", "--language", "en_XA"]) == 0, capsys.readouterr().out
+    assert "Language: en_XA." in capsys.readouterr().out
+
+
+def test_an_unknown_language_is_refused() -> None:
+    with pytest.raises(SystemExit):
+        phone.main(["--quick", "--language", "xx"])
+
+
 def test_a_card_shows_a_picture_at_its_width_an_attachment_within_its_box() -> None:
     assert phone.SHOWN_WIDTH == 274  # SimCord's preview, 400 px wide: 275.0 px (bench/README.md)
     wide = phone.Picture("public", "x", 548, 400, [(16.0, "a"), (20.0, "b")])

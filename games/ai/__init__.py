@@ -62,7 +62,7 @@ from games.ai.plan import plan
 from games.ai.search import NAVIGATION_GROUPS, Decision, Sampler, decisions, ismcts
 from games.base import GameState
 from games.rng import Rng
-from games.text import T
+from games.text import P, T
 
 __all__ = [
     "DEFAULT_BUDGET_S",
@@ -81,6 +81,12 @@ LEVELS: dict[str, str] = {
     "random": T("Random: plays any legal move."),
     "quick": T("Quick: tries a few random games after each move (about 0.3 s a move)."),
     "strong": T("Strong: tree search over the possible hidden cards (up to the time budget)."),
+}
+# Each level's name as a computer seat's name says it ("AI 1 (quick)").
+LEVEL_NAMES: dict[str, str] = {
+    "random": P("ai level", "random"),
+    "quick": P("ai level", "quick"),
+    "strong": P("ai level", "strong"),
 }
 DEFAULT_LEVEL = "quick"
 DEFAULT_BUDGET_S = 2.0

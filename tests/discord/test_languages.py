@@ -183,3 +183,12 @@ async def test_a_panel_the_writer_refreshes_stays_in_its_person_s_language(simco
     with simcord_env.time_context():
         await panels.refresh(match, [seat])
     assert built_in["panel"] == [i18n.PSEUDO]
+
+
+async def test_a_match_thread_is_named_in_the_channel_s_language_not_its_host_s(simcord_env, locales):
+    world = await make_world(simcord_env, 2)
+    host = world.players[0]
+    locales.user(host, "en-XA")  # the host reads the pseudo-language; the channel is English
+    await host.slash(world.channel, "ikenokoi new", thread=True)
+    (thread,) = world.channel.threads
+    assert thread.name == "Ike No Koi with alice"

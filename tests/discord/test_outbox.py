@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import random
 
+import discord
+
 from bot.config import Settings
 from bot.core import create_bot
 from bot.service import forced_steps
@@ -154,12 +156,10 @@ async def test_a_kill_after_a_saved_move_still_shows_its_board_after_the_restart
     await world.bot.store.close()
 
 
-async def test_a_kill_after_the_last_move_still_posts_the_final_scores(simcord_env, db_path):
-    world = await make_world(simcord_env, 2)
-    match_id = await start_match(world, "ikenokoi", 2)
-    rng = random.Random(4)
+async def play_to_the_last_move(world, match_id: int, rng: random.Random):
+    """Random moves through the service until the next one can end the game; its boards delivered.
+    Returns the match, the seat to act and an action of it that ends the game."""
     service = world.bot.service
-    # Play until one action is left, then die right after saving the last one.
     while True:
         match = await service.get(match_id)
         state = service.state_of(match)
@@ -171,8 +171,17 @@ async def test_a_kill_after_the_last_move_still_posts_the_final_scores(simcord_e
         await service.act(match_id, match.seats[seat].user_id, match.version, action)
     await world.env.settle()
     await world.bot.table.writer.idle()
+    return match, seat, last[0].id
+
+
+async def test_a_kill_after_the_last_move_still_posts_the_final_scores(simcord_env, db_path):
+    world = await make_world(simcord_env, 2)
+    match_id = await start_match(world, "ikenokoi", 2)
+    service = world.bot.service
+    # Play until one action is left, then die right after saving the last one.
+    match, seat, last = await play_to_the_last_move(world, match_id, random.Random(4))
     crash_before_delivery(world)
-    await service.act(match_id, match.seats[seat].user_id, match.version, last[0].id)
+    await service.act(match_id, match.seats[seat].user_id, match.version, last)
     assert (await service.get(match_id)).status == "finished"
     assert not any("is over" in text(m) for m in world.channel.history())
     await restart(world, db_path)
@@ -180,6 +189,41 @@ async def test_a_kill_after_the_last_move_still_posts_the_final_scores(simcord_e
     assert len(finals) == 1 and finals[0].attachments[0].filename == "final.png"
     assert live_boards(world) == [], "no board offers buttons after the end"
     assert mentions(world) == [], "the last mention is deleted"
+    await world.bot.reminders.stop()
+    await world.bot.store.close()
+
+
+async def test_a_result_posted_before_a_kill_is_not_posted_again_in_the_channels_new_language(
+    simcord_env, db_path, locales
+):
+    """The result was posted (in the server's language, en-XA) but the process died before marking
+    it delivered; the channel's language changed meanwhile. Recovery finds the result by its
+    buttons, whatever its words, and does not post it twice (issue 35)."""
+    world = await make_world(simcord_env, 2)
+    locales.guild(world.guild, "en-XA")
+    match_id = await start_match(world, "ikenokoi", 2)
+    service = world.bot.service
+    match, seat, last = await play_to_the_last_move(world, match_id, random.Random(4))
+
+    async def killed(*args, **kwargs):  # the process dies right after the result is posted
+        return None
+
+    world.bot.store.finish_effects = killed
+    await service.act(match_id, match.seats[seat].user_id, match.version, last)
+    await world.env.settle()
+    await world.bot.table.writer.idle()
+    assert await world.bot.store.pending_effects(match_id), "the result is not marked delivered"
+
+    def results() -> list:
+        return [m for m in world.channel.history() if f"rs:{match_id}" in custom_ids(m)]
+
+    assert len(results()) == 1 and "is over" not in text(results()[0]), "posted once, in en-XA"
+    mods = world.guild.create_role("mods", permissions=discord.Permissions(manage_channels=True))
+    mod = world.guild.add_member(simcord_env.create_user("mod"), roles=[mods])
+    await mod.slash(world.channel, "settings", language="en")
+    await restart(world, db_path)
+    assert len(results()) == 1, "the result is not posted again"
+    assert not await world.bot.store.pending_effects(match_id)
     await world.bot.reminders.stop()
     await world.bot.store.close()
 
