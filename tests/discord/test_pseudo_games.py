@@ -6,7 +6,7 @@ answers are in ``en_XA`` as the bot itself chooses them. Then everything the bot
 contents, embeds, component labels, placeholders, options, text displays and alt texts of every
 REST call (channel posts, edits, ephemeral answers and follow-ups, a thread's name), and every text
 drawn on its pictures (``rendering.common.record_text``): no English word is left
-(``tests/i18n_helpers.py``). Nothing is accented on its way in (unlike test_cogs_i18n.py): a word
+(``tests/i18n_helpers.py``). Nothing is accented on its way in (unlike a check that takes the other layers as translated): a word
 the bot says in English is found here whichever layer built it. SimCord enforces Discord's limits
 (labels 80, options 100, placeholders 150, text displays), so a text the 40% longer pseudo-language
 pushes past one fails the game.
@@ -24,7 +24,7 @@ import pytest
 from rendering import common
 from rendering.rules import NAMES as EXAMPLE_NAMES
 from tests.discord.helpers import custom_ids, live, lobby_button, make_world, open_lobby
-from tests.discord.test_cogs_i18n import after_the_end, english_said, play
+from tests.discord.pseudo import after_the_end, english_said, play
 from tests.i18n_helpers import english_left
 
 pytestmark = pytest.mark.simcord(settle_timeout=15, shard_count=1)

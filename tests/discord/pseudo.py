@@ -1,35 +1,14 @@
-"""The Discord layer's own words in the pseudo-language ``en_XA`` (issue 35): a short game of each
-game played through SimCord, every interaction and every post in ``en_XA``, and every word that
-cogs/ sends to Discord (contents, embeds, button labels, menus' placeholders, options and their
-descriptions, text displays, alt texts, a thread's name) read in the REST calls the bot made: no
-English left (``tests/i18n_helpers.py``).
-
-Only the words of cogs/panel.py, matches.py, messages.py, replays.py, table.py, components.py and
-common.py are checked here: the words that come from elsewhere where they enter these modules (an
-engine's label, prompt or event through ``tr``/``format_event``, the facts, alt texts and lines of
-``rendering``, a rules page) are taken as translated (``others_in_pseudo``), so that the test says
-whether cogs/ passes every one of them through the translation where it becomes text, whichever of
-the other parts of issue 35 has landed. The slash commands' names and descriptions (sent when the
-commands are synced) are not cogs/'s words and are left out.
-"""
+"""Reading what the bot said, and playing a whole game by the components' ids, for the tests of
+the pseudo-language ``en_XA`` (issue 35): the words of every REST call the bot made, with the English
+left in them (``tests/i18n_helpers.py``); a game played at random through Play, its menus and Undo,
+whatever language its labels are in; the buttons and commands about a finished match."""
 
 from __future__ import annotations
 
 import random
-from contextvars import ContextVar
 
 import pytest
 
-import bot.service.base
-import cogs.common
-import cogs.components
-import cogs.matches
-import cogs.messages
-import cogs.panel
-import cogs.table
-import rendering
-from games.text import Msg
-from rendering import i18n
 from tests.discord.helpers import (
     board_message,
     components,
@@ -37,73 +16,9 @@ from tests.discord.helpers import (
     live,
     lobby_button,
     lobby_message,
-    make_world,
     member_of,
-    start_match,
 )
 from tests.i18n_helpers import english_left
-
-pytestmark = pytest.mark.simcord(settle_timeout=15, shard_count=1)
-
-# One short game of each game: the smallest table it is played at.
-GAMES = [("iki", 2, {}), ("kigi", 2, {}), ("ikenokoi", 2, {}), ("iwari", 1, {"mode": "solo"})]
-NAMES = ("alice", "bob", "carol")
-
-
-@pytest.fixture
-def bot_settings() -> dict:
-    # A whole game runs longer than the bot's timers (see tests/discord/test_games.py).
-    return {"board_step_delay": 3600.0, "outbox_sweep": 0}
-
-
-@pytest.fixture
-def pseudo_everywhere(monkeypatch, request):
-    """Every interaction and every post in ``en_XA``: the language of the moment is ``en_XA``
-    wherever nothing sets it, and, where the bot sets it from Discord's locales (the person's for an
-    interaction, the channel's or server's for a post), every person and the server say ``en-XA``
-    (the ``locales`` fixture, where there is one)."""
-    monkeypatch.setattr(i18n, "_current", ContextVar("koi_language", default=i18n.PSEUDO))
-    try:
-        return request.getfixturevalue("locales")
-    except pytest.FixtureLookupError:
-        return None
-
-
-def _accented(text: str) -> str:
-    """A text in ``en_XA`` whatever it was, as long as it was (no padding)."""
-    return text.translate(i18n._ACCENTS)
-
-
-@pytest.fixture
-def others_in_pseudo(monkeypatch):
-    """The words that enter cogs/ from the engines and ``rendering`` as if already translated:
-    a plain string given to ``tr`` (or ``format_event``) comes out in ``en_XA`` as a message would;
-    the facts, alt texts, lines beside the board and rules pages come out in ``en_XA``."""
-    real_tr = i18n.tr
-
-    def tr(value, code=None):
-        if isinstance(value, str) and not isinstance(value, Msg) and (code or i18n.current()) == i18n.PSEUDO:
-            return i18n.pseudo(value)
-        return real_tr(value, code)
-
-    for module in (bot.service.base, cogs.components, cogs.panel, cogs.messages, cogs.matches):
-        monkeypatch.setattr(module, "tr", tr)
-
-    def in_pseudo(fn):  # accented, not longer: these texts are cut to Discord's limits already
-        def wrapper(*args, **kwargs):
-            out = fn(*args, **kwargs)
-            return _accented(out) if isinstance(out, str) else out
-
-        return wrapper
-
-    for module in (cogs.panel, cogs.table):
-        monkeypatch.setattr(module, "facts", in_pseudo(module.facts))
-    for name in ("describe", "glance", "standing", "outcome"):
-        monkeypatch.setattr(rendering, name, in_pseudo(getattr(rendering, name)))
-    monkeypatch.setattr(cogs.common, "rules_description", in_pseudo(cogs.common.rules_description))
-    pages = cogs.common.rules_pages
-    monkeypatch.setattr(cogs.common, "rules_pages", lambda text: [_accented(p) for p in pages(text)])
-
 
 # -- what the bot said
 
@@ -221,29 +136,3 @@ async def after_the_end(world, game: str, final) -> None:
     await click_id(alice, final, "rm:")  # a rematch lobby, then cancelled
     rematch = lobby_message(world)
     await alice.click(rematch, custom_id=lobby_button(rematch, "cancel"))
-
-
-@pytest.mark.parametrize(("game", "n", "options"), GAMES, ids=[g for g, _n, _o in GAMES])
-async def test_a_game_in_pseudo_has_no_english_of_cogs(
-    simcord_env, pseudo_everywhere, others_in_pseudo, game, n, options
-):
-    world = await make_world(simcord_env, max(n, 2), NAMES)
-    if pseudo_everywhere is not None:
-        for member in world.players:
-            pseudo_everywhere.user(member, "en-XA")
-        pseudo_everywhere.guild(world.guild, "en-XA")
-    await world.players[0].slash(world.channel, f"{game} rules")
-    await start_match(world, game, n, **options)
-    await world.players[0].slash(world.channel, "match mine")
-    await world.players[0].slash(world.channel, "match log")
-    await play(world, random.Random(3))
-    match = await world.bot.store.finished_matches(world.channel.id, 1)
-    assert match and match[0].match.status == "finished"
-    final = world.channel.last_message
-    await after_the_end(world, game, final)
-    if game == "kigi":  # the animated replay once (it is long to draw): its words are its alt text
-        await click_id(world.players[1], final, "rp:")
-    left = english_said(simcord_env, NAMES[: max(n, 2)])
-    assert not left, "English left in cogs/' words:\n" + "\n".join(
-        f"{where}: {words!r} -> {english}" for where, words, english in left[:40]
-    )
