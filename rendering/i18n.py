@@ -151,12 +151,7 @@ def tr(value: Any, code: str | None = None) -> Any:
         return str.__str__(value)
     cat = catalogue(code)
     if isinstance(value, ListMsg):
-        from babel.lists import format_list
-
-        items = [str(tr(i, code)) for i in value.items]
-        if not items:
-            return ""
-        return format_list(items, style="unit", locale=babel_locale(code))
+        return _join([str(tr(i, code)) for i in value.items], code)
     if value.plural is not None:
         n = value.n if isinstance(value.n, int) else 0
         if value.ctx is not None:
@@ -175,6 +170,29 @@ def tr(value: Any, code: str | None = None) -> Any:
     except (KeyError, IndexError, ValueError, AttributeError):
         log.error("the %s translation of %r does not fit its parameters", code, value.mid)
         return value.mid.format(**args) if value.plural is None else str.__str__(value)
+
+
+# How a language joins a list of items: CLDR's "unit" style ("a, b, c": no "and" where the
+# language's own lists have none), but Japanese joins with 「、」 (its "unit" style is spaces).
+LIST_STYLE = {"ja": "standard"}
+
+
+def _join(items: list[str], code: str) -> str:
+    """``items`` as a list in the language ``code``. Babel's data lacks some patterns of the "unit"
+    style for some locales (German and Spanish have no "start": a KeyError at 3 items), so a
+    language whose style is incomplete joins every list with its standard one ("a und b",
+    "a, b und c"), the same way at any length."""
+    from babel import Locale
+    from babel.lists import format_list
+
+    if not items:
+        return ""
+    locale = babel_locale(code)
+    style = LIST_STYLE.get(code, "unit")
+    patterns = Locale.parse(locale).list_patterns
+    if style not in patterns or any(k not in patterns[style] for k in ("2", "start", "middle", "end")):
+        style = "standard"
+    return format_list(items, style=style, locale=locale)
 
 
 def _(template: str, /, **args: Any) -> str:
