@@ -4,73 +4,19 @@ facts, score words, menus, rules notes, or in the words drawn in its pictures.""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from bot.service.base import format_event
-from games.iki import GAME
-from rendering import common
-from rendering.common import TO_PLAY, header
 from rendering.i18n import language, tr
 from rendering.iki import PRESENTATION
-from tests.i18n_helpers import english_left
+from tests.i18n_helpers import english_in, english_in_game
 
 NAMES = ["Zoé", "Ōta", "Ünal", "Åsa"]
 
 
-def _english(texts: list[str], names: list[str], where: str) -> list[str]:
-    return [f"{where}: {t!r} {left}" for t in texts if (left := english_left(str(t), tuple(names)))]
-
-
-def _view_words(view: dict, names: list[str]) -> list[str]:
-    """Alt text, glance and facts of a view, without the shared header's sentences (rendering/common.py,
-    not Iki's words)."""
-    shared = set(header("Iki", view, names))
-    alt = [s for s in PRESENTATION.describe(view, names) if s not in shared]
-    return [*alt, PRESENTATION.glance(view), *PRESENTATION.facts(view, names)]
-
-
-def _picture_words(view: dict, names: list[str]) -> list[str]:
-    with common.record_text() as texts:
-        PRESENTATION.draw(view, names)
-    # The turn marker ("Zoé to play · moving") is the shared one (rendering/common.py): its words
-    # are not Iki's; the phase after it is.
-    return [t.replace(tr(TO_PLAY), " ") for _size, t in texts]
-
-
 @pytest.mark.parametrize(("n", "seed"), [(2, 3), (4, 8)])
 def test_no_english_left_in_a_game_played_in_the_pseudo_language(n: int, seed: int) -> None:
-    names = NAMES[:n]
-    rng = random.Random(seed)
-    state = GAME.new_state(n, seed)
-    found: list[str] = []
-    drawn: set[tuple] = set()
-    steps = 0
-    with language("en_XA"):
-        while True:
-            over = state.is_over()
-            seat = None if over else state.to_act()[0]
-            if not over:
-                acts = state.legal_actions(seat)
-                found += _english([format_event(a.label, names) for a in acts], names, "label")
-                for s in range(n):
-                    found += _english([format_event(state.prompt(s), names)], names, "prompt")
-            view = state.view(seat)
-            moment = (view["turn"]["phase"], view["turn"].get("sub"), over)
-            if moment not in drawn or steps % 40 == 0:  # every kind of decision once, and now and then
-                drawn.add(moment)
-                for v in (state.view(None), view):
-                    found += _english(_view_words(v, names), names, "words")
-                    found += _english(_picture_words(v, names), names, "picture")
-            if over:
-                break
-            events = state.apply(seat, rng.choice(acts).id)
-            found += _english([format_event(e["text"], names) for e in events], names, "event")
-            steps += 1
-        words = [tr(w) for parts in state.score_parts() for w, _points in parts]
-        found += _english(words, names, "score")
-    assert not found, "\n".join(dict.fromkeys(found))
+    found = english_in_game("iki", n, seed, {}, NAMES[:n])
+    assert not found, "\n".join(found)
 
 
 def test_menus_and_rules_notes_are_translated() -> None:
@@ -78,4 +24,4 @@ def test_menus_and_rules_notes_are_translated() -> None:
         texts = [tr(w) for w in PRESENTATION.menus.values()] + [
             tr(note) for *_xy, note in PRESENTATION.rules.notes
         ]
-    assert texts and not _english(texts, [], "menu or note")
+    assert texts and not english_in(texts, [], "menu or note")

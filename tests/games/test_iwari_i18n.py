@@ -9,25 +9,12 @@ import random
 
 import pytest
 
-from bot.service.base import format_event
 from games.iwari import GAME
 from rendering.i18n import language, tr
 from rendering.iwari import PRESENTATION
-from tests.i18n_helpers import english_in, picture_words, view_words
+from tests.i18n_helpers import english_in, english_in_game
 
 NAMES = ["Zoé", "Ōta", "Ünal", "Åsa"]
-
-
-def _english(texts: list, names: list[str], where: str) -> list[str]:
-    return english_in(texts, names, where)
-
-
-def _view_words(view: dict, names: list[str]) -> list[str]:
-    return view_words(PRESENTATION, "Iwari", view, names)
-
-
-def _picture_words(view: dict, names: list[str]) -> list[str]:
-    return picture_words(PRESENTATION, view, names)
 
 
 CASES = [
@@ -45,34 +32,8 @@ CASES = [
 @pytest.mark.parametrize(("n", "seed", "options"), CASES, ids=lambda v: str(v))
 def test_no_english_left_in_a_game_played_in_the_pseudo_language(n: int, seed: int, options: dict) -> None:
     names = NAMES[:n] if n <= len(NAMES) else [*NAMES, "Émile", "Ōko"][:n]
-    rng = random.Random(seed)
-    state = GAME.new_state(n, seed, options)
-    found: list[str] = []
-    drawn: set[tuple] = set()
-    steps = 0
-    with language("en_XA"):
-        while True:
-            over = state.is_over()
-            seat = None if over else state.to_act()[0]
-            if not over:
-                acts = state.legal_actions(seat)
-                found += _english([format_event(a.label, names) for a in acts], names, "label")
-                found += _english([format_event(state.prompt(s), names) for s in range(n)], names, "prompt")
-            view = state.view(seat)
-            moment = (view.get("phase"), view.get("third_tribe_turn"), bool(view.get("pending")), over)
-            if moment not in drawn or steps % 60 == 0:  # every kind of decision once, and now and then
-                drawn.add(moment)
-                for v in (state.view(None), view):
-                    found += _english(_view_words(v, names), names, "words")
-                    found += _english(_picture_words(v, names), names, "picture")
-            if over:
-                break
-            events = state.apply(seat, rng.choice(acts).id)
-            found += _english([format_event(e["text"], names) for e in events], names, "event")
-            steps += 1
-        words = [tr(w) for parts in state.score_parts() or [] for w, _points in parts]
-        found += _english(words, names, "score")
-    assert not found, "\n".join(dict.fromkeys(found))
+    found = english_in_game("iwari", n, seed, options, names, every=60)
+    assert not found, "\n".join(found)
 
 
 def test_menus_and_rules_notes_are_translated() -> None:
@@ -80,7 +41,7 @@ def test_menus_and_rules_notes_are_translated() -> None:
         texts = [tr(w) for w in PRESENTATION.menus.values()] + [
             tr(note) for *_xy, note in PRESENTATION.rules.notes
         ]
-    assert texts and not _english(texts, [], "menu or note")
+    assert texts and not english_in(texts, [], "menu or note")
 
 
 def test_set_up_refusals_and_option_words_are_translated() -> None:
@@ -98,7 +59,7 @@ def test_set_up_refusals_and_option_words_are_translated() -> None:
             for m in ("solo", "coop")
             for k in ("new-horizons", "vast-lands")
         ]
-    assert texts and not _english(texts, [], "refusal or option")
+    assert texts and not english_in(texts, [], "refusal or option")
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -116,4 +77,4 @@ def test_why_a_solo_game_ended_is_translated_after_a_reload(seed: int) -> None:
     assert again["end_reason"] == view["end_reason"] and again["void_won_by"] == view["void_won_by"]
     with language("en_XA"):
         words = [tr(again["end_reason"]), tr(again["void_won_by"] or "")]
-    assert words[0] and not _english(words, [], "end reason")
+    assert words[0] and not english_in(words, [], "end reason")
