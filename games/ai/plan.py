@@ -44,9 +44,10 @@ from games.base import GameState
 
 MAX_STEPS = 4  # a compound move: territory, pieces, spaces (and one more choice at most)
 BEAM = 3  # whole moves followed further when the turn goes on (plan_continues)
-REPLIES = 3  # lines judged after the other seats' replies
-REPLY_MOVES = 1  # the other seats' whole moves played out greedily after a line (replies)
-REPLY_STEPS = 8  # whole moves of the reply at most (the rest of the seat's turn included)
+REPLIES = 3  # lines judged by a rollout (the other seats' turns played out greedily)
+ROLLOUT_TURNS = 2  # the other seats' turns a rollout plays (each mover's greedy whole moves)
+DISTINCT = True
+ROLLOUT_STEPS = 8  # whole moves a turn of the rollout plays at most
 
 
 def plan(
@@ -116,8 +117,17 @@ def _judge(
         for end in _moves(world, seat, aid, MAX_STEPS, spent):
             lines.append([_value(end, seat, spent), aid, end])
     _further(lines, beam, lambda end: _goes_on(end, seat), lambda end: _greedy(end, seat, spent))
+    if replies and DISTINCT:
+        lines.sort(key=lambda x: -x[0])
+        seen: set[str] = set()
+        lines = [line for line in lines if not (line[1] in seen or seen.add(line[1]))]
     if replies:
-        _further(lines, replies, lambda end: not end.is_over(), lambda end: _replies(end, seat, spent))
+        _further(
+            lines,
+            replies,
+            lambda end: not end.is_over(),
+            lambda end: _rollout(end, seat, spent, ROLLOUT_TURNS),
+        )
     best = dict.fromkeys(first, -1.0)
     for value, aid, _ in lines:
         best[aid] = max(best[aid], value)
@@ -157,21 +167,22 @@ def _greedy(state: GameState, mover: int, spent: list[int]) -> tuple[float, Game
     return best
 
 
-def _replies(state: GameState, seat: int, spent: list[int]) -> tuple[float, GameState]:
-    """Where the rest of the seat's turn and the next ``REPLY_MOVES`` whole moves of the other
-    seats lead, each mover playing its best whole move by the estimate (on this world: the other
-    hands as dealt by ``determinize``): the seat's value there, and the state."""
-    others = 0
-    for _ in range(REPLY_STEPS):
+def _rollout(state: GameState, seat: int, spent: list[int], turns: int) -> tuple[float, GameState]:
+    """Play the game on from ``state`` with every mover playing its best whole move by the estimate
+    (the quick level's greedy policy, on this world: the other hands as ``determinize`` dealt them),
+    through the rest of the seat's turn and ``turns`` turns of the other seats, up to the seat's next
+    decision after them (or the end of the game: then its result): the seat's value there, and the
+    state. A rollout (Tesauro and Galperin): a move is judged by how the game goes on after it when
+    both sides play the base policy, so the levels that play it judge better than the policy alone."""
+    others, prev = 0, seat  # the other seats' turns begun; the last mover
+    for _ in range(ROLLOUT_STEPS * (turns + 1)):
         if state.is_over():
             break
         mover = state.to_act()[0]
-        if mover != seat:
-            others += 1
-            if others > REPLY_MOVES:
-                break
-        elif others:
+        if mover == seat and others >= turns:
             break
+        others += mover != seat and prev == seat
+        prev = mover
         _, state = _greedy(state, mover, spent)
     return _value(state, seat, spent), state
 
