@@ -122,9 +122,10 @@ def _judge(
             lines.append([_value(end, seat, spent), aid, end])
     _further(lines, beam, lambda end: _goes_on(end, seat), lambda end: _greedy(end, seat, spent))
     if replies and DISTINCT:
-        lines.sort(key=lambda x: -x[0])
-        seen: set[str] = set()
-        lines = [line for line in lines if not (line[1] in seen or seen.add(line[1]))]
+        best_of: dict[str, list] = {}  # each first step's best line, the best first
+        for line in sorted(lines, key=lambda x: -x[0]):
+            best_of.setdefault(line[1], line)
+        lines = list(best_of.values())
     if replies:
         _further(
             lines,
@@ -177,7 +178,7 @@ def _rollout(state: GameState, seat: int, spent: list[int], turns: int) -> tuple
     through the rest of the seat's turn and ``turns`` turns of the other seats, up to the seat's next
     decision after them (or the end of the game: then its result): the seat's value there, and the
     state. A rollout (Tesauro and Galperin): a move is judged by how the game goes on after it when
-    both sides play the base policy, so the levels that play it judge better than the policy alone."""
+    both sides play the base policy, which tends to improve on that policy."""
     others, prev = 0, seat  # the other seats' turns begun; the last mover
     for _ in range(ROLLOUT_STEPS * (turns + 1)):
         if state.is_over():
