@@ -6,6 +6,7 @@ over our toy games from ``test_ai_toys`` (covered even with no engine).
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import json
 import random
@@ -21,6 +22,7 @@ from games.rng import Rng
 from tests.contract import option_combinations
 from tests.test_ai_toys import NIM, NIM_NO_DET, TOYS, TRICKS, Nim, Tricks
 
+PLAN = importlib.import_module("games.ai.plan")  # the module (games.ai.plan is also the function)
 ALL = {**TOYS, **REGISTRY}
 CASES = [(key, n) for key, game in sorted(ALL.items()) for n in game.player_counts]
 IDS = [f"{key}-{n}p" for key, n in CASES]
@@ -210,9 +212,11 @@ def test_choice_depends_only_on_what_the_seat_sees(key: str) -> None:
             assert _dump(state.determinize(seat, s)) == _dump(twin.determinize(seat, s)), (
                 f"{key}: determinize depends on hidden information (engine bug)"
             )
+        # The planner (a game that judges its positions) rolls every world out: a few worlds do.
+        iterations = 3 if state.estimate() is not None else 25
         for level in ("quick", "strong"):
-            a = analyse(state, seat, level, budget_s=None, iterations=25, seed=seed)
-            b = analyse(twin, seat, level, budget_s=None, iterations=25, seed=seed)
+            a = analyse(state, seat, level, budget_s=None, iterations=iterations, seed=seed)
+            b = analyse(twin, seat, level, budget_s=None, iterations=iterations, seed=seed)
             assert (a.action, a.stats) == (b.action, b.stats), f"{key} {level}"
 
 
@@ -303,7 +307,9 @@ def test_ai_finishes_whole_games_legally(key: str, n: int) -> None:
         seats = state.to_act()
         seat = seats[moves % len(seats)]
         level = "strong" if seat == 0 else "quick"
-        action = choose(state, seat, level, budget_s=None, iterations=3, seed=moves)
+        # The planner (a game that judges its positions) rolls every world out: one world does.
+        iterations = 1 if state.estimate() is not None else 3
+        action = choose(state, seat, level, budget_s=None, iterations=iterations, seed=moves)
         state.apply(seat, action)
         moves += 1
         assert moves < 20_000
@@ -343,8 +349,10 @@ class GuidedNim(Nim):
         return GuidedNim(self.n, self.stones, Rng(seed), self.turn, self.winner)
 
 
-def test_strong_backs_up_the_games_own_estimate() -> None:
-    # From 8 stones every move loses Nim; only the estimate makes "take 3" (5 left) the best move.
+def test_strong_backs_up_the_games_own_estimate(monkeypatch: pytest.MonkeyPatch) -> None:
+    # From 8 stones every move loses Nim; only the estimate makes "take 3" (5 left) the best move
+    # (when the rollout stops after one turn of the other seat, before the greedy seats end the game).
+    monkeypatch.setattr(PLAN, "ROLLOUT_TURNS", 1)
     state = GuidedNim(2, 8, Rng(0))
     GuidedNim.estimates = 0
     assert choose(state, 0, "strong", budget_s=None, iterations=80, seed=1) == "take3"
@@ -367,7 +375,55 @@ class TrapNim(GuidedNim):
         return TrapNim(self.n, self.stones, Rng(seed), self.turn, self.winner)
 
 
-def test_strong_plans_against_the_replies_quick_takes_the_best_looking_move() -> None:
+def test_strong_plans_against_the_replies_quick_takes_the_best_looking_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(PLAN, "ROLLOUT_TURNS", 1)  # the other seat's reply, then the judgement
     state = TrapNim(2, 8, Rng(0))
     assert choose(state, 0, "quick", budget_s=0.3, seed=1) == "take1"
     assert choose(state, 0, "strong", budget_s=0.5, seed=1) == "take2"
+
+
+# What each line of Nim (the stones taken, in turn: seat 0 first) is worth to seat 0; others 0.5.
+LONG_TRAP_VALUES = {
+    "1": 0.9, "2": 0.6, "3": 0.5,  # seat 0's move: taking 1 looks best
+    "11": 0.8, "12": 0.9, "13": 0.9, "21": 0.6, "22": 0.7, "23": 0.7,  # seat 1's reply
+    "111": 0.8, "112": 0.7, "113": 0.7, "211": 0.6,  # seat 0's next move
+    "1111": 0.1, "2111": 0.7, "2112": 0.7, "2113": 0.7,  # seat 1's next reply: the trap springs
+}  # fmt: skip
+
+
+class LongTrapNim(GuidedNim):
+    """Taking 1 looks best, and still does after seat 1's reply; only seat 1's second turn shows
+    that it loses (0.1), while taking 2 holds (0.7)."""
+
+    def __init__(self, *args, taken: str = "") -> None:
+        super().__init__(*args)
+        self.taken = taken
+
+    def _do(self, seat: int, action_id: str) -> list[dict]:
+        self.taken += action_id[4:]
+        return super()._do(seat, action_id)
+
+    def estimate(self) -> list[float] | None:
+        good = LONG_TRAP_VALUES.get(self.taken, 0.5)
+        return [good, 1.0 - good]
+
+    def determinize(self, seat: int, seed: int) -> GameState:
+        return LongTrapNim(self.n, self.stones, Rng(seed), self.turn, self.winner, taken=self.taken)
+
+
+def test_strong_judges_a_move_by_a_greedy_rollout_two_turns_deep(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rollout plays both seats' greedy moves (quick's policy) through two turns of the other
+    seat: the trap that one reply does not show (taking 1) is seen, and the same call plays the
+    same move with the same statistics."""
+    state = LongTrapNim(2, 20, Rng(0))
+    assert choose(state, 0, "quick", budget_s=0.3, seed=1) == "take1"
+    monkeypatch.setattr(PLAN, "ROLLOUT_TURNS", 1)
+    assert choose(state, 0, "strong", budget_s=0.5, seed=1) == "take1"  # one reply: still looks best
+    monkeypatch.setattr(PLAN, "ROLLOUT_TURNS", 2)
+    first = analyse(state, 0, "strong", budget_s=0.5, seed=1)
+    assert first.action == "take2"
+    assert first.stats["take1"][1] == pytest.approx(0.1) and first.stats["take2"][1] == pytest.approx(0.7)
+    again = analyse(state, 0, "strong", budget_s=0.5, seed=1)
+    assert (again.action, again.stats, again.work) == (first.action, first.stats, first.work)

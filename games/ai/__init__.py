@@ -26,8 +26,9 @@ Levels (``LEVELS`` maps each name to a line a person can read):
   tribe's win) is played by the planner instead (``plan``): every whole move of
   the seat (a compound turn's steps together) judged by the estimate on
   determinized worlds, the best ones followed through the rest of the turn and
-  then judged after the other seats' greedy replies, one world per iteration, as
-  many as the work budget buys (at most ``MAX_PLAN_WORLDS``).
+  then judged by greedy rollouts (both sides playing the quick level's whole moves
+  through two turns of the other seats), one world per iteration, as many as the
+  work budget buys (at most ``MAX_PLAN_WORLDS``).
 
 Budgets are work, not wall-clock time, so a busy host plays the same moves,
 only slower. ``budget_s`` is seconds of thought on an unloaded machine: it buys

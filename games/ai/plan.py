@@ -16,11 +16,15 @@ at random. The planner instead looks at whole moves:
   hidden comes out before it (``plan_continues()``, Iwari: after the player's action comes the
   Void action, or the third tribe's, played with the cards left): then the ``BEAM`` best whole
   moves are followed by the best next whole move, and judged by where that leads;
-- then the ``REPLIES`` best lines are judged by where the other seats' replies lead: the rest of
-  the seat's turn and the next ``REPLY_MOVES`` whole moves of the others, each mover playing its
-  best whole move by the estimate on this world (their hands as ``determinize`` dealt them), so
-  that a move that leaves the next player a cheap gain ranks below one that does not (the
-  strong level; the quick level judges whole moves alone, on one world);
+- then the ``REPLIES`` best lines (each first step's best, ``DISTINCT``) are judged by a rollout
+  (Tesauro and Galperin's): the game played on from the line's end, every mover playing its best
+  whole move by the estimate on this world (the quick level's greedy policy; the other hands as
+  ``determinize`` dealt them), through the rest of the seat's turn and ``ROLLOUT_TURNS`` turns of
+  the other seats (the seat's own turns between them too), and judged where the seat decides next
+  (a finished game by its result). So a move that leaves the other player a cheap gain, or spoils
+  the seat's own next turn, ranks below one that does not; choosing by rollouts of a base policy
+  tends to improve on that policy (the strong level; the quick level, the base policy, judges
+  whole moves alone, on one world);
 - the first step of the best line is played; at the next step the planner looks again.
 
 A game may also know how to play itself in such a position (``GameState.policy(seat, seed)``,
@@ -44,9 +48,10 @@ from games.base import GameState
 
 MAX_STEPS = 4  # a compound move: territory, pieces, spaces (and one more choice at most)
 BEAM = 3  # whole moves followed further when the turn goes on (plan_continues)
-REPLIES = 3  # lines judged after the other seats' replies
-REPLY_MOVES = 1  # the other seats' whole moves played out greedily after a line (replies)
-REPLY_STEPS = 8  # whole moves of the reply at most (the rest of the seat's turn included)
+REPLIES = 3  # lines judged by a rollout (the other seats' turns played out greedily)
+ROLLOUT_TURNS = 2  # the other seats' turns a rollout plays (each mover's greedy whole moves)
+DISTINCT = True  # the lines rolled out: each first step's best (else the best lines, any step)
+ROLLOUT_STEPS = 8  # whole moves a turn of the rollout plays at most
 
 
 def plan(
@@ -66,8 +71,8 @@ def plan(
     """The first step of the best line for ``seat``, judged on up to ``worlds`` determinized worlds:
     as many as ``work`` engine steps buy (each step tried, and each judgement as ``ESTIMATE_WORK``
     of them; at least one world). ``beam``: the whole moves followed one move further when the
-    turn goes on (0: none); ``replies``: the best lines then judged after the other seats' greedy
-    replies (0: none). ``own_policy``: play the game's own ``policy`` where it has one."""
+    turn goes on (0: none); ``replies``: the best lines then judged by a greedy rollout
+    (``_rollout``; 0: none). ``own_policy``: play the game's own ``policy`` where it has one."""
     start = time.perf_counter()
     chosen = state.policy(seat, world_seed(seed, 0)) if own_policy else None
     if chosen is not None:
@@ -108,16 +113,26 @@ def _judge(
     """The value of each first step: its best whole move, the best ones followed further.
 
     A whole move after which the turn goes on (``plan_continues``) is judged by the best next
-    move (the ``beam`` best such lines); with ``replies``, the best lines are then judged by where
-    the other seats' greedy replies lead (``_replies``).
+    move (the ``beam`` best such lines); with ``replies``, the best line of each of the ``replies``
+    best first steps is then judged by a greedy rollout (``_rollout``).
     """
     lines: list[list] = []  # [value, first step, end state]
     for aid in first:
         for end in _moves(world, seat, aid, MAX_STEPS, spent):
             lines.append([_value(end, seat, spent), aid, end])
     _further(lines, beam, lambda end: _goes_on(end, seat), lambda end: _greedy(end, seat, spent))
+    if replies and DISTINCT:
+        best_of: dict[str, list] = {}  # each first step's best line, the best first
+        for line in sorted(lines, key=lambda x: -x[0]):
+            best_of.setdefault(line[1], line)
+        lines = list(best_of.values())
     if replies:
-        _further(lines, replies, lambda end: not end.is_over(), lambda end: _replies(end, seat, spent))
+        _further(
+            lines,
+            replies,
+            lambda end: not end.is_over(),
+            lambda end: _rollout(end, seat, spent, ROLLOUT_TURNS),
+        )
     best = dict.fromkeys(first, -1.0)
     for value, aid, _ in lines:
         best[aid] = max(best[aid], value)
@@ -157,21 +172,22 @@ def _greedy(state: GameState, mover: int, spent: list[int]) -> tuple[float, Game
     return best
 
 
-def _replies(state: GameState, seat: int, spent: list[int]) -> tuple[float, GameState]:
-    """Where the rest of the seat's turn and the next ``REPLY_MOVES`` whole moves of the other
-    seats lead, each mover playing its best whole move by the estimate (on this world: the other
-    hands as dealt by ``determinize``): the seat's value there, and the state."""
-    others = 0
-    for _ in range(REPLY_STEPS):
+def _rollout(state: GameState, seat: int, spent: list[int], turns: int) -> tuple[float, GameState]:
+    """Play the game on from ``state`` with every mover playing its best whole move by the estimate
+    (the quick level's greedy policy, on this world: the other hands as ``determinize`` dealt them),
+    through the rest of the seat's turn and ``turns`` turns of the other seats, up to the seat's next
+    decision after them (or the end of the game: then its result): the seat's value there, and the
+    state. A rollout (Tesauro and Galperin): a move is judged by how the game goes on after it when
+    both sides play the base policy, which tends to improve on that policy."""
+    others, prev = 0, seat  # the other seats' turns begun; the last mover
+    for _ in range(ROLLOUT_STEPS * (turns + 1)):
         if state.is_over():
             break
         mover = state.to_act()[0]
-        if mover != seat:
-            others += 1
-            if others > REPLY_MOVES:
-                break
-        elif others:
+        if mover == seat and others >= turns:
             break
+        others += mover != seat and prev == seat
+        prev = mover
         _, state = _greedy(state, mover, spent)
     return _value(state, seat, spent), state
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games import REGISTRY
-from games.ai import choose
+from games.ai import analyse, choose
 from games.iwari import versus
 from games.iwari.state import IwariState
 
@@ -57,3 +57,19 @@ def test_ai_players_beat_the_third_tribe_where_random_players_let_it_win(seed: i
 
     assert third_tribe_wins("random")
     assert not third_tribe_wins("quick")
+
+
+def test_strong_rolls_its_lines_out_and_plays_the_same_move_for_the_same_call() -> None:
+    """The strong level judges its best lines by greedy rollouts (games/ai/plan.py): far more work
+    than quick's one look, and the same state, seat, seed and budget give the same move."""
+    s = new(seed=7)
+    for step in range(30):  # into the game: a seeded random opening
+        seat = s.to_act()[0]
+        actions = s.legal_actions(seat)
+        s.apply(seat, actions[step * 7919 % len(actions)].id)
+    seat = s.to_act()[0]
+    first = analyse(s, seat, "strong", budget_s=0.1, seed=5)
+    again = analyse(s, seat, "strong", budget_s=0.1, seed=5)
+    assert (again.action, again.stats, again.work) == (first.action, first.stats, first.work)
+    quick = analyse(s, seat, "quick", budget_s=0.1, seed=5)
+    assert first.iterations >= 1 and first.work > 3 * quick.work
