@@ -5,9 +5,9 @@ language words the whole its own way."""
 
 from __future__ import annotations
 
+from games.ikenokoi.data import counted_kind
 from games.iki import data as iki_data
 from games.iki.state import ARRIVALS, MOVES
-from games.ikenokoi.data import counted_kind
 from games.iwari.common import cards_text
 from games.kigi.data import CARDS, SHORT_NAMES, TIP_NAMES
 from games.kigi.state import card_name, describe, edge_words, spot_words, tip_words
