@@ -33,6 +33,7 @@ import discord
 import rendering
 from bot.config import DEFAULT_DATABASE
 from bot.limits import FairPool, Overloaded
+from bot.mentions import slash
 from bot.replay import Replay, ReplayError, Timeline, thin, timeline
 from bot.replay import replay as make_replay
 from bot.replay_cache import ReplayCache, replay_key
@@ -314,9 +315,10 @@ class Replays:
                 out.append(
                     # TRANSLATORS: the English says "lines" even for one (it never shows one alone).
                     _n(
-                        "-# ... and {n} more lines (/match log has them all)",
-                        "-# ... and {n} more lines (/match log has them all)",
+                        "-# ... and {n} more lines ({command} has them all)",
+                        "-# ... and {n} more lines ({command} has them all)",
                         len(lines) - n,
+                        command=slash("match log"),
                     )
                 )
                 break
