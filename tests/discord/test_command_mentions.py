@@ -32,7 +32,9 @@ async def test_help_and_a_refusal_name_commands_as_mentions_once_synced(simcord_
         assert f"</{path}:{ids[path.split()[0]]}>" in help_text, path
     assert "`/match mine`" not in help_text and len(help_text) <= 2000
     refused = (await alice.slash(world.channel, "match mine")).response.content
-    assert refused == f"You are in no live match in this server. </help:{ids['help']}> shows how to start one."
+    assert (
+        refused == f"You are in no live match in this server. </help:{ids['help']}> shows how to start one."
+    )
 
 
 async def test_without_ids_commands_are_code_in_the_reader_s_language(simcord_env, locales):
