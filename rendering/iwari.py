@@ -856,14 +856,18 @@ def _feats_lines(view: dict) -> list[tuple[str, tuple]]:
         text = _("{feats}: x2 the Totem score of its connection (2 Feats x3)", feats=list_words(totems))
         lines.append((text, MUTED))
     if view.get("courage"):
-        lines.append((_("C Courage: cancels the Feat it stands beside"), MUTED))
+        # TRANSLATORS: {letter} is the Courage Feat's letter on the map
+        text = _("{letter} Courage: cancels the Feat it stands beside", letter=tr(FEAT_LETTER["courage"]))
+        lines.append((text, MUTED))
     if view.get("worship", "none") != "none":
         how = {
             "dead-ends": _("most Tents on road ends"),
             "golden": _("most Totems on gold rings"),
             "contested": _("most Tents on Contested tokens"),
         }[view["worship"]]
-        lines.append((_("W Worship, at the end: {how}", how=how), MUTED))
+        # TRANSLATORS: {letter} is the Worship Feat's letter on the map
+        text = _("{letter} Worship, at the end: {how}", letter=tr(FEAT_LETTER["worship"]), how=how)
+        lines.append((text, MUTED))
     return lines
 
 

@@ -13,7 +13,7 @@ from games.kigi.data import CARDS, SHORT_NAMES, TIP_NAMES
 from games.kigi.state import card_name, describe, edge_words, spot_words, tip_words
 from games.text import NP, Msg
 from rendering.i18n import _np, language, tr
-from rendering.iwari import FEAT_LETTER
+from rendering.iwari import FEAT_LETTER, _feats_lines
 from rendering.iwari_words import _pieces
 from rendering.kigi_words import feature_word
 
@@ -87,3 +87,13 @@ def test_iwari_letters_are_translated():
     assert _pieces("TM") == "Tent M" and _pieces("RT") == "R Tent" and _pieces("TT") == "Tent Tent"
     with language("de"):
         assert _pieces("TM") == "Zelt T" and _pieces("KT") == "S Zelt"
+
+
+def test_iwari_courage_and_worship_notes_use_the_feat_s_letter():
+    view = {"feats_left": {}, "feat_kinds": [], "courage": True, "worship": "golden"}
+    english = [text for text, _colour in _feats_lines(view)]
+    assert "C Courage: cancels the Feat it stands beside" in english
+    assert "W Worship, at the end: most Totems on gold rings" in english
+    with language("de"):
+        german = [text for text, _colour in _feats_lines(view)]
+    assert any(t.startswith("M Mut:") for t in german) and any(t.startswith("V Verehrung") for t in german)
