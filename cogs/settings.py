@@ -131,6 +131,20 @@ def help_text() -> str:
     )
 
 
+MESSAGE_MAX = 2000  # characters of a Discord message's content
+
+
+def help_messages() -> list[str]:
+    """/help as one message, or as a few cut between lines where a language (or the commands'
+    mentions, longer than their names) makes it longer than a message holds."""
+    out = [""]
+    for line in help_text().split("\n"):
+        if out[-1] and len(out[-1]) + 1 + len(line) > MESSAGE_MAX:
+            out.append("")
+        out[-1] = f"{out[-1]}\n{line}" if out[-1] else line
+    return [text[:MESSAGE_MAX] for text in out if text.strip()]
+
+
 class Settings(commands.Cog):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
@@ -366,7 +380,8 @@ class Settings(commands.Cog):
         name=locale_str("help"), description=locale_str("The four games and the commands, on one screen.")
     )
     async def help(self, interaction: discord.Interaction) -> None:
-        await reply(interaction, help_text())
+        for text in help_messages():
+            await reply(interaction, text)
 
 
 async def setup(bot: GameBot) -> None:

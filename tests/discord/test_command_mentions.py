@@ -58,3 +58,15 @@ async def test_the_bot_learns_the_ids_again_at_start(simcord_env):
     await world.bot.learn_command_ids()  # what setup_hook does when no development server is set
     assert mentions.slash("match return") == f"</match return:{ids['match']}>"
     assert mentions.slash("iwari rules") == f"</iwari rules:{ids['iwari']}>"
+
+
+async def test_a_help_longer_than_a_message_comes_in_two(simcord_env, locales):
+    """Mentions are longer than the names they replace: the pseudo-language's /help (40% longer
+    than the English) passes 2000 characters, and comes as two messages cut between lines."""
+    world = await make_world(simcord_env, 1)
+    (alice,) = world.players
+    locales.user(alice, "en-XA")
+    shown = await alice.slash(world.channel, "help")
+    parts = [shown.response, *shown.followups]
+    assert len(parts) == 2 and all(p.ephemeral and len(p.content) <= 2000 for p in parts)
+    assert "\n".join(p.content for p in parts).count("</match ") == 10
