@@ -24,6 +24,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot import mentions
 from bot.config import Settings
 from bot.reminders import ReminderScheduler
 from bot.service import MatchService
@@ -43,6 +44,21 @@ def discord_clock() -> float:
     return discord.utils.utcnow().timestamp()
 
 
+class Tree(discord.app_commands.CommandTree):
+    """The bot's command tree: it remembers the ids Discord gives back for its commands, so texts
+    name them as mentions (``bot/mentions.py``)."""
+
+    async def sync(self, *, guild: Any = None) -> list[discord.app_commands.AppCommand]:
+        synced = await super().sync(guild=guild)
+        mentions.remember(synced)
+        return synced
+
+    async def fetch_commands(self, *, guild: Any = None) -> list[discord.app_commands.AppCommand]:
+        fetched = await super().fetch_commands(guild=guild)
+        mentions.remember(fetched)
+        return fetched
+
+
 class GameBot(commands.AutoShardedBot):
     def __init__(
         self, settings: Settings, store: Store | None = None, clock: Callable[[], float] | None = None
@@ -52,6 +68,7 @@ class GameBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
+            tree_cls=Tree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             shard_count=settings.shard_count,
             shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
@@ -115,7 +132,17 @@ class GameBot(commands.AutoShardedBot):
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
             log.info("slash commands synced to development server %s", self.settings.dev_guild_id)
+        else:
+            await self.learn_command_ids()
         self.reminders.start()
+
+    async def learn_command_ids(self) -> None:
+        """The ids Discord gave the commands (for the texts' command mentions, ``bot/mentions.py``);
+        without them the texts name commands as code, so a failure only costs that."""
+        try:
+            await self.tree.fetch_commands()
+        except discord.HTTPException as exc:
+            log.warning("the commands' ids were not fetched (%s): texts name them without mentions", exc)
 
     async def close(self) -> None:
         await self.reminders.stop()

@@ -16,6 +16,7 @@ import discord
 
 from bot import merge
 from bot.limits import Overloaded
+from bot.mentions import slash
 from bot.service import LiveMatchExists, ServiceError
 from bot.store import CorruptRow, Match, StoreBusy, StoreFull
 from games import Action
@@ -178,7 +179,8 @@ async def guarded(interaction: discord.Interaction, match_id: int | None, coro) 
             interaction,
             _(
                 "This match's saved data is damaged, so it cannot go on. Nothing was changed; "
-                "the host can end it with /match abandon."
+                "the host can end it with {command}.",
+                command=slash("match abandon"),
             ),
         )
     except discord.Forbidden as exc:

@@ -13,6 +13,7 @@ from discord.ext import commands
 
 import rendering
 from bot.core import GameBot
+from bot.mentions import slash
 from bot.names import shown
 from bot.service import ServiceError
 from bot.store import CorruptRow, StoreBusy
@@ -140,7 +141,11 @@ class Matches(commands.Cog):
             found = await service.my_matches(interaction.guild_id, interaction.user.id)
             if not found:
                 await reply(
-                    interaction, _("You are in no live match in this server. `/help` shows how to start one.")
+                    interaction,
+                    _(
+                        "You are in no live match in this server. {command} shows how to start one.",
+                        command=slash("help"),
+                    ),
                 )
                 return
             lines = []

@@ -16,6 +16,7 @@ import discord
 
 import rendering
 from bot.limits import FairPool
+from bot.mentions import slash
 from bot.names import shown
 from bot.service import MatchService, format_event
 from bot.store import Match
@@ -302,8 +303,9 @@ class Messages:
             discord.ui.TextDisplay(
                 _(
                     "**{who} did not come back after 3 reminders.** Any other player may let an AI play "
-                    "the seat until its player returns (`/match return`), or end the match without a result.",
+                    "the seat until its player returns ({command}), or end the match without a result.",
                     who=who,
+                    command=slash("match return"),
                 )
             ),
             discord.ui.ActionRow(

@@ -33,6 +33,7 @@ import discord
 import rendering
 from bot.config import DEFAULT_DATABASE
 from bot.limits import FairPool, Overloaded
+from bot.mentions import slash
 from bot.replay import Replay, ReplayError, Timeline, thin, timeline
 from bot.replay import replay as make_replay
 from bot.replay_cache import ReplayCache, replay_key
@@ -50,6 +51,7 @@ TIMELINES_KEPT = 4  # matches whose steps are kept for the viewer (by version)
 FRAMES_KEPT = 48  # the viewer's last pictures
 JUMPS = 25  # a menu's options at most (Discord)
 WORDS_LIMIT = 1500  # the words of a step, in characters
+NOTE_ROOM = 100  # kept for the "... and 3 more lines" note and its command mention
 LOG_PAGE_LINES = 20  # a page of /match log, and at most LOG_PAGE_CHARS characters
 LOG_PAGE_CHARS = 1800
 
@@ -310,13 +312,14 @@ class Replays:
         ]
         out, size = [], 0
         for n, line in enumerate(lines):
-            if size + len(line) > WORDS_LIMIT - 40:
+            if size + len(line) > WORDS_LIMIT - NOTE_ROOM:
                 out.append(
                     # TRANSLATORS: the English says "lines" even for one (it never shows one alone).
                     _n(
-                        "-# ... and {n} more lines (/match log has them all)",
-                        "-# ... and {n} more lines (/match log has them all)",
+                        "-# ... and {n} more lines ({command} has them all)",
+                        "-# ... and {n} more lines ({command} has them all)",
                         len(lines) - n,
+                        command=slash("match log"),
                     )
                 )
                 break

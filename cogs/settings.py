@@ -12,6 +12,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.core import GameBot
+from bot.mentions import slash
 from bot.service import ServiceError
 from cogs.components import guarded, reply
 from cogs.matches import describe_delay, parse_delay
@@ -65,20 +66,33 @@ def help_playing() -> list[str]:
             "nothing new and nobody else has played."
         ),
         _(
-            "`/match mine` your live matches in this server · `/match board` the board again · "
-            "`/match view` My view, your private cards"
+            "{mine} your live matches in this server · {board} the board again · "
+            "{view} My view, your private cards",
+            mine=slash("match mine"),
+            board=slash("match board"),
+            view=slash("match view"),
         ),
         _(
-            "`/match log` every move, page by page · `/match return` your seat back from the AI · "
-            "`/match resign` · `/match abandon`"
+            "{log} every move, page by page · {back} your seat back from the AI · {resign} · {abandon}",
+            log=slash("match log"),
+            back=slash("match return"),
+            resign=slash("match resign"),
+            abandon=slash("match abandon"),
         ),
         _(
-            "`/match review` step through a match (yours up to now, or a finished one) · `/match history` "
-            "and `/match replay` (a GIF) finished matches · `/stats` · `/leaderboard`"
+            "{review} step through a match (yours up to now, or a finished one) · {history} "
+            "and {replay} (a GIF) finished matches · {stats} · {leaderboard}",
+            review=slash("match review"),
+            history=slash("match history"),
+            replay=slash("match replay"),
+            stats=slash("stats"),
+            leaderboard=slash("leaderboard"),
         ),
         _(
-            "`/notifications` how you are told it is your turn · `/settings` this channel's reminders, "
-            "AI takeover, threads and lobby expiry (Manage Channels)"
+            "{notifications} how you are told it is your turn · {settings} this channel's reminders, "
+            "AI takeover, threads and lobby expiry (Manage Channels)",
+            notifications=slash("notifications"),
+            settings=slash("settings"),
         ),
     ]
 
@@ -94,11 +108,11 @@ def help_text() -> str:
     """/help: a line per game of the registry (its players, its blurb, its command), then how to play."""
     games = [
         _(
-            "**{title}** ({players}): {blurb} `{command}`",
+            "**{title}** ({players}): {blurb} {command}",
             title=g.title,
             players=tr(g.players_words()),
             blurb=tr(g.blurb),
-            command=f"/{g.key} new",
+            command=slash(f"{g.key} new"),
         )
         for g in REGISTRY.values()
     ]
@@ -108,13 +122,27 @@ def help_text() -> str:
             _("**Koi Table: board games in this channel**"),
             *games,
             _(
-                "Each game's `rules` command (`{command}` ...) explains it in short.",
-                command=f"/{first} rules",
+                "Each game's `rules` command ({command} ...) explains it in short.",
+                command=slash(f"{first} rules"),
             ),
             "",
             *help_playing(),
         ]
     )
+
+
+MESSAGE_MAX = 2000  # characters of a Discord message's content
+
+
+def help_messages() -> list[str]:
+    """/help as one message, or as a few cut between lines where a language (or the commands'
+    mentions, longer than their names) makes it longer than a message holds."""
+    out = [""]
+    for line in help_text().split("\n"):
+        if out[-1] and len(out[-1]) + 1 + len(line) > MESSAGE_MAX:
+            out.append("")
+        out[-1] = f"{out[-1]}\n{line}" if out[-1] else line
+    return [text[:MESSAGE_MAX] for text in out if text.strip()]
 
 
 class Settings(commands.Cog):
@@ -266,7 +294,10 @@ class Settings(commands.Cog):
                 away,
                 where,
                 closes,
-                _("Each player chooses how they are told it is their turn with `/notifications`."),
+                _(
+                    "Each player chooses how they are told it is their turn with {command}.",
+                    command=slash("notifications"),
+                ),
                 await self.language_line(interaction, current.language),
             ]
         )
@@ -349,7 +380,8 @@ class Settings(commands.Cog):
         name=locale_str("help"), description=locale_str("The four games and the commands, on one screen.")
     )
     async def help(self, interaction: discord.Interaction) -> None:
-        await reply(interaction, help_text())
+        for text in help_messages():
+            await reply(interaction, text)
 
 
 async def setup(bot: GameBot) -> None:

@@ -18,6 +18,7 @@ from collections.abc import Hashable
 import discord
 
 from bot.limits import Cooldowns
+from bot.mentions import slash
 from bot.names import plain, shown
 from bot.seats import AiSeats
 from bot.service import MatchService, ServiceError, StaleClick, format_event
@@ -548,7 +549,11 @@ class Table:
             self.ai.schedule(match_id)
             await reply(
                 interaction,
-                _("An AI now plays {names}'s seat until they come back with `/match return`.", names=names),
+                _(
+                    "An AI now plays {names}'s seat until they come back with {command}.",
+                    names=names,
+                    command=slash("match return"),
+                ),
             )
         else:
             await reply(interaction, _("Match #{id} ended without a result.", id=match.id))

@@ -37,6 +37,7 @@ from collections.abc import Awaitable, Callable
 import aiohttp
 import discord
 
+from bot.mentions import slash
 from bot.service import MatchService, format_event
 from bot.store import KEEP, CorruptRow, Effect, Match, StoreBusy
 from cogs.components import jump_url
@@ -258,8 +259,9 @@ class Writer:
                 text = _(
                     "I cannot show match #{id} any more: an error on my side keeps coming back (it is "
                     "logged for the bot's owner). Moves are still saved, and I try again at the next one; "
-                    "the host can also end the match with /match abandon.",
+                    "the host can also end the match with {command}.",
                     id=match.id,
+                    command=slash("match abandon"),
                 )
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         except Exception:
@@ -554,19 +556,21 @@ class Writer:
                 await channel.send(
                     _(
                         "{who}: an AI now plays your seat in match #{id}, as {name} chose. "
-                        "Take it back at any time with /match return.",
+                        "Take it back at any time with {command}.",
                         who=who,
                         id=match.id,
                         name=match.shown_names[chooser],
+                        command=slash("match return"),
                     )
                 )
             elif who:
                 await channel.send(
                     _(
                         "{who}: an AI now plays your seat in match #{id}, after the last reminder. "
-                        "Take it back at any time with /match return.",
+                        "Take it back at any time with {command}.",
                         who=who,
                         id=match.id,
+                        command=slash("match return"),
                     )
                 )
         elif "stalled" in p:
@@ -617,11 +621,12 @@ class Writer:
                 with language(await self.service.user_language(user_id)):
                     text = _(
                         "Your turn in {game} match #{id} has waited past the last reminder: the other "
-                        "players may now let an AI play your seat until you come back (`/match return`), or "
+                        "players may now let an AI play your seat until you come back ({command}), or "
                         "end the match without a result. Play now to keep it: {link}",
                         game=game,
                         id=match.id,
                         link=link,
+                        command=slash("match return"),
                     )
                 await user.send(text)
                 told.append(seat)

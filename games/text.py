@@ -5,6 +5,7 @@ An engine never builds an English sentence for a person by hand. It writes
     T("{p} takes {card}.", p=_p(seat), card=card_name(c))
     N("{n} card", "{n} cards", count)
     P("iwari colour", "Forest")
+    NP("kigi", "{n} flower", "{n} flowers", count)
 
 and gets a ``Msg``: a ``str`` whose value is the English text (so everything that reads labels,
 prompts and events as strings keeps working, tests included) and which also keeps its message id
@@ -15,7 +16,8 @@ may itself be a ``Msg`` (a card's name, a list of them): it is translated too. P
 
 The template is the message id: the words of a template are what translators see, with their
 ``{name}`` placeholders, which must all be given. Babel finds the calls by their names (``T``,
-``N:1,2``, ``P:1c,2``, ``L`` takes no literal), so a template must be a literal at the call.
+``N:1,2``, ``P:1c,2``, ``NP:1c,2,3``, ``L`` takes no literal), so a template must be a literal at
+the call.
 Events keep the English in ``text`` and the message in ``msg`` (``to_json``) when they are saved,
 so a log written by an older version (text only) still reads, in English.
 
@@ -120,6 +122,12 @@ def P(context: str, template: str, /, **args: Arg) -> Msg:
     """A short word whose translation depends on where it is used (gettext's ``pgettext``):
     ``P("iki card", "Fan")``."""
     return Msg(template, args, ctx=context)
+
+
+def NP(context: str, singular: str, plural: str, n: int, /, **args: Arg) -> Msg:
+    """A count with its noun in a context (gettext's ``npgettext``): the same English said by two
+    games, ``NP("kigi", "{n} flower", "{n} flowers", 3)``, so each can be translated its own way."""
+    return Msg(singular, {"n": n, **args}, plural, n, ctx=context)
 
 
 def L(items: Iterable[Arg]) -> ListMsg:

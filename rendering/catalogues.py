@@ -6,7 +6,7 @@
     python -m rendering.catalogues check          # what is missing, unused, fuzzy or mismatched (exit 1)
 
 The messages are found with Babel in the Python sources of ``games``, ``rendering``, ``bot`` and
-``cogs``: the calls ``T``, ``N``, ``P`` (``games/text.py``) and ``_``, ``_n``, ``_p``
+``cogs``: the calls ``T``, ``N``, ``P``, ``NP`` (``games/text.py``) and ``_``, ``_n``, ``_p``, ``_np``
 (``rendering/i18n.py``), and ``locale_str`` (slash commands), whose first arguments are literals;
 and the rules pages ``cogs/rules/*.md``, one message a line's words (``extract_markdown``).
 ``tests/test_catalogues.py`` runs ``check`` in CI.
@@ -27,9 +27,11 @@ KEYWORDS = {
     "T": None,
     "N": (1, 2),
     "P": ((1, "c"), 2),
+    "NP": ((1, "c"), 2, 3),
     "_": None,
     "_n": (1, 2),
     "_p": ((1, "c"), 2),
+    "_np": ((1, "c"), 2, 3),
     "locale_str": None,
 }
 POT = LOCALES_DIR / f"{DOMAIN}.pot"

@@ -31,7 +31,7 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
-from games.text import ListMsg, Msg, N, P, T
+from games.text import NP, ListMsg, Msg, N, P, T
 
 log = logging.getLogger(__name__)
 
@@ -208,6 +208,11 @@ def _n(singular: str, plural: str, n: int, /, **args: Any) -> str:
 def _p(context: str, template: str, /, **args: Any) -> str:
     """A word in a context (``_p("iki card", "Fan")``) in the language of the moment."""
     return tr(P(context, template, **args))
+
+
+def _np(context: str, singular: str, plural: str, n: int, /, **args: Any) -> str:
+    """A count with its noun in a context (``_np("kigi", "{n} flower", "{n} flowers", n)``)."""
+    return tr(NP(context, singular, plural, n, **args))
 
 
 def list_words(items: list[Any]) -> str:

@@ -45,7 +45,7 @@ from rendering.common import (
     to_play,
     wrap,
 )
-from rendering.i18n import _, _n, current, list_words, tr
+from rendering.i18n import _, _n, _np, current, list_words, tr
 from rendering.ikenokoi_words import challenge_text
 from rendering.rules import Example
 
@@ -261,7 +261,8 @@ def _pontoon(d: ImageDraw.ImageDraw, view: dict, seat: int, names: list[str] | N
     parts = [_n("{n} Koi", "{n} Koi", p["koi_cards"])]
     _t(d, (48, 20), fitted(title, TEXT, right - 54), TEXT, INK, "lm")
     if p["lotus"]:
-        parts.append(_n("{n} flower", "{n} flowers", p["lotus"]))
+        # TRANSLATORS: Lotus flower cards a player holds (Ike No Koi)
+        parts.append(_np("ikenokoi", "{n} flower", "{n} flowers", p["lotus"]))
     if p["lanterns"]:
         parts.append(_n("{n} lantern", "{n} lanterns", p["lanterns"]))
     line = " · ".join(parts)
@@ -348,8 +349,7 @@ def _river(d: ImageDraw.ImageDraw, view: dict, names: list[str] | None, y: int) 
         notes.append(_("Drawn this turn: {cards}", cards=_cards_text(view["drawn"])))
     disc = view.get("discard") or {}
     if disc:
-        # TRANSLATORS: a count and a card kind ("2 bridge"), in the list of discarded cards
-        counted = [_("{n} {kind}", n=v, kind=kind_of(k)) for k, v in disc.items()]
+        counted = [tr(data.counted_kind(k, v)) for k, v in disc.items()]
         notes.append(_("Discarded: {cards}", cards=list_words(counted)))
     if notes:
         _t(d, (PAD, y), fitted(" · ".join(notes), SMALL, WIDTH - 2 * PAD), SMALL, MUTED)

@@ -77,7 +77,22 @@ NEUTRAL_MARK = "N"
 ROAD = (128, 92, 60)
 WHITE = (255, 255, 255)
 FEAT_GOLD = (240, 200, 60)
-FEAT_LETTER = {"union": "U", "discovery": "D", "honour": "H", "respect": "R", "courage": "C", "worship": "W"}
+# A Feat's letter on its pawn (a small hexagon on the map) and before its name in the notes: the
+# first letter of the Feat's name in each language, so the six differ.
+FEAT_LETTER = {
+    # TRANSLATORS: the letter drawn on the Union Feat pawn of the map: one letter, the first of "Union"
+    "union": P("iwari feat letter", "U"),
+    # TRANSLATORS: the letter drawn on the Discovery Feat pawn: one letter, the first of "Discovery"
+    "discovery": P("iwari feat letter", "D"),
+    # TRANSLATORS: the letter drawn on the Honour Feat pawn: one letter, the first of "Honour"
+    "honour": P("iwari feat letter", "H"),
+    # TRANSLATORS: the letter drawn on the Respect Feat pawn: one letter, the first of "Respect"
+    "respect": P("iwari feat letter", "R"),
+    # TRANSLATORS: the letter drawn on the Courage Feat pawn: one letter, the first of "Courage"
+    "courage": P("iwari feat letter", "C"),
+    # TRANSLATORS: the letter drawn on the Worship Feat pawn: one letter, the first of "Worship"
+    "worship": P("iwari feat letter", "W"),
+}
 GLACIER = BIOME_NAMES[2]  # the Ruin of the notes' example
 VOID_PURPLE = (118, 60, 150)
 VOID_LIGHT = (186, 140, 214)  # the Void tribe's pieces: light purple so the black V mark reads
@@ -599,7 +614,7 @@ def _feat_badge(
     x, y = xy
     pts = [(x + 14 * math.cos(a), y + 14 * math.sin(a)) for a in (math.pi / 3 * i for i in range(6))]
     draw.polygon(pts, fill=WHITE if kind == "courage" else FEAT_GOLD, outline=INK, width=2)
-    centered_text(draw, (x, y), FEAT_LETTER[kind], TEXT)
+    centered_text(draw, (x, y), tr(FEAT_LETTER[kind]), TEXT)
     if cancelled:
         draw.line((x - 13, y - 13, x + 13, y + 13), fill=INK, width=3)
         draw.line((x - 13, y + 13, x + 13, y - 13), fill=INK, width=3)
@@ -825,10 +840,14 @@ def _feats_lines(view: dict) -> list[tuple[str, tuple]]:
     kinds = view.get("feat_kinds", [])
     # TRANSLATORS: a Feat's letter on the map and its name, e.g. "U Union"
     tents = [
-        _("{letter} {feat}", letter=FEAT_LETTER[k], feat=tr(FEAT_NAMES[k])) for k in kinds if k in TENT_FEATS
+        _("{letter} {feat}", letter=tr(FEAT_LETTER[k]), feat=tr(FEAT_NAMES[k]))
+        for k in kinds
+        if k in TENT_FEATS
     ]
     totems = [
-        _("{letter} {feat}", letter=FEAT_LETTER[k], feat=tr(FEAT_NAMES[k])) for k in kinds if k in TOTEM_FEATS
+        _("{letter} {feat}", letter=tr(FEAT_LETTER[k]), feat=tr(FEAT_NAMES[k]))
+        for k in kinds
+        if k in TOTEM_FEATS
     ]
     if tents:
         text = _("{feats}: x2 the Tent score of its territory (2 Feats x3)", feats=list_words(tents))
@@ -837,14 +856,18 @@ def _feats_lines(view: dict) -> list[tuple[str, tuple]]:
         text = _("{feats}: x2 the Totem score of its connection (2 Feats x3)", feats=list_words(totems))
         lines.append((text, MUTED))
     if view.get("courage"):
-        lines.append((_("C Courage: cancels the Feat it stands beside"), MUTED))
+        # TRANSLATORS: {letter} is the Courage Feat's letter on the map
+        text = _("{letter} Courage: cancels the Feat it stands beside", letter=tr(FEAT_LETTER["courage"]))
+        lines.append((text, MUTED))
     if view.get("worship", "none") != "none":
         how = {
             "dead-ends": _("most Tents on road ends"),
             "golden": _("most Totems on gold rings"),
             "contested": _("most Tents on Contested tokens"),
         }[view["worship"]]
-        lines.append((_("W Worship, at the end: {how}", how=how), MUTED))
+        # TRANSLATORS: {letter} is the Worship Feat's letter on the map
+        text = _("{letter} Worship, at the end: {how}", letter=tr(FEAT_LETTER["worship"]), how=how)
+        lines.append((text, MUTED))
     return lines
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from games.text import P
 from rendering.common import counts as _counts
 from rendering.common import header, player_name
 from rendering.i18n import _, _n, _p, list_words, tr
@@ -219,6 +220,20 @@ def facts(view: dict, names: list[str] | None) -> list[str]:
 
 def _pieces(pieces: str) -> str:
     """A half-chosen play's pieces as the panel says them: "Tent Tent", "Tent M" (the pieces' codes
-    besides Tents: M a Totem, R a Ruin, V a Void Totem, K a Contested token)."""
+    besides Tents, a letter each: M a Totem, R a Tent on a Ruin, V a Void Totem, K a Contested token)."""
+    return " ".join(tr(PIECE_LETTERS.get(code, code)) for code in pieces)
+
+
+# The pieces of a play being chosen, as the private panel names them ("Tent M").
+PIECE_LETTERS = {
     # TRANSLATORS: a Tent in the list of pieces of a play being chosen ("Tent Tent", "Tent M")
-    return pieces.replace("T", _p("iwari piece", "Tent") + " ").strip()
+    "T": P("iwari piece", "Tent"),
+    # TRANSLATORS: the one-letter mark of a Totem in the pieces of a play being chosen ("Tent M")
+    "M": P("iwari piece letter", "M"),
+    # TRANSLATORS: the one-letter mark of a Tent placed on a Ruin in the pieces of a play being chosen ("R Tent")
+    "R": P("iwari piece letter", "R"),
+    # TRANSLATORS: the one-letter mark of a Void Totem moved, in the pieces of a play being chosen ("V Tent")
+    "V": P("iwari piece letter", "V"),
+    # TRANSLATORS: the one-letter mark of a Contested token moved, in the pieces of a play being chosen ("K Tent")
+    "K": P("iwari piece letter", "K"),
+}

@@ -4,9 +4,9 @@ given, so a public text cannot hold a secret (see rendering/alt.py and rendering
 
 from __future__ import annotations
 
-from games.kigi.data import COMMISSION_TEXTS, SHORT_NAMES, TIP_NAMES
+from games.kigi.data import COMMISSION_TEXTS, SHORT_NAMES, TIP_NAMES, counted_feature
 from rendering.common import header, player_name
-from rendering.i18n import _, _n, list_words, tr
+from rendering.i18n import _, _n, _np, list_words, tr
 
 
 def commission_text(c: dict) -> str:
@@ -17,8 +17,9 @@ def commission_text(c: dict) -> str:
 
 def feature_word(feature: str, n: int = 1) -> str:
     """A feature as the menus name it, with how many: "pink", "2 red"."""
-    word = tr(SHORT_NAMES.get(feature, feature))
-    return word if n == 1 else _("{n} {feature}", n=n, feature=word)
+    if feature not in SHORT_NAMES:  # an id this version does not know: shown as it is
+        return feature if n == 1 else f"{n} {feature}"
+    return tr(SHORT_NAMES[feature] if n == 1 else counted_feature(feature, n))
 
 
 def semicolons(items: list[str]) -> str:
@@ -56,7 +57,7 @@ def describe(view: dict, names: list[str] | None) -> list[str]:
                 "{name}'s tree: {cards}, {flowers}, {bugs}, {branches}.",
                 name=player_name(names, tree["owner"]),
                 cards=_n("{n} card", "{n} cards", stats.get("cards", 0)),
-                flowers=_n("{n} flower", "{n} flowers", stats.get("flowers", 0)),
+                flowers=_np("kigi", "{n} flower", "{n} flowers", stats.get("flowers", 0)),
                 bugs=_n("{n} bug", "{n} bugs", stats.get("bugs", 0)),
                 branches=_n("{n} branch", "{n} branches", stats.get("branches", 0)),
             )
@@ -130,7 +131,7 @@ def facts(view: dict, names: list[str] | None) -> list[str]:
                 "**Your tree:** {cards}, {branches}, {flowers}, {bugs}; collection {collection}",
                 cards=_n("{n} card", "{n} cards", stats.get("cards", 0)),
                 branches=_n("{n} branch", "{n} branches", stats.get("branches", 0)),
-                flowers=_n("{n} flower", "{n} flowers", stats.get("flowers", 0)),
+                flowers=_np("kigi", "{n} flower", "{n} flowers", stats.get("flowers", 0)),
                 bugs=_n("{n} bug", "{n} bugs", stats.get("bugs", 0)),
                 collection=_n("{n} card", "{n} cards", stats.get("collection", 0)),
             )

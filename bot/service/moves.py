@@ -6,6 +6,7 @@ import json
 import logging
 
 from bot import merge
+from bot.mentions import slash
 from bot.service.base import (
     Outcome,
     ServiceBase,
@@ -39,7 +40,12 @@ class Moves(ServiceBase):
         seat = match.seat_of(user_id)
         if seat is None:
             if match.held_seat_of(user_id) is not None:
-                raise ServiceError(T("An AI is playing your seat; take it back with /match return."))
+                raise ServiceError(
+                    T(
+                        "An AI is playing your seat; take it back with {command}.",
+                        command=slash("match return"),
+                    )
+                )
             raise ServiceError(T("You are not playing in this match."))
         return seat
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 
+from bot.mentions import slash
 from bot.service.base import (
     MAX_REMINDERS,
 )
@@ -126,8 +127,8 @@ class Reminders(Seats):
             else N("{n} minute", "{n} minutes", max(1, delay // 60))
         )
         return T(
-            "The {game} lobby closed itself: nobody started it within {after}. Open a new one with `{command}`.",
+            "The {game} lobby closed itself: nobody started it within {after}. Open a new one with {command}.",
             game=title,
             after=after,
-            command=f"/{match.game} new",
+            command=slash(f"{match.game} new"),
         )

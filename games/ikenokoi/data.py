@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 
-from games.text import P, T
+from games.text import NP, P, T
 
 VARIETIES = tuple(range(2, 12))  # Koi values 2..11; value n appears n times
 BAMBOO, LOTUS, BRIDGE, LANTERN = 12, 13, 14, 15
@@ -40,6 +40,20 @@ KIND_WORDS = {
     "bridge": P("ikenokoi card kind", "bridge"),
     "lantern": P("ikenokoi card kind", "lantern"),
 }
+
+
+def counted_kind(kind: str, n: int) -> str:
+    """How many Garden cards of a kind, as one message per kind: "2 bridges"."""
+    # TRANSLATORS: a number of Garden cards of one kind (Ike No Koi), e.g. in the discarded cards
+    if kind == "bamboo":
+        return NP("ikenokoi card count", "{n} bamboo", "{n} bamboo", n)
+    if kind == "lotus":
+        return NP("ikenokoi card count", "{n} lotus", "{n} lotus", n)
+    if kind == "bridge":
+        return NP("ikenokoi card count", "{n} bridge", "{n} bridges", n)
+    if kind == "lantern":
+        return NP("ikenokoi card count", "{n} lantern", "{n} lanterns", n)
+    return f"{n} × {kind}"  # a Koi card's number: never discarded, shown as digits
 
 
 def kind_word(kind: str) -> str:

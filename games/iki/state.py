@@ -62,6 +62,29 @@ def _who(seat: int) -> str:
     return "{p" + str(seat) + "}"
 
 
+# The Oyakata's arrival at a shop, one whole sentence per shop (each language words the place its own way).
+ARRIVALS = {
+    "rice": lambda p: T("{p} places the Oyakata at the Rice shop.", p=p),
+    "sandal": lambda p: T("{p} places the Oyakata at the Sandal shop.", p=p),
+    "wood": lambda p: T("{p} places the Oyakata at the Wood yard.", p=p),
+    "fish": lambda p: T("{p} places the Oyakata at the Fish market.", p=p),
+    "exchange": lambda p: T("{p} places the Oyakata at the Koban exchange.", p=p),
+    "tobacco": lambda p: T("{p} places the Oyakata at the Pipes & tobacco.", p=p),
+    "fire": lambda p: T("{p} places the Oyakata at the Fire brigade.", p=p),
+    "build": lambda p: T("{p} places the Oyakata at the Builder.", p=p),
+}
+MOVES = {
+    "rice": lambda p, n: T("{p} moves {n} to the Rice shop.", p=p, n=n),
+    "sandal": lambda p, n: T("{p} moves {n} to the Sandal shop.", p=p, n=n),
+    "wood": lambda p, n: T("{p} moves {n} to the Wood yard.", p=p, n=n),
+    "fish": lambda p, n: T("{p} moves {n} to the Fish market.", p=p, n=n),
+    "exchange": lambda p, n: T("{p} moves {n} to the Koban exchange.", p=p, n=n),
+    "tobacco": lambda p, n: T("{p} moves {n} to the Pipes & tobacco.", p=p, n=n),
+    "fire": lambda p, n: T("{p} moves {n} to the Fire brigade.", p=p, n=n),
+    "build": lambda p, n: T("{p} moves {n} to the Builder.", p=p, n=n),
+}
+
+
 def ability_text(pay: dict, gain: dict) -> Msg:
     """What business with a character does: "1 mon -> +1 wood, +1 iki"."""
     # TRANSLATORS: a gain, e.g. "+2 rice"
@@ -684,7 +707,7 @@ class IkiState(ViewMixin, GameState):
         elif ph == "NY" and d["step"].get("sub") == "place":
             k = int(aid[2:])
             d["players"][seat]["pos"] = k
-            text = T("{p} places the Oyakata at the {shop}.", p=_who(seat), shop=D.SHOP_NAMES[D.SHOPS[k]])
+            text = ARRIVALS[D.SHOPS[k]](_who(seat))
             evs.append(event(text, shop=k))
             d["step"] = {"sub": "biz", "seat": seat, "shop": False, "char": False}
         else:
@@ -786,12 +809,7 @@ class IkiState(ViewMixin, GameState):
             pl["pos"] = end % 8
             evs.append(
                 event(
-                    T(
-                        "{p} moves {n} to the {shop}.",
-                        p=_who(seat),
-                        n=dist,
-                        shop=D.SHOP_NAMES[D.SHOPS[pl["pos"]]],
-                    ),
+                    MOVES[D.SHOPS[pl["pos"]]](_who(seat), dist),
                     type="move",
                     shop=pl["pos"],
                 )

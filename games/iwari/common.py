@@ -12,7 +12,7 @@ from games.iwari.data import (
     VOID_CARD_NAME,
     VOID_CARDS,
 )
-from games.text import Msg, N, T
+from games.text import NP, Msg, T
 
 NB = len(BIOME_CODES)
 CARD_CODES = BIOME_CODES + "V"  # a card's code by index; "V" a Void card (solo/co-op, The Void)
@@ -46,6 +46,22 @@ def card_name(c: int) -> Msg:
     return VOID_CARD_NAME if c == VOID_CARD else BIOME_NAMES[c]
 
 
+def counted_cards(c: int, n: int) -> Msg:
+    """How many cards of one kind, as one message per kind: "2 Coast"."""
+    # TRANSLATORS: a number of Biome cards of one kind (Iwari), e.g. "2 Coast" = two Coast cards
+    if c == 0:
+        return NP("iwari card count", "{n} Tundra", "{n} Tundra", n)
+    if c == 1:
+        return NP("iwari card count", "{n} Forest", "{n} Forest", n)
+    if c == 2:
+        return NP("iwari card count", "{n} Glacier", "{n} Glacier", n)
+    if c == 3:
+        return NP("iwari card count", "{n} Coast", "{n} Coast", n)
+    if c == 4:
+        return NP("iwari card count", "{n} Desert", "{n} Desert", n)
+    return NP("iwari card count", "{n} Void", "{n} Void", n)
+
+
 def plus(parts: list) -> Msg:
     """Words joined as a sum: "Forest + 2 Coast", "Tent space 7a + 7b"."""
     if not parts:
@@ -62,8 +78,7 @@ def cards_text(cards: str) -> Msg:
     for b, code in enumerate(CARD_CODES):
         k = cards.count(code)
         if k:
-            # TRANSLATORS: a number of Biome cards of one kind, e.g. "2 Coast"
-            parts.append(card_name(b) if k == 1 else N("{n} {card}", "{n} {card}", k, card=card_name(b)))
+            parts.append(card_name(b) if k == 1 else counted_cards(b, k))
     return plus(parts)
 
 

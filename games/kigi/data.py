@@ -11,7 +11,7 @@ is the table's geometry (``table.ICON_LAYOUTS``, ``table.TIP_POINT``), stand-in 
 
 from __future__ import annotations
 
-from games.text import P
+from games.text import NP, Msg, P
 
 # Feature letters used in the compact tables below, in display order.
 FEATURES: dict[str, str] = {
@@ -37,6 +37,25 @@ SHORT_NAMES = {
     "purple": P("kigi feature short", "purple"),
     "red": P("kigi feature short", "red"),
 }
+
+
+def counted_feature(feature: str, n: int) -> Msg:
+    """How many of a feature a card shows, as one message per feature: "2 butterflies", "2 pink"."""
+    # TRANSLATORS: how many of a feature a Kigi card shows: butterflies, dragonflies
+    if feature == "butterfly":
+        return NP("kigi feature count", "{n} butterfly", "{n} butterflies", n)
+    if feature == "dragonfly":
+        return NP("kigi feature count", "{n} dragonfly", "{n} dragonflies", n)
+    # TRANSLATORS: how many pink flowers a Kigi card shows ("2 pink" = 2 pink flowers)
+    if feature == "pink":
+        return NP("kigi feature count", "{n} pink", "{n} pink", n)
+    # TRANSLATORS: how many purple flowers a Kigi card shows ("2 purple" = 2 purple flowers)
+    if feature == "purple":
+        return NP("kigi feature count", "{n} purple", "{n} purple", n)
+    # TRANSLATORS: how many red blossoms a Kigi card shows ("2 red" = 2 red blossoms)
+    return NP("kigi feature count", "{n} red", "{n} red", n)
+
+
 BUGS = ("butterfly", "dragonfly")
 FLOWERS = ("pink", "purple")
 BLOSSOM = "red"

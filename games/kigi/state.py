@@ -32,10 +32,10 @@ from games.kigi.data import (
     FEATURE_ORDER,
     PRUNE_AT,
     SHORT_NAMES,
-    TIP_NAMES,
     TOTAL_CARDS,
     TREE_CARDS,
     TRUNKS,
+    counted_feature,
 )
 from games.kigi.table import Placed, Spot, Tip
 from games.rng import Rng
@@ -48,10 +48,7 @@ OLD_PHASES = ("tree", "tip", "bend", "cell")
 
 def _counted(feature: str, n: int) -> str:
     """A feature and how many of it a card shows: "dragonfly", "2 pink"."""
-    if n == 1:
-        return SHORT_NAMES[feature]
-    # TRANSLATORS: how many of a feature a Kigi card shows ("2 pink")
-    return T("{n} {feature}", n=n, feature=SHORT_NAMES[feature])
+    return SHORT_NAMES[feature] if n == 1 else counted_feature(feature, n)
 
 
 @cache
@@ -90,8 +87,36 @@ def card_name(card_id: str) -> str:
 
 @cache
 def tip_words(card_id: str, tip: str) -> str:
-    """Where a tip is, in words: "card 12's right tip", "the trunk's left tip"."""
-    return T("{card}'s {tip} tip", card=card_name(card_id), tip=TIP_NAMES[tip])
+    """Where a tip is, in words: "card 12's right tip", "the trunk's left tip" (one message each)."""
+    if CARDS[card_id]["kind"] == "trunk":
+        return {
+            "left": T("the trunk's left tip"),
+            "straight": T("the trunk's straight tip"),
+            "right": T("the trunk's right tip"),
+        }[tip]
+    number = int(card_id[1:])
+    return {
+        "left": T("card {number}'s left tip", number=number),
+        "straight": T("card {number}'s straight tip", number=number),
+        "right": T("card {number}'s right tip", number=number),
+    }[tip]
+
+
+@cache
+def edge_words(card_id: str, tip: str) -> str:
+    """The edge a stem is moved along, in words: "card 12's right side", "the trunk's top edge"."""
+    if CARDS[card_id]["kind"] == "trunk":
+        return {
+            "left": T("the trunk's left side"),
+            "straight": T("the trunk's top edge"),
+            "right": T("the trunk's right side"),
+        }[tip]
+    number = int(card_id[1:])
+    return {
+        "left": T("card {number}'s left side", number=number),
+        "straight": T("card {number}'s top edge", number=number),
+        "right": T("card {number}'s right side", number=number),
+    }[tip]
 
 
 @cache
@@ -99,13 +124,8 @@ def spot_words(card_id: str, tip: str, bend: str) -> str:
     """A spot in words: "card 12's right tip, bent left"; a stem moved along the edge names the edge:
     "card 12's right side, 2 steps nearer its base, turned 45° right"."""
     _turn, steps = table.parse_bend(bend)
-    if steps:
-        if tip == "straight":
-            edge = T("{card}'s top edge", card=card_name(card_id))
-        else:
-            edge = T("{card}'s {tip} side", card=card_name(card_id), tip=TIP_NAMES[tip])
-        return _where(edge, table.bend_words(bend, tip))
-    return _where(tip_words(card_id, tip), table.bend_words(bend, tip))
+    place = edge_words(card_id, tip) if steps else tip_words(card_id, tip)
+    return _where(place, table.bend_words(bend, tip))
 
 
 def _where(place: str, bend: str) -> str:

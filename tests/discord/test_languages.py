@@ -16,6 +16,7 @@ import math
 import discord
 import pytest
 
+from bot.mentions import slash
 from cogs.components import jump_url
 from cogs.messages import Messages
 from cogs.panel import Panels
@@ -154,10 +155,10 @@ async def test_a_notice_recorded_as_a_message_is_posted_in_the_channel_s_languag
     assert await live(world) is None
     with language(i18n.PSEUDO):
         expected = _(
-            "The {game} lobby closed itself: nobody started it within {after}. Open a new one with `{command}`.",
+            "The {game} lobby closed itself: nobody started it within {after}. Open a new one with {command}.",
             game="Kigi",
             after=_n("{n} hour", "{n} hours", 2),
-            command="/kigi new",
+            command=slash("kigi new"),
         )
     assert expected in [m.content for m in world.channel.history()]
 

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from bot.mentions import slash
 from cogs.table import PLAY_COOLDOWN
 from games import REGISTRY
 from tests.discord.helpers import (
@@ -39,9 +40,11 @@ async def test_a_game_declared_in_its_own_files_is_played_through_the_bot(simcor
     human = world.players[0]
 
     helped = await human.slash(world.channel, "help")
-    assert "**Tricks** (2-4): play your highest card at the right moment, bank the bonus. `/tricks new`" in (
-        helped.response.content
-    )
+    # its command as a mention, with the id Discord gave it when the tree was synced
+    assert (
+        "**Tricks** (2-4): play your highest card at the right moment, bank the bonus. "
+        f"{slash('tricks new')}" in helped.response.content
+    ) and slash("tricks new").startswith("</tricks new:")
     rules = await human.slash(world.channel, "tricks rules")
     assert "small game of hidden hands" in rules.response.embeds[0].description
     assert rules.response.attachments[0].description.startswith("A Tricks board under way")
