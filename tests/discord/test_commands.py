@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.mentions import slash
 from cogs.common import rules_pages
 from cogs.panel import MAX_ROWS, paginate, panel_rows
 from games import REGISTRY, Action
@@ -33,7 +34,9 @@ async def test_help_lists_every_game_with_its_command(simcord_env):
     result = await world.players[0].slash(world.channel, "help")
     text = result.response.content
     for game in REGISTRY.values():
-        assert f"**{game.title}** ({game.players_words()}): {game.blurb} `/{game.key} new`" in text
+        command = slash(f"{game.key} new")  # a mention of the synced command: </ikenokoi new:ID>
+        assert command.startswith(f"</{game.key} new:")
+        assert f"**{game.title}** ({game.players_words()}): {game.blurb} {command}" in text
     assert "**Iwari** (2-5, 6 on The Void; solo or co-op against the Void): tribes settle a new land." in text
 
 
