@@ -16,7 +16,7 @@ from tests.contract import option_combinations, play_random
 
 # Thousands of quick games per engine; the deep checks (round trip and replay at every step) on fewer.
 QUICK = int(os.environ.get("CONTRACT_GAMES", "2000"))
-DEEP = int(os.environ.get("CONTRACT_DEEP_GAMES", "40"))
+DEEP = int(os.environ.get("CONTRACT_DEEP_GAMES", "30"))
 
 
 def _legal_setup(key: str, n: int, opts: dict) -> bool:
