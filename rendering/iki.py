@@ -218,6 +218,31 @@ def _nagaya_cached(image: Image.Image, v: dict, k: int, x0: int, y0: int, row_h:
     image.paste(panel, (x0, y0))
 
 
+# A shop's name in its box on the board, beside its number: two lines of SHOP_W - 10 px. English
+# says the full name; a language whose full name does not fit there gives a shorter one (the menus
+# and the log keep the full name).
+SHOP_BOX = {
+    # TRANSLATORS: a shop's name in its small box on the Iki board: two lines of about 9 letters,
+    # the first after the shop's number ("1 Rice" / "shop"). Where the full name does not fit, a
+    # short one ("Rice"); a long word may be split with a hyphen and a space ("Feuer- wehr").
+    "rice": P("iki shop box", "Rice shop"),
+    "sandal": P("iki shop box", "Sandal shop"),
+    "wood": P("iki shop box", "Wood yard"),
+    "fish": P("iki shop box", "Fish market"),
+    "exchange": P("iki shop box", "Koban exchange"),
+    "tobacco": P("iki shop box", "Pipes & tobacco"),
+    "fire": P("iki shop box", "Fire brigade"),
+    "build": P("iki shop box", "Builder"),
+}
+
+
+def shop_box_lines(shop: int) -> list[str]:
+    """Shop ``shop``'s number and name in its box, in the language of the moment: as many words
+    on the first line as fit, the rest on the second (cut there if they must be)."""
+    lines = wrap(f"{shop + 1} {tr(SHOP_BOX[D.SHOPS[shop]])}", SMALL, SHOP_W - 10)
+    return lines if len(lines) <= 2 else [lines[0], " ".join(lines[1:])]
+
+
 def _shop(d: ImageDraw.ImageDraw, v: dict, shop: int, y0: float, y1: float, move: int | None) -> None:
     """A shop beside its stalls: number and name, a move's distance when it is offered, the
     Oyakata standing there."""
@@ -229,9 +254,7 @@ def _shop(d: ImageDraw.ImageDraw, v: dict, shop: int, y0: float, y1: float, move
         outline=INK,
         width=4 if offered else 2,
     )
-    words = tr(v["shops"][shop]).split(" ")
-    lines = [f"{shop + 1} " + (" ".join(words[:-1]) if len(words) > 1 else words[0])]
-    lines += [words[-1]] if len(words) > 1 else []
+    lines = shop_box_lines(shop)
     if move:  # a free placement (0) needs no distance
         lines.append(_("move {n}", n=move))
     for n, line in enumerate(lines):

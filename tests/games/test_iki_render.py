@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from games import REGISTRY
-from rendering import common, draw, render
+from rendering import common, draw, i18n, render
 
 GAME = REGISTRY["iki"]
 NAMES = ["Aiko", "Botan", "Chiyo", "Daisuke"]
@@ -241,9 +241,16 @@ def test_oyakata_badges_leave_the_shop_name_whole(tall: bool) -> None:
         w = box.width
         return {(i % w, i // w) for i, p in enumerate(box.getdata()) if p}
 
+    def unnamed(k: int) -> Image.Image:  # the shop with no name in its box
+        box, iki.SHOP_BOX = iki.SHOP_BOX, dict.fromkeys(iki.SHOP_BOX, " ")
+        try:
+            return shop(" ", 0, k)
+        finally:
+            iki.SHOP_BOX = box
+
     for k, key in enumerate(SHOPS):
         name = SHOP_NAMES[key]
-        words = ink(shop(name, 0, k), shop(" ", 0, k))  # the name's pixels, both shops
+        words = ink(shop(name, 0, k), unnamed(k))  # the name's pixels, both shops
         assert words
         for oyakata in range(1, 5):
             badges = ink(shop(name, oyakata, k), shop(name, 0, k))
@@ -307,3 +314,17 @@ def test_street_options_are_the_places_the_legal_actions_name(n: int) -> None:
                     stalls.update(int(b.id[2:]) for b in after.legal_actions(seat) if b.id.startswith("st"))
             assert street_options(s) == {"stalls": sorted(stalls), "shops": shops}
             s.apply(seat, rng.choice(acts).id)
+
+
+@pytest.mark.parametrize("code", i18n.available())
+def test_every_shop_s_name_fits_its_box_in_every_language(code: str) -> None:
+    """A shop's number and name stand whole in its box on the board (two lines of SHOP_W - 10 px):
+    a language whose full name is longer gives the box a shorter one (German, Spanish, French)."""
+    from rendering.common import text_length
+    from rendering.iki import SHOP_W, SMALL, shop_box_lines
+
+    with i18n.language(code):
+        for shop in range(8):
+            lines = shop_box_lines(shop)
+            assert lines[0].startswith(f"{shop + 1}") and len(lines) <= 2
+            assert all(text_length(line, SMALL) <= SHOP_W - 10 for line in lines), (shop, lines)
