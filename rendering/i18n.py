@@ -178,21 +178,27 @@ LIST_STYLE = {"ja": "standard"}
 
 
 def _join(items: list[str], code: str) -> str:
-    """``items`` as a list in the language ``code``. Babel's data lacks some patterns of the "unit"
-    style for some locales (German and Spanish have no "start": a KeyError at 3 items), so a
-    language whose style is incomplete joins every list with its standard one ("a und b",
-    "a, b und c"), the same way at any length."""
-    from babel import Locale
+    """``items`` as a list in the language ``code`` (its ``_list_style``)."""
     from babel.lists import format_list
 
     if not items:
         return ""
-    locale = babel_locale(code)
+    return format_list(items, style=_list_style(code), locale=babel_locale(code))
+
+
+@cache
+def _list_style(code: str) -> str:
+    """The list style of a language. Babel's data lacks some patterns of the "unit" style for some
+    locales (German and Spanish have no "start": a KeyError at 3 items), so a language whose style
+    is incomplete joins every list with its standard one ("a und b", "a, b und c"), the same way
+    at any length."""
+    from babel import Locale
+
     style = LIST_STYLE.get(code, "unit")
-    patterns = Locale.parse(locale).list_patterns
+    patterns = Locale.parse(babel_locale(code)).list_patterns
     if style not in patterns or any(k not in patterns[style] for k in ("2", "start", "middle", "end")):
-        style = "standard"
-    return format_list(items, style=style, locale=locale)
+        return "standard"
+    return style
 
 
 def _(template: str, /, **args: Any) -> str:
